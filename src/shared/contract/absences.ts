@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams } from './common';
+import { defineRoute, raw } from './route';
+
+const studentRoles = ['Student'] as const;
+
+export const absenceStatusSchema = z.enum([
+  'Pending',
+  'PendingCancellation',
+  'Approved',
+  'Denied',
+  'AwaitingEvidence',
+  'Cancelled',
+]);
+export type AbsenceStatus = z.infer<typeof absenceStatusSchema>;
+
+/** Authorised absences do not count as missed; Informed ones still do. */
+export const absenceTypeSchema = z.enum(['Authorised', 'Informed']);
+export type AbsenceType = z.infer<typeof absenceTypeSchema>;
+
+export const absenceCategorySchema = z.object({
+  rowId,
+  absenceCategoryName: z.string(),
+  absenceCategoryDescription: z.string(),
+  absenceType: absenceTypeSchema,
+  requiresDescription: z.boolean(),
+  requiresEvidence: z.boolean(),
+});
+export type AbsenceCategory = z.infer<typeof absenceCategorySchema>;
+
+export const absenceConfigSchema = z.object({
+  categories: z.array(absenceCategorySchema),
+  dateLimits: z.object({ minimum: isoDateTime, maximum: isoDateTime }),
+});
+export type AbsenceConfig = z.infer<typeof absenceConfigSchema>;
+
+export const supportingFileSchema = z.object({ rowId, fileName: z.string() });
+export type SupportingFile = z.infer<typeof supportingFileSchema>;
+
+export const absenceRequestSchema = z.object({
+  rowId,
+  studentId: z.string(),
+  absenceCategoryRowId: rowId,
+  absenceStart: isoDateTime,
+  absenceEnd: isoDateTime,
+  absenceDescription: z.string().nullish(),
+  absenceStatus: absenceStatusSchema,
+  messageToStudent: z.string().nullish(),
+  supportingFiles: z.array(supportingFileSchema),
+  /** Only sent on update. */
+  supportingFilesToDelete: z.array(rowId).optional(),
+  lastModified: isoDateTime,
+});
+export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
+
+/** Text fields of the create form (SPEC §3 absence submission); SupportingFiles are file parts. */
+export const absenceCreateFieldsSchema = z.object({
+  StudentId: z.string().min(1).max(50),
+  AbsenceCategoryRowId: rowIdParam,
+  AbsenceStart: callDateTime,
+  AbsenceEnd: callDateTime,
+  AbsenceDescription: z.string().max(255).optional(),
+  SupportingFilesToDelete: repeatedField(rowIdParam),
+});
+export type AbsenceCreateFields = z.infer<typeof absenceCreateFieldsSchema>;
+
+/** The update form: the same fields plus RowId. */
+export const absenceUpdateFieldsSchema = absenceCreateFieldsSchema.extend({ RowId: rowIdParam });
+export type AbsenceUpdateFields = z.infer<typeof absenceUpdateFieldsSchema>;
+
+/** A timetabled event the chosen start or end falls partway through. */
+export const clashingEventSchema = z.object({
+  moduleName: z.string(),
+  eventStart: isoDateTime,
+  eventEnd: isoDateTime,
+});
+export type ClashingEvent = z.infer<typeof clashingEventSchema>;
+
+export const clashQuerySchema = z.object({ startDate: callDateTime, endDate: callDateTime });
+export type ClashQuery = z.infer<typeof clashQuerySchema>;
+
+export const absenceConfigRoute = defineRoute({
+  id: 'absences.config',
+  method: 'GET',
+  path: '/api/attendance/absences/config',
+  response: absenceConfigSchema,
+  roles: studentRoles,
+  cacheMinutes: 30,
+});
+
+export const listAbsencesRoute = defineRoute({
+  id: 'absences.list',
+  method: 'GET',
+  path: '/api/attendance/absences/requests',
+  response: z.array(absenceRequestSchema),
+  roles: studentRoles,
+  cacheMinutes: 60,
+});
+
+export const createAbsenceRoute = defineRoute({
+  id: 'absences.create',
+  method: 'POST',
+  path: '/api/attendance/absences/requests',
+  multipart: absenceCreateFieldsSchema,
+  response: absenceRequestSchema,
+  roles: studentRoles,
+});
+
+export const updateAbsenceRoute = defineRoute({
+  id: 'absences.update',
+  method: 'PUT',
+  path: '/api/attendance/absences/requests',
+  multipart: absenceUpdateFieldsSchema,
+  response: absenceRequestSchema,
+  roles: studentRoles,
+});
+
+export const clashingAttendanceRoute = defineRoute({
+  id: 'absences.clashes',
+  method: 'GET',
+  path: '/api/attendance/absences/clashingattendance',
+  query: clashQuerySchema,
+  response: z.array(clashingEventSchema),
+  roles: studentRoles,
+});
+
+/** Withdraws a request; empty body. Returns the request with its new status. */
+export const cancelAbsenceRoute = defineRoute({
+  id: 'absences.cancel',
+  method: 'POST',
+  path: '/api/attendance/absences/requests/:rowId/cancel',
+  params: rowIdParams,
+  response: absenceRequestSchema,
+  roles: studentRoles,
+});
+
+export const absenceFileRoute = defineRoute({
+  id: 'absences.file',
+  method: 'GET',
+  path: '/api/attendance/absences/requests/:rowId/files/:fileRowId',
+  params: z.object({ rowId: rowIdParam, fileRowId: rowIdParam }),
+  response: raw.file,
+  roles: studentRoles,
+});
+
+export const absenceRoutes = [
+  absenceConfigRoute,
+  listAbsencesRoute,
+  createAbsenceRoute,
+  updateAbsenceRoute,
+  clashingAttendanceRoute,
+  cancelAbsenceRoute,
+  absenceFileRoute,
+] as const;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { webUrl } from './common';
+import { defineRoute } from './route';
+
+/** SPEC §3 welcome week content. A missing url means the link is neither cached nor shown. */
+export const welcomeWeekSchema = z.object({ url: webUrl.nullish() });
+export type WelcomeWeek = z.infer<typeof welcomeWeekSchema>;
+
+/** The client keeps the answer in local storage under this key. */
+export const welcomeWeekStorageKey = 'welcomeWeek';
+
+export const welcomeWeekRoute = defineRoute({
+  id: 'content.welcomeWeek',
+  method: 'GET',
+  path: '/api/content/welcomeweek',
+  response: welcomeWeekSchema,
+  roles: [],
+});
+
+export const contentRoutes = [welcomeWeekRoute] as const;

@@ -1,0 +1,62 @@
+import type { RouteDescriptor } from './route';
+import { absenceRoutes } from './absences';
+import { antiforgeryRoutes } from './antiforgery';
+import { attendanceRoutes } from './attendance';
+import { authRoutes } from './auth';
+import { contentRoutes } from './content';
+import { favouriteRoutes } from './favourites';
+import { feedbackRoutes } from './feedback';
+import { notificationRoutes } from './notifications';
+import { preferencesRoutes } from './preferences';
+import { realtimeRoutes } from './realtime';
+import { referralRoutes } from './referrals';
+import { resourceRoutes } from './resources';
+import { timetableRoutes } from './timetable';
+import { trendingRoutes } from './trending';
+import { userRoutes } from './user';
+
+export * from './route';
+export * from './common';
+export * from './errors';
+export * from './antiforgery';
+export * from './auth';
+export * from './user';
+export * from './preferences';
+export * from './feedback';
+export * from './timetable';
+export * from './attendance';
+export * from './absences';
+export * from './referrals';
+export * from './resources';
+export * from './favourites';
+export * from './trending';
+export * from './notifications';
+export * from './content';
+export * from './menu';
+export * from './realtime';
+
+/** Every route the server registers and the route-matrix test walks. */
+export const allRoutes: readonly RouteDescriptor[] = [
+  ...antiforgeryRoutes,
+  ...authRoutes,
+  ...userRoutes,
+  ...preferencesRoutes,
+  ...feedbackRoutes,
+  ...timetableRoutes,
+  ...attendanceRoutes,
+  ...absenceRoutes,
+  ...referralRoutes,
+  ...resourceRoutes,
+  ...favouriteRoutes,
+  ...trendingRoutes,
+  ...notificationRoutes,
+  ...contentRoutes,
+  ...realtimeRoutes,
+];
+
+/** Looks a route up by id; throws for an unknown id so typos fail loudly. */
+export function routeById(id: string): RouteDescriptor {
+  const route = allRoutes.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`Unknown route id: ${id}`);
+  return route;
+}

@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { isoDateTime, rowId, webUrl } from './common';
+import { defineRoute, raw } from './route';
+
+/** Every user gets General; Students and TeachingStaff also Timetable; only students Attendance. */
+export const notificationTypeSchema = z.enum(['General', 'Timetable', 'Attendance']);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/** The device's push token. */
+export const pushTokenSchema = z.string().min(1).max(4096);
+
+export const subscriptionNotificationTypeSchema = z.object({
+  notificationType: notificationTypeSchema,
+});
+
+/** SPEC §3 notification subscription. */
+export const notificationSubscriptionSchema = z.object({
+  token: pushTokenSchema,
+  subscriptionNotificationTypes: z.array(subscriptionNotificationTypeSchema),
+});
+export type NotificationSubscription = z.infer<typeof notificationSubscriptionSchema>;
+
+const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(512);
+
+/** A browser's Web Push subscription (PushSubscription.toJSON()), so the server can send to it. */
+export const webPushSubscriptionSchema = z.object({
+  endpoint: webUrl,
+  keys: z.object({ p256dh: base64Url, auth: base64Url }),
+});
+export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
+
+/** POST/PUT body: the subscription plus, for Web Push, the push endpoint and keys. */
+export const subscribeSchema = notificationSubscriptionSchema.extend({
+  webPush: webPushSubscriptionSchema.optional(),
+});
+export type Subscribe = z.infer<typeof subscribeSchema>;
+
+export const unsubscribeSchema = z.object({ token: pushTokenSchema });
+export type Unsubscribe = z.infer<typeof unsubscribeSchema>;
+
+/** SPEC §3 notification: rowId and dateSent; the other fields are our choice. */
+export const notificationSchema = z.object({
+  rowId,
+  dateSent: isoDateTime,
+  title: z.string(),
+  body: z.string(),
+  notificationType: notificationTypeSchema,
+  /** Where a click opens; null for none. */
+  url: z.string().nullable(),
+  isRead: z.boolean(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+/** markAsRead body: the rowIds to mark. */
+export const markAsReadSchema = z.array(rowId).min(1).max(1000);
+export type MarkAsRead = z.infer<typeof markAsReadSchema>;
+
+export const vapidKeySchema = z.object({ publicKey: z.string().min(1) });
+export type VapidKey = z.infer<typeof vapidKeySchema>;
+
+/** Null when the token has no subscription. */
+export const getSubscriptionRoute = defineRoute({
+  id: 'notifications.getSubscription',
+  method: 'GET',
+  path: '/api/user/notifications/subscription/:token',
+  params: z.object({ token: pushTokenSchema }),
+  response: notificationSubscriptionSchema.nullable(),
+  roles: [],
+});
+
+export const subscribeRoute = defineRoute({
+  id: 'notifications.subscribe',
+  method: 'POST',
+  path: '/api/user/notifications/subscription',
+  body: subscribeSchema,
+  response: notificationSubscriptionSchema,
+  roles: [],
+});
+
+export const updateSubscriptionRoute = defineRoute({
+  id: 'notifications.updateSubscription',
+  method: 'PUT',
+  path: '/api/user/notifications/subscription',
+  body: subscribeSchema,
+  response: notificationSubscriptionSchema,
+  roles: [],
+});
+
+export const unsubscribeRoute = defineRoute({
+  id: 'notifications.unsubscribe',
+  method: 'POST',
+  path: '/api/user/notifications/unsubscribe',
+  body: unsubscribeSchema,
+  response: raw.empty,
+  roles: [],
+});
+
+/** Newest first. */
+export const listNotificationsRoute = defineRoute({
+  id: 'notifications.list',
+  method: 'GET',
+  path: '/api/user/notifications',
+  response: z.array(notificationSchema),
+  roles: [],
+});
+
+/** Idempotent: marking an already-read notification again succeeds. */
+export const markAsReadRoute = defineRoute({
+  id: 'notifications.markAsRead',
+  method: 'POST',
+  path: '/api/user/notifications/markAsRead',
+  body: markAsReadSchema,
+  response: raw.empty,
+  roles: [],
+});
+
+/** The server's VAPID public key for PushManager.subscribe. */
+export const vapidKeyRoute = defineRoute({
+  id: 'notifications.vapidKey',
+  method: 'GET',
+  path: '/api/user/notifications/vapidkey',
+  response: vapidKeySchema,
+  roles: [],
+});
+
+export const notificationRoutes = [
+  getSubscriptionRoute,
+  subscribeRoute,
+  updateSubscriptionRoute,
+  unsubscribeRoute,
+  listNotificationsRoute,
+  markAsReadRoute,
+  vapidKeyRoute,
+] as const;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { defineRoute, raw } from './route';
+
+export const selfReferralReason = 'Self Referral';
+
+/** SPEC §3 referral. Notes are trimmed; empty notes fail with SPEC §5's 'Text is required'. */
+export const referralSchema = z.object({
+  reason: z.literal(selfReferralReason),
+  notes: z.string().trim().min(1, 'Text is required').max(4000),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+/** Answer to "was a referral made in the last 30 days?". */
+export const latestReferralSchema = z.object({ isWithin30Days: z.boolean() });
+export type LatestReferral = z.infer<typeof latestReferralSchema>;
+
+export const latestReferralRoute = defineRoute({
+  id: 'referrals.latest',
+  method: 'GET',
+  path: '/api/attendance/referrals/latest',
+  response: latestReferralSchema,
+  roles: ['Student'],
+});
+
+/** Refused while a referral from the last 30 days exists. */
+export const sendReferralRoute = defineRoute({
+  id: 'referrals.send',
+  method: 'POST',
+  path: '/api/attendance/referrals/send',
+  body: referralSchema,
+  response: raw.empty,
+  roles: ['Student'],
+});
+
+export const referralRoutes = [latestReferralRoute, sendReferralRoute] as const;

@@ -1,0 +1,61 @@
+import type { z } from 'zod';
+
+/** The roles SPEC §6 names. Users may hold several. */
+export const roleNames = ['Student', 'TeachingStaff', 'Administrator'] as const;
+export type Role = (typeof roleNames)[number];
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Responses that are not JSON: a redirect (sign-in, sign-out), an HTML or script page
+ * (the demo persona picker), a calendar feed, a file download, or no body at all.
+ */
+export interface RawResponse {
+  readonly kind: 'redirect' | 'html' | 'javascript' | 'calendar' | 'file' | 'empty';
+}
+
+/**
+ * One call of SPEC §7 (plus the few server routes the product needs beyond it).
+ * The server registers its routes from these; the client calls by them; the
+ * route-matrix test walks all of them.
+ */
+export interface RouteDescriptor {
+  /** Stable identifier, `resource.action`, e.g. `timetable.get`. */
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** Fastify-style path with `:param` segments, always under /api. */
+  readonly path: string;
+  readonly params?: z.ZodType;
+  readonly query?: z.ZodType;
+  /** JSON body. */
+  readonly body?: z.ZodType;
+  /** Text fields of a multipart/form-data body; files are handled by the route. */
+  readonly multipart?: z.ZodType;
+  readonly response: z.ZodType | RawResponse;
+  /**
+   * Who may call it. `public`: anyone, signed in or not. Otherwise the caller must be signed
+   * in and, when `roles` is non-empty, hold at least one of them.
+   */
+  readonly isPublic?: boolean;
+  readonly roles: readonly Role[];
+  /** Client cache lifetime from SPEC §9, in minutes, where the spec gives one. */
+  readonly cacheMinutes?: number;
+}
+
+/** Identity helper that keeps the literal types of a descriptor. */
+export function defineRoute<const D extends RouteDescriptor>(descriptor: D): D {
+  return descriptor;
+}
+
+export const raw = {
+  redirect: { kind: 'redirect' },
+  html: { kind: 'html' },
+  javascript: { kind: 'javascript' },
+  calendar: { kind: 'calendar' },
+  file: { kind: 'file' },
+  empty: { kind: 'empty' },
+} as const satisfies Record<string, RawResponse>;
+
+export function isRawResponse(response: RouteDescriptor['response']): response is RawResponse {
+  return typeof (response as RawResponse).kind === 'string' && !('safeParse' in response);
+}

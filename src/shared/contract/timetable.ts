@@ -1,0 +1,152 @@
+import { z } from 'zod';
+import { isoDateTime, rowId } from './common';
+import { defineRoute, raw } from './route';
+
+const timetableRoles = ['Student', 'TeachingStaff'] as const;
+
+/** Attendance details of an entry for a signed-in student. */
+export const attendanceDataStudentSchema = z.object({
+  registrationStart: isoDateTime,
+  isAttendanceMonitored: z.boolean(),
+  isRegistered: z.boolean(),
+});
+export type AttendanceDataStudent = z.infer<typeof attendanceDataStudentSchema>;
+
+/** One timetabled event. endTime is derived as startTime plus duration. */
+export const timetableEntrySchema = z.object({
+  rowId,
+  startTime: isoDateTime,
+  /** Minutes. */
+  duration: z.number().int().nonnegative(),
+  eventStart: isoDateTime,
+  moduleName: z.string(),
+  moduleCode: z.string(),
+  /** Lecture, Seminar, Lab, ... */
+  eventType: z.string(),
+  /** Null for online events; links to /timetable/map/:roomId. */
+  roomId: z.string().nullable(),
+  roomName: z.string().nullable(),
+  staff: z.array(z.string()),
+  isCancelled: z.boolean(),
+  attendanceDataStudent: attendanceDataStudentSchema.optional(),
+});
+export type TimetableEntry = z.infer<typeof timetableEntrySchema>;
+
+export const timetableSchema = z.object({
+  timetableEntries: z.array(timetableEntrySchema),
+  timetableDateRangeStart: isoDateTime,
+  timetableDateRangeEnd: isoDateTime,
+});
+export type Timetable = z.infer<typeof timetableSchema>;
+
+/** The public part of the calendar feed URL: 22 or more url-safe characters. */
+export const icalUniqueIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,}$/, 'Invalid calendar id');
+
+/** SPEC §3 iCal subscription. */
+export const icalSubscriptionSchema = z.object({ uniqueId: icalUniqueIdSchema });
+export type IcalSubscription = z.infer<typeof icalSubscriptionSchema>;
+
+/** A room for the map view. */
+export const roomSchema = z.object({
+  roomId: z.string(),
+  roomName: z.string(),
+  building: z.string(),
+  /** 0 is the ground floor. */
+  floor: z.number().int(),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+});
+export type Room = z.infer<typeof roomSchema>;
+
+/** The campus map as a GeoJSON FeatureCollection; only the outline is checked. */
+export const campusGeoJsonSchema = z
+  .object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(z.object({ type: z.literal('Feature') }).loose()),
+  })
+  .loose();
+export type CampusGeoJson = z.infer<typeof campusGeoJsonSchema>;
+
+export const timetableRoute = defineRoute({
+  id: 'timetable.get',
+  method: 'GET',
+  path: '/api/timetable',
+  response: timetableSchema,
+  roles: timetableRoles,
+  cacheMinutes: 30,
+});
+
+/** Null when the user has no calendar subscription. */
+export const getIcalRoute = defineRoute({
+  id: 'timetable.getIcal',
+  method: 'GET',
+  path: '/api/timetable/ical',
+  response: icalSubscriptionSchema.nullable(),
+  roles: timetableRoles,
+  cacheMinutes: 30,
+});
+
+/** Creates the subscription (or returns the existing one). A GET, as SPEC §7 has it. */
+export const enableIcalRoute = defineRoute({
+  id: 'timetable.enableIcal',
+  method: 'GET',
+  path: '/api/timetable/ical/enable',
+  response: icalSubscriptionSchema,
+  roles: timetableRoles,
+});
+
+export const deleteIcalRoute = defineRoute({
+  id: 'timetable.deleteIcal',
+  method: 'DELETE',
+  path: '/api/timetable/ical',
+  response: raw.empty,
+  roles: timetableRoles,
+});
+
+/** The public calendar feed that calendar apps poll; the unguessable id is the credential. */
+export const icalFeedRoute = defineRoute({
+  id: 'timetable.icalFeed',
+  method: 'GET',
+  path: '/api/timetable/ical/feed/:uniqueId',
+  params: icalSubscriptionSchema,
+  response: raw.calendar,
+  isPublic: true,
+  roles: [],
+});
+
+/** The server's clock as a JSON string, for the client/server offset. */
+export const serverTimeRoute = defineRoute({
+  id: 'timetable.serverTime',
+  method: 'GET',
+  path: '/api/timetable/servertime',
+  response: isoDateTime,
+  roles: timetableRoles,
+});
+
+export const roomRoute = defineRoute({
+  id: 'timetable.room',
+  method: 'GET',
+  path: '/api/timetable/rooms/:roomId',
+  params: z.object({ roomId: z.string().min(1).max(64) }),
+  response: roomSchema,
+  roles: timetableRoles,
+});
+
+export const campusRoute = defineRoute({
+  id: 'timetable.campus',
+  method: 'GET',
+  path: '/api/timetable/campus',
+  response: campusGeoJsonSchema,
+  roles: timetableRoles,
+});
+
+export const timetableRoutes = [
+  timetableRoute,
+  getIcalRoute,
+  enableIcalRoute,
+  deleteIcalRoute,
+  icalFeedRoute,
+  serverTimeRoute,
+  roomRoute,
+  campusRoute,
+] as const;

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { rowId, webUrl } from './common';
+import { defineRoute } from './route';
+
+/** SPEC §3 trending item: a news or content post. */
+export const trendingItemSchema = z.object({
+  rowId,
+  title: z.string(),
+  // Extra field: where the item opens.
+  url: webUrl,
+});
+export type TrendingItem = z.infer<typeof trendingItemSchema>;
+
+export const trendingRoute = defineRoute({
+  id: 'trending.list',
+  method: 'GET',
+  path: '/api/content/trending',
+  response: z.array(trendingItemSchema),
+  roles: ['Student'],
+});
+
+export const trendingRoutes = [trendingRoute] as const;

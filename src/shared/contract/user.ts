@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { isoDateTime, roleSchema } from './common';
+import { defineRoute } from './route';
+
+/** SPEC §3 session user info, as a signed-in user receives it. */
+export const signedInUserInfoSchema = z.object({
+  isSignedIn: z.boolean(),
+  isStaffSignedIn: z.boolean(),
+  isStudentSignedIn: z.boolean(),
+  userId: z.string(),
+  userName: z.string(),
+  userDisplayName: z.string(),
+  userFirstName: z.string(),
+  userEmailAddress: z.string(),
+  staffJobFamily: z.string().nullable(),
+  userRoles: z.array(roleSchema),
+  userAdGroups: z.array(z.string()),
+  slidingExpiration: z.boolean(),
+  slidingExpirationMinutes: z.number().int().nonnegative(),
+  sessionExpiration: isoDateTime,
+});
+export type SignedInUserInfo = z.infer<typeof signedInUserInfoSchema>;
+
+/**
+ * What GET /api/user/info returns to anyone: the three flags always, the rest only when signed
+ * in (an anonymous caller gets `{ isSignedIn: false, isStaffSignedIn: false, isStudentSignedIn: false }`).
+ */
+export const sessionUserInfoSchema = signedInUserInfoSchema.partial().required({
+  isSignedIn: true,
+  isStaffSignedIn: true,
+  isStudentSignedIn: true,
+});
+export type SessionUserInfo = z.infer<typeof sessionUserInfoSchema>;
+
+export const anonymousUserInfo = {
+  isSignedIn: false,
+  isStaffSignedIn: false,
+  isStudentSignedIn: false,
+} as const satisfies SessionUserInfo;
+
+/** SPEC §3 study level codes; any other code is shown as '-1'. */
+export const studyLevelCodeSchema = z.literal([0, 1, 2, 3, 7, 8]);
+export type StudyLevelCode = z.infer<typeof studyLevelCodeSchema>;
+export const studyLevelNames = {
+  0: 'Foundation',
+  1: 'Undergraduate Year 1',
+  2: 'Undergraduate Year 2',
+  3: 'Undergraduate Year 3',
+  7: "Master's",
+  8: 'Doctor',
+} as const satisfies Record<StudyLevelCode, string>;
+
+/** SPEC §3 user profile. Only studentStudyLevel and registrationStatus are named there. */
+export const userProfileSchema = z.object({
+  /** Any integer: codes outside the list above mean an unknown level. Null for staff. */
+  studentStudyLevel: z.number().int().nullable(),
+  /** 'Registered-Enrolled' means fully enrolled; null when unknown. */
+  registrationStatus: z.string().nullable(),
+  // Extra display fields for the profile page.
+  displayName: z.string(),
+  emailAddress: z.string(),
+  programme: z.string().nullable(),
+  school: z.string().nullable(),
+});
+export type UserProfile = z.infer<typeof userProfileSchema>;
+
+/** The personal tutor; its fields are not in the spec, so these are our choice. */
+export const personalTutorSchema = z.object({
+  displayName: z.string(),
+  emailAddress: z.string(),
+  telephone: z.string().nullable(),
+  office: z.string().nullable(),
+});
+export type PersonalTutor = z.infer<typeof personalTutorSchema>;
+
+/** SPEC §3 user analytics data, pushed to the analytics data layer on page load. */
+export const userAnalyticsSchema = z.object({
+  uuid: z.string(),
+  isStaff: z.boolean(),
+  staffJobFamily: z.string().nullable(),
+  isStudent: z.boolean(),
+  isStudentVisaHolder: z.boolean(),
+  studyLevel: z.string().nullable(),
+  programme: z.string().nullable(),
+  school: z.string().nullable(),
+});
+export type UserAnalytics = z.infer<typeof userAnalyticsSchema>;
+
+export const userInfoRoute = defineRoute({
+  id: 'user.info',
+  method: 'GET',
+  path: '/api/user/info',
+  response: sessionUserInfoSchema,
+  isPublic: true,
+  roles: [],
+});
+
+export const userProfileRoute = defineRoute({
+  id: 'user.profile',
+  method: 'GET',
+  path: '/api/user/profile',
+  response: userProfileSchema,
+  roles: [],
+  cacheMinutes: 60,
+});
+
+/** Null when the user has no personal tutor. */
+export const personalTutorRoute = defineRoute({
+  id: 'user.personalTutor',
+  method: 'GET',
+  path: '/api/user/personaltutor',
+  response: personalTutorSchema.nullable(),
+  roles: [],
+  cacheMinutes: 1440,
+});
+
+export const userAnalyticsRoute = defineRoute({
+  id: 'user.analytics',
+  method: 'GET',
+  path: '/api/user/analytics',
+  response: userAnalyticsSchema,
+  roles: [],
+  cacheMinutes: 240,
+});
+
+export const userRoutes = [
+  userInfoRoute,
+  userProfileRoute,
+  personalTutorRoute,
+  userAnalyticsRoute,
+] as const;

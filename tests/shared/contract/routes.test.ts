@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { allRoutes, isRawResponse, type HttpMethod } from '../../../src/shared/contract';
+
+const key = (method: string, path: string) => `${method} ${path}`;
+const byKey = new Map(allRoutes.map((route) => [key(route.method, route.path), route]));
+
+/** The calls of SPEC §7, with {param} written the Fastify way. */
+const specCalls: ReadonlyArray<readonly [HttpMethod, string]> = [
+  ['GET', '/api/antiforgerytoken'],
+  ['GET', '/api/user/info'],
+  ['GET', '/api/user/signout'],
+  ['GET', '/api/user/preferences/options'],
+  ['PUT', '/api/user/preferences/userapi'],
+  ['PUT', '/api/user/preferences/app'],
+  ['GET', '/api/user/profile'],
+  ['GET', '/api/user/personaltutor'],
+  ['GET', '/api/user/analytics'],
+  ['POST', '/api/user/feedback'],
+  ['POST', '/api/user/feedbackprompt'],
+  ['GET', '/api/user/feedbackprompt/date'],
+  ['GET', '/api/timetable'],
+  ['GET', '/api/timetable/ical'],
+  ['GET', '/api/timetable/ical/enable'],
+  ['DELETE', '/api/timetable/ical'],
+  ['GET', '/api/timetable/servertime'],
+  ['GET', '/api/attendance/analysis'],
+  ['GET', '/api/attendance/networkstatus'],
+  ['PUT', '/api/attendance/register'],
+  ['GET', '/api/attendance/absences/config'],
+  ['GET', '/api/attendance/absences/requests'],
+  ['POST', '/api/attendance/absences/requests'],
+  ['PUT', '/api/attendance/absences/requests'],
+  ['GET', '/api/attendance/absences/clashingattendance'],
+  ['POST', '/api/attendance/absences/requests/:rowId/cancel'],
+  ['GET', '/api/attendance/referrals/latest'],
+  ['POST', '/api/attendance/referrals/send'],
+  ['GET', '/api/content/resources'],
+  ['GET', '/api/user/favourites/resources'],
+  ['POST', '/api/user/favourites/resources'],
+  ['DELETE', '/api/user/favourites/resources/:rowId'],
+  ['GET', '/api/content/trending'],
+  ['GET', '/api/user/favourites/trending'],
+  ['POST', '/api/user/favourites/trending'],
+  ['DELETE', '/api/user/favourites/trending/:rowId'],
+  ['GET', '/api/user/notifications/subscription/:token'],
+  ['POST', '/api/user/notifications/subscription'],
+  ['PUT', '/api/user/notifications/subscription'],
+  ['POST', '/api/user/notifications/unsubscribe'],
+  ['GET', '/api/user/notifications'],
+  ['POST', '/api/user/notifications/markAsRead'],
+  ['GET', '/api/content/welcomeweek'],
+  ['POST', '/api/realtimepingdom/negotiate'],
+];
+
+const publicRoutes = [
+  'GET /api/antiforgerytoken',
+  'GET /api/user/info',
+  'GET /api/user/signin',
+  'GET /api/user/signin/callback',
+  'GET /api/user/signin/picker.js',
+  'POST /api/user/signin/demo',
+  'GET /api/user/signout',
+  'GET /api/timetable/ical/feed/:uniqueId',
+];
+
+describe('route contract', () => {
+  it('covers every call of SPEC §7', () => {
+    const missing = specCalls.filter(([method, path]) => !byKey.has(key(method, path)));
+    expect(missing).toEqual([]);
+  });
+
+  it('has exactly the write calls of SPEC §7 plus the two the product adds', () => {
+    const specWrites = specCalls.filter(([method]) => method !== 'GET').map(([m, p]) => key(m, p));
+    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/content/resources/:rowId/open'];
+    const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
+    expect(specWrites).toHaveLength(19);
+    expect(actual.sort()).toEqual([...specWrites, ...extraWrites].sort());
+  });
+
+  it('has unique ids and unique method + path pairs', () => {
+    expect(new Set(allRoutes.map((route) => route.id)).size).toBe(allRoutes.length);
+    expect(byKey.size).toBe(allRoutes.length);
+  });
+
+  it('names ids resource.action', () => {
+    for (const route of allRoutes) expect(route.id).toMatch(/^[a-z]+\.[a-zA-Z]+$/);
+  });
+
+  it('keeps every path under /api', () => {
+    for (const route of allRoutes) expect(route.path).toMatch(/^\/api\//);
+  });
+
+  it('declares a params schema key for each :param, and no others', () => {
+    for (const route of allRoutes) {
+      const names = [...route.path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]);
+      if (names.length === 0) {
+        expect(route.params, route.id).toBeUndefined();
+        continue;
+      }
+      expect(route.params, route.id).toBeInstanceOf(z.ZodObject);
+      const shape = (route.params as z.ZodObject).shape;
+      expect(Object.keys(shape).sort(), route.id).toEqual([...names].sort());
+    }
+  });
+
+  it('marks exactly the sign-in, info, token and calendar feed routes public', () => {
+    const actual = allRoutes.filter((r) => r.isPublic).map((r) => key(r.method, r.path));
+    expect(actual.sort()).toEqual([...publicRoutes].sort());
+    for (const route of allRoutes.filter((r) => r.isPublic)) expect(route.roles).toEqual([]);
+  });
+
+  it('gives no body to GET routes and at most one body kind to writes', () => {
+    for (const route of allRoutes) {
+      if (route.method === 'GET') expect(route.body ?? route.multipart, route.id).toBeUndefined();
+      expect(route.body !== undefined && route.multipart !== undefined, route.id).toBe(false);
+    }
+  });
+
+  it('uses a zod schema or a raw kind for every response', () => {
+    for (const route of allRoutes) {
+      if (isRawResponse(route.response)) continue;
+      expect(route.response, route.id).toBeInstanceOf(z.ZodType);
+    }
+  });
+
+  it('applies the SPEC §6 roles', () => {
+    const roles = (method: string, path: string) => byKey.get(key(method, path))?.roles;
+    expect(roles('GET', '/api/timetable')).toEqual(['Student', 'TeachingStaff']);
+    expect(roles('GET', '/api/timetable/rooms/:roomId')).toEqual(['Student', 'TeachingStaff']);
+    expect(roles('GET', '/api/attendance/analysis')).toEqual(['Student']);
+    expect(roles('PUT', '/api/attendance/register')).toEqual(['Student']);
+    expect(roles('POST', '/api/attendance/absences/requests')).toEqual(['Student']);
+    expect(roles('GET', '/api/attendance/absences/requests/:rowId/files/:fileRowId')).toEqual([
+      'Student',
+    ]);
+    expect(roles('POST', '/api/attendance/referrals/send')).toEqual(['Student']);
+    expect(roles('GET', '/api/content/trending')).toEqual(['Student']);
+    expect(roles('POST', '/api/user/favourites/trending')).toEqual(['Student']);
+    expect(roles('GET', '/api/content/resources')).toEqual([]);
+    expect(roles('GET', '/api/user/notifications')).toEqual([]);
+  });
+
+  it('carries the SPEC §9 cache lifetimes', () => {
+    const minutes = (path: string) => byKey.get(key('GET', path))?.cacheMinutes;
+    expect(minutes('/api/timetable')).toBe(30);
+    expect(minutes('/api/timetable/ical')).toBe(30);
+    expect(minutes('/api/user/profile')).toBe(60);
+    expect(minutes('/api/user/preferences/options')).toBe(60);
+    expect(minutes('/api/user/analytics')).toBe(240);
+    expect(minutes('/api/user/personaltutor')).toBe(1440);
+    expect(minutes('/api/attendance/analysis')).toBe(1440);
+    expect(minutes('/api/attendance/absences/config')).toBe(30);
+    expect(minutes('/api/attendance/absences/requests')).toBe(60);
+    expect(minutes('/api/content/resources')).toBe(60);
+  });
+});
