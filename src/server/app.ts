@@ -1,0 +1,103 @@
+import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
+import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { allRoutes } from '../shared/contract/index.js';
+import { absence } from '../shared/constants.js';
+import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
+import { authRoutes } from './auth/auth.routes.js';
+import { OidcService } from './auth/oidc.service.js';
+import { getOrCreateSecret } from './auth/secrets.js';
+import { SESSION_COOKIE, SessionStore } from './auth/session.service.js';
+import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
+import type { Config } from './config.js';
+import type { ServerContext } from './context.js';
+import type { Db } from './db/database.js';
+import { userRoutes } from './features/user/user.routes.js';
+import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
+import { registerErrorHandling } from './http/errorHandler.js';
+import { HttpError } from './http/errors.js';
+import { loggerOptions } from './http/logging.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { registerStaticFiles } from './http/staticFiles.js';
+
+export interface AppDependencies {
+  readonly config: Config;
+  readonly db: Db;
+}
+
+/** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
+function implementations(ctx: ServerContext): RouteImplementation[] {
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx)];
+}
+
+/** Builds the whole server (API and client) without listening. */
+export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
+    bodyLimit: 1024 * 1024,
+  });
+  const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
+  const ctx: ServerContext = {
+    config,
+    db,
+    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours }),
+    xsrf: new XsrfTokens(xsrfSecret),
+    oidc: config.oidc ? new OidcService(config.oidc) : undefined,
+  };
+
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false);
+  await app.register(fastifyCookie, { secret: cookieSecret });
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: absence.maxFileSizeBytes, files: 10, fields: 20 } });
+
+  // An empty JSON body (a POST with nothing to say) is read as "no body", not as an error.
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'The request body is not valid JSON.', { body: ['Malformed JSON'] }), undefined);
+    }
+  });
+
+  app.decorateRequest('session', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/')) return;
+    const id = request.cookies[SESSION_COOKIE];
+    request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
+  });
+
+  registerContractRoutes(app, allRoutes, implementations(ctx), {
+    assertXsrf: (request) => {
+      const header = request.headers[XSRF_HEADER];
+      const isValid = ctx.xsrf.isValid(
+        xsrfSubject(request.session?.user.id),
+        request.cookies[XSRF_COOKIE],
+        typeof header === 'string' ? header : undefined,
+      );
+      if (!isValid) {
+        throw new HttpError(403, 'The antiforgery token is missing or invalid. Reload the page and try again.', {
+          xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'],
+        });
+      }
+    },
+  });
+
+  const hasClient = await registerStaticFiles(app, config.staticDir);
+  const indexHtml = hasClient ? await readFile(join(config.staticDir, 'index.html'), 'utf8') : undefined;
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (isPage && indexHtml) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] } });
+  });
+
+  return app;
+}

@@ -1,0 +1,110 @@
+import {
+  demoSignInRoute,
+  signInCallbackRoute,
+  signInPickerScriptRoute,
+  signInRoute,
+  signOutRoute,
+} from '../../shared/contract/auth.js';
+import type { ServerContext } from '../context.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { implement, type RouteImplementation } from '../http/contractRoutes.js';
+import { toUserInfo } from '../features/user/userInfo.js';
+import { clearAuthCookies, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
+import { demoPickerHtml, demoPickerScript } from './demoPicker.js';
+import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
+import { xsrfSubject } from './xsrf.js';
+
+const FLOW_COOKIE_PATH = '/api/user/signin';
+
+export function authRoutes(ctx: ServerContext): RouteImplementation[] {
+  const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
+  const { oidc } = ctx;
+
+  return [
+    implement(
+      signInRoute,
+      async ({ request, reply, query }) => {
+        const returnTo = query.returnTo ?? '/home';
+        if (request.session) return reply.redirect(returnTo);
+        if (oidc) {
+          const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
+          const { url, pending } = await oidc.start(redirectUri, returnTo);
+          reply.setCookie(OIDC_FLOW_COOKIE, JSON.stringify(pending), {
+            path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', signed: true, maxAge: 600,
+          });
+          return reply.redirect(url.href);
+        }
+        if (!ctx.config.isDemo) throw new HttpError(503, 'Sign-in is not configured on this server.');
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPickerHtml(returnTo));
+      },
+      limited,
+    ),
+
+    implement(
+      signInCallbackRoute,
+      async ({ request, reply }) => {
+        if (!oidc) throw notFound('Sign-in callback');
+        const raw = request.cookies[OIDC_FLOW_COOKIE];
+        const unsigned = raw ? request.unsignCookie(raw) : undefined;
+        if (!unsigned?.valid || !unsigned.value) throw badRequest('The sign-in attempt expired. Please sign in again.');
+        const pending = JSON.parse(unsigned.value) as PendingSignIn;
+        reply.clearCookie(OIDC_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
+        const currentUrl = new URL(request.url, publicOrigin(request, ctx.config.publicOrigin));
+        let result;
+        try {
+          result = await oidc.finish(currentUrl, pending);
+        } catch (error) {
+          request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OIDC sign-in failed');
+          throw badRequest('Sign-in with your university account failed. Please try again.');
+        }
+        const userId = await oidc.upsertUser(ctx.db, result.claims).catch((error: unknown) => {
+          if (error instanceof UserNameTakenError) {
+            throw new HttpError(409, 'Your user name is already linked to another account. Please contact IT support.', { userName: [error.userName] });
+          }
+          throw error;
+        });
+        if (request.session) await ctx.sessions.destroy(request.session.idHash);
+        const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
+        setSessionCookie(request, reply, session.id);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)));
+        return reply.redirect(pending.returnTo);
+      },
+      limited,
+    ),
+
+    implement(signInPickerScriptRoute, async ({ reply }) => {
+      if (!ctx.config.isDemo) throw notFound('Demo sign-in');
+      return reply.type('text/javascript; charset=utf-8').send(demoPickerScript);
+    }),
+
+    implement(
+      demoSignInRoute,
+      async ({ request, reply, body }) => {
+        if (!ctx.config.isDemo) throw notFound('Demo sign-in');
+        const user = await ctx.db.selectFrom('users').select('id').where('user_name', '=', body.userName).executeTakeFirst();
+        if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
+        if (request.session) await ctx.sessions.destroy(request.session.idHash);
+        const created = await ctx.sessions.create(user.id, 'demo');
+        setSessionCookie(request, reply, created.id);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)));
+        const session = await ctx.sessions.touch(created.id);
+        if (!session) throw new Error('A session that was just created could not be read back');
+        return toUserInfo(session, ctx.config.sessionIdleMinutes);
+      },
+      limited,
+    ),
+
+    implement(signOutRoute, async ({ request, reply, query }) => {
+      const session = request.session;
+      clearAuthCookies(request, reply);
+      const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
+      if (!session) return reply.redirect('/landing');
+      await ctx.sessions.destroy(session.idHash);
+      if (query.entra === 'true' && oidc && session.authMethod === 'oidc') {
+        const endSession = await oidc.endSessionUrl(session.idToken, landing);
+        if (endSession) return reply.redirect(endSession.href);
+      }
+      return reply.redirect('/landing');
+    }),
+  ];
+}

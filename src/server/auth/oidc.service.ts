@@ -1,0 +1,134 @@
+import * as client from 'openid-client';
+import { roleNames, type Role } from '../../shared/contract/route.js';
+import type { OidcConfig } from '../config.js';
+import type { Db } from '../db/database.js';
+
+/** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
+export interface PendingSignIn {
+  readonly verifier: string;
+  readonly state: string;
+  readonly nonce: string;
+  readonly returnTo: string;
+}
+
+export interface OidcClaims {
+  readonly sub: string;
+  readonly [claim: string]: unknown;
+}
+
+/** The provider's user name belongs to another, already linked account: IT must resolve it. */
+export class UserNameTakenError extends Error {
+  constructor(readonly userName: string) {
+    super(`The user name ${userName} is already linked to another account`);
+  }
+}
+
+const isLoopback = (url: URL): boolean => ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+
+/** OpenID Connect authorisation code flow with PKCE, against the configured issuer. */
+export class OidcService {
+  private configuration: Promise<client.Configuration> | undefined;
+
+  constructor(private readonly settings: OidcConfig) {}
+
+  private discover(): Promise<client.Configuration> {
+    this.configuration ??= (async () => {
+      const issuer = new URL(this.settings.issuer);
+      // Plain http is allowed only for an issuer on this machine (tests and local development).
+      const execute = issuer.protocol === 'http:' && isLoopback(issuer) ? [client.allowInsecureRequests] : [];
+      return client.discovery(issuer, this.settings.clientId, this.settings.clientSecret, undefined, { execute, timeout: 10 });
+    })();
+    // A failed discovery is retried on the next sign-in rather than cached forever.
+    this.configuration.catch(() => (this.configuration = undefined));
+    return this.configuration;
+  }
+
+  async start(redirectUri: string, returnTo: string): Promise<{ url: URL; pending: PendingSignIn }> {
+    const config = await this.discover();
+    const verifier = client.randomPKCECodeVerifier();
+    const pending: PendingSignIn = { verifier, state: client.randomState(), nonce: client.randomNonce(), returnTo };
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: this.settings.scopes,
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state: pending.state,
+      nonce: pending.nonce,
+    });
+    return { url, pending };
+  }
+
+  async finish(currentUrl: URL, pending: PendingSignIn): Promise<{ claims: OidcClaims; idToken: string | null }> {
+    const config = await this.discover();
+    const tokens = await client.authorizationCodeGrant(config, currentUrl, {
+      pkceCodeVerifier: pending.verifier,
+      expectedState: pending.state,
+      expectedNonce: pending.nonce,
+      idTokenExpected: true,
+    });
+    const claims = tokens.claims();
+    if (!claims) throw new Error('The identity provider returned no ID token claims');
+    return { claims: claims as OidcClaims, idToken: tokens.id_token ?? null };
+  }
+
+  async endSessionUrl(idToken: string | null, postLogoutRedirectUri: string): Promise<URL | undefined> {
+    const config = await this.discover();
+    if (!config.serverMetadata().end_session_endpoint) return undefined;
+    return client.buildEndSessionUrl(config, {
+      post_logout_redirect_uri: postLogoutRedirectUri,
+      ...(idToken ? { id_token_hint: idToken } : {}),
+    });
+  }
+
+  /** Creates or updates the user the claims describe, with roles and directory groups. Returns the user id. */
+  async upsertUser(db: Db, claims: OidcClaims): Promise<number> {
+    const text = (name: string): string | undefined => {
+      const value = claims[name];
+      return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+    };
+    const strings = (name: string): string[] => {
+      const value = claims[name];
+      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    };
+    const userName = (text('preferred_username') ?? text('email') ?? claims.sub).toLowerCase();
+    const displayName = text('name') ?? userName;
+    const profile = {
+      display_name: displayName,
+      first_name: text('given_name') ?? displayName.split(' ')[0] ?? displayName,
+      email: text('email') ?? '',
+    };
+    const claimedRoles = strings(this.settings.rolesClaim).filter((r): r is Role => (roleNames as readonly string[]).includes(r));
+    const groupIds = strings(this.settings.groupsClaim);
+
+    return db.transaction().execute(async (trx) => {
+      // A user provisioned ahead of time (same user name, not yet linked) is linked on first sign-in.
+      const existing = await trx
+        .selectFrom('users')
+        .select('id')
+        .where((eb) => eb.or([eb('oidc_subject', '=', claims.sub), eb.and([eb('user_name', '=', userName), eb('oidc_subject', 'is', null)])]))
+        .orderBy('oidc_subject')
+        .executeTakeFirst();
+      if (!existing) {
+        const taken = await trx.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirst();
+        if (taken) throw new UserNameTakenError(userName);
+      }
+      const userId = existing
+        ? (await trx.updateTable('users').set({ ...profile, oidc_subject: claims.sub }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
+        : (await trx.insertInto('users').values({ ...profile, user_name: userName, oidc_subject: claims.sub }).returning('id').executeTakeFirstOrThrow()).id;
+
+      for (const externalId of groupIds) {
+        await trx.insertInto('directory_groups').values({ external_id: externalId, name: externalId }).onConflict((oc) => oc.column('external_id').doNothing()).execute();
+      }
+      const groups = groupIds.length
+        ? await trx.selectFrom('directory_groups').select(['id', 'granted_role']).where('external_id', 'in', groupIds).execute()
+        : [];
+      await trx.deleteFrom('directory_group_members').where('user_id', '=', userId).execute();
+      if (groups.length) await trx.insertInto('directory_group_members').values(groups.map((g) => ({ group_id: g.id, user_id: userId }))).execute();
+
+      const roles = new Set<Role>([...claimedRoles, ...groups.flatMap((g) => (g.granted_role ? [g.granted_role] : []))]);
+      await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
+      if (roles.size) await trx.insertInto('user_roles').values([...roles].map((role) => ({ user_id: userId, role }))).execute();
+      return userId;
+    });
+  }
+}

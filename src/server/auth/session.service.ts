@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Role } from '../../shared/contract/route.js';
+import type { Db } from '../db/database.js';
+
+export const SESSION_COOKIE = 'cc_session';
+
+export interface SessionUser {
+  readonly id: number;
+  readonly userName: string;
+  readonly displayName: string;
+  readonly firstName: string;
+  readonly email: string;
+  readonly studentId: string | null;
+  readonly staffJobFamily: string | null;
+  readonly roles: readonly Role[];
+  readonly adGroups: readonly string[];
+}
+
+export interface ActiveSession {
+  readonly idHash: string;
+  readonly user: SessionUser;
+  readonly expiresAt: Date;
+  readonly idToken: string | null;
+  readonly authMethod: 'demo' | 'oidc';
+}
+
+export interface SessionPolicy {
+  readonly idleMinutes: number;
+  readonly maxHours: number;
+}
+
+const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+const minutes = (n: number): number => n * 60_000;
+/** Sliding writes are skipped when the expiry moved less than this long ago, to spare the database. */
+const SLIDE_GRANULARITY_MS = 30_000;
+
+export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  if (!user) return undefined;
+  const [roles, groups] = await Promise.all([
+    db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute(),
+    db
+      .selectFrom('directory_group_members as m')
+      .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
+      .select('g.name')
+      .where('m.user_id', '=', userId)
+      .orderBy('g.name')
+      .execute(),
+  ]);
+  return {
+    id: user.id,
+    userName: user.user_name,
+    displayName: user.display_name,
+    firstName: user.first_name,
+    email: user.email,
+    studentId: user.student_id,
+    staffJobFamily: user.staff_job_family,
+    roles: roles.map((r) => r.role),
+    adGroups: groups.map((g) => g.name),
+  };
+}
+
+export class SessionStore {
+  constructor(
+    private readonly db: Db,
+    private readonly policy: SessionPolicy,
+  ) {}
+
+  /** Creates a new session (a fresh random id: sign-in always rotates it). Returns the raw id for the cookie. */
+  async create(userId: number, authMethod: 'demo' | 'oidc', idToken: string | null = null): Promise<{ id: string; expiresAt: Date }> {
+    const id = randomBytes(32).toString('base64url');
+    const now = Date.now();
+    const absolute = new Date(now + this.policy.maxHours * 3_600_000);
+    const expiresAt = new Date(Math.min(now + minutes(this.policy.idleMinutes), absolute.getTime()));
+    await this.db
+      .insertInto('sessions')
+      .values({ id_hash: hashId(id), user_id: userId, expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod })
+      .execute();
+    return { id, expiresAt };
+  }
+
+  /** Finds a live session and slides its idle expiry. Expired sessions are deleted. */
+  async touch(id: string): Promise<ActiveSession | undefined> {
+    const idHash = hashId(id);
+    const row = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    if (!row) return undefined;
+    const now = Date.now();
+    if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+      await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+      return undefined;
+    }
+    const user = await loadSessionUser(this.db, row.user_id);
+    if (!user) return undefined;
+    let expiresAt = row.expires_at;
+    const slid = new Date(Math.min(now + minutes(this.policy.idleMinutes), row.absolute_expires_at.getTime()));
+    const shift = slid.getTime() - row.expires_at.getTime();
+    // Write when the expiry moves on noticeably, or when it must come back within the absolute lifetime.
+    if (shift >= SLIDE_GRANULARITY_MS || shift < 0) {
+      await this.db.updateTable('sessions').set({ expires_at: slid }).where('id_hash', '=', idHash).execute();
+      expiresAt = slid;
+    }
+    return { idHash, user, expiresAt, idToken: row.id_token, authMethod: row.auth_method };
+  }
+
+  async destroy(idHash: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  }
+
+  /** Housekeeping: removes sessions past either expiry. */
+  async purgeExpired(): Promise<number> {
+    const now = new Date();
+    const result = await this.db
+      .deleteFrom('sessions')
+      .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+}

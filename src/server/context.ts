@@ -1,0 +1,14 @@
+import type { SessionStore } from './auth/session.service.js';
+import type { OidcService } from './auth/oidc.service.js';
+import type { XsrfTokens } from './auth/xsrf.js';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+
+/** What route modules need from the running server; built once by buildApp. */
+export interface ServerContext {
+  readonly config: Config;
+  readonly db: Db;
+  readonly sessions: SessionStore;
+  readonly xsrf: XsrfTokens;
+  readonly oidc: OidcService | undefined;
+}

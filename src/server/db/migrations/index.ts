@@ -1,0 +1,18 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_identity.js';
+import * as m0002 from './0002_people_timetable.js';
+import * as m0003 from './0003_attendance_absences.js';
+import * as m0004 from './0004_resources_trending.js';
+import * as m0005 from './0005_user_settings.js';
+
+/**
+ * Append-only: never edit a migration that has shipped; add a new file and list it here.
+ * Names sort in the order they run.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_identity': m0001,
+  '0002_people_timetable': m0002,
+  '0003_attendance_absences': m0003,
+  '0004_resources_trending': m0004,
+  '0005_user_settings': m0005,
+};

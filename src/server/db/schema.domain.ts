@@ -1,0 +1,342 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Role } from '../../shared/contract/route.js';
+import type { CreatedAt, Timestamp } from './schema.identity.js';
+
+/** Tables of the product's features (migrations 0002 onwards). Enumerations match the CHECKs. */
+
+/** Written optionally (defaults to now()), updatable. */
+export type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** jsonb: read back parsed, written as a JSON string (pg would turn a JS array into a SQL array). */
+export type Json<T> = ColumnType<T, string, string>;
+export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+export type EventType = 'Lecture' | 'Seminar' | 'Lab' | 'Tutorial' | 'Workshop';
+export type AttendanceResult = 'Cancelled' | 'Attended' | 'AttendedAssumed' | 'Absent' | 'AbsentAuthorised' | 'AbsentInformed';
+export type AbsenceType = 'Authorised' | 'Informed';
+export type AbsenceStatus = 'Pending' | 'PendingCancellation' | 'Approved' | 'Denied' | 'AwaitingEvidence' | 'Cancelled';
+export type TrendingSource = 'local' | 'wordpress';
+export type NotificationType = 'General' | 'Timetable' | 'Attendance';
+export type PushProvider = 'webpush' | 'fcm';
+export type PreferenceKind = 'theme' | 'border' | 'font';
+
+export interface GeoJsonPolygon {
+  type: 'Polygon';
+  /** Rings of [longitude, latitude]; the first ring is the outline, closed. */
+  coordinates: [number, number][][];
+}
+
+// ---- people and catalogue (0002) ----
+
+export interface ProfilesTable {
+  user_id: number;
+  /** SPEC §3 codes: 0 Foundation, 1–3 UG years, 7 Master's, 8 Doctor; null for staff. */
+  study_level: number | null;
+  /** 'Registered-Enrolled' is fully enrolled; null means unknown. */
+  registration_status: string | null;
+  programme: string | null;
+  school: string | null;
+  is_student_visa_holder: Generated<boolean>;
+}
+
+export interface PersonalTutorsTable {
+  student_user_id: number;
+  /** A tutor who is a user of the app, or else just a name and email. */
+  tutor_user_id: number | null;
+  tutor_name: string | null;
+  tutor_email: string | null;
+}
+
+export interface BuildingsTable {
+  id: string;
+  name: string;
+  polygon: Json<GeoJsonPolygon>;
+}
+
+export interface RoomsTable {
+  /** e.g. 'ENG-1.12'; also the timetable map route's :roomId. */
+  id: string;
+  name: string;
+  building_id: string;
+  floor: number;
+  latitude: number;
+  longitude: number;
+}
+
+export interface ModulesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+}
+
+export interface TimetableEventsTable {
+  id: Generated<number>;
+  module_id: number;
+  event_type: EventType;
+  room_id: string | null;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  is_monitored: Generated<boolean>;
+  is_cancelled: Generated<boolean>;
+  /** iCalendar SEQUENCE: bump it with last_modified on every change. */
+  sequence: Generated<number>;
+  last_modified: UpdatedAt;
+  /** Display names of the teaching staff, e.g. 'Dr Helen Marsh'. */
+  staff_names: Generated<string>;
+}
+
+export interface EnrolmentsTable {
+  student_user_id: number;
+  module_id: number;
+  /** Label such as '2025/26'. */
+  academic_year: string;
+}
+
+export interface TeachingAssignmentsTable {
+  id: Generated<number>;
+  lecturer_user_id: number;
+  /** Exactly one of module_id (all its events) and event_id is set. */
+  module_id: number | null;
+  event_id: number | null;
+}
+
+// ---- attendance, absences, referrals (0003) ----
+
+export interface AttendanceRecordsTable {
+  id: Generated<number>;
+  student_user_id: number;
+  event_id: number;
+  analysis_result: AttendanceResult;
+  academic_year: string;
+}
+
+export interface AttendanceRegistrationsTable {
+  id: Generated<number>;
+  student_user_id: number;
+  event_id: number;
+  registered_at: CreatedAt;
+  client_ip: string | null;
+}
+
+export interface AttendanceRegistrationRefusalsTable {
+  id: Generated<number>;
+  student_user_id: number;
+  event_id: number | null;
+  reason: string;
+  client_ip: string | null;
+  at: CreatedAt;
+}
+
+export interface AbsenceCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  absence_type: AbsenceType;
+  requires_description: Generated<boolean>;
+  requires_evidence: Generated<boolean>;
+  display_order: Generated<number>;
+  is_active: Generated<boolean>;
+}
+
+export interface AbsenceRequestsTable {
+  id: Generated<number>;
+  student_user_id: number;
+  category_id: number;
+  absence_start: Timestamp;
+  absence_end: Timestamp;
+  description: string | null;
+  status: Generated<AbsenceStatus>;
+  message_to_student: string | null;
+  created_at: CreatedAt;
+  last_modified: UpdatedAt;
+}
+
+export interface AbsenceFilesTable {
+  id: Generated<number>;
+  request_id: number;
+  file_name: string;
+  content_type: string;
+  size_bytes: number;
+  storage_key: string;
+  created_at: CreatedAt;
+}
+
+export interface ReferralsTable {
+  id: Generated<number>;
+  student_user_id: number;
+  reason: string;
+  notes: string;
+  created_at: CreatedAt;
+}
+
+// ---- resources and trending (0004) ----
+
+export interface ResourceCategoriesTable {
+  id: Generated<number>;
+  name: string;
+  colour: string;
+  display_order: Generated<number>;
+}
+
+export interface ResourceLinksTable {
+  id: Generated<number>;
+  category_id: number;
+  display_name: string;
+  url: string;
+  description: string | null;
+  display_order: Generated<number>;
+}
+
+export interface ResourceLinkOpensTable {
+  id: Generated<number>;
+  link_id: number;
+  user_id: number | null;
+  opened_at: CreatedAt;
+}
+
+export interface LinkTargetingRulesTable {
+  id: Generated<number>;
+  name: string;
+  /** Exactly one of link_id and category_id. */
+  link_id: number | null;
+  category_id: number | null;
+  /** Exactly one of role and directory_group_id. */
+  role: Role | null;
+  directory_group_id: number | null;
+  is_active: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface FavouriteResourcesTable {
+  id: Generated<number>;
+  user_id: number;
+  link_id: number;
+  created_at: CreatedAt;
+}
+
+export interface TrendingItemsTable {
+  id: Generated<number>;
+  title: string;
+  summary: string | null;
+  image_url: string | null;
+  url: string;
+  published_at: Timestamp;
+  source: TrendingSource;
+  /** The post id at the source (WordPress); null for local items. */
+  external_id: string | null;
+}
+
+export interface FavouriteTrendingTable {
+  id: Generated<number>;
+  user_id: number;
+  trending_item_id: number;
+  created_at: CreatedAt;
+}
+
+export interface TrendingCacheTable {
+  source: TrendingSource;
+  payload: Json<unknown>;
+  fetched_at: Timestamp;
+}
+
+// ---- notifications, push, preferences, feedback, iCal (0005) ----
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  user_id: number;
+  title: string;
+  body: string;
+  notification_type: NotificationType;
+  url: string | null;
+  date_sent: CreatedAt;
+  read_at: NullableTimestamp;
+}
+
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The device token (FCM) or the Web Push endpoint; one row per device. */
+  token: string;
+  provider: PushProvider;
+  endpoint: string | null;
+  p256dh: string | null;
+  auth: string | null;
+  types: ColumnType<NotificationType[], NotificationType[] | undefined, NotificationType[]>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface AppPreferences {
+  isCategoryView: boolean;
+}
+
+export interface UserPreferencesTable {
+  user_id: number;
+  /** Null means not chosen: automatic theme, rounded border, default font. */
+  theme: string | null;
+  border: string | null;
+  font: string | null;
+  app_preferences: JsonWithDefault<AppPreferences>;
+  updated_at: UpdatedAt;
+}
+
+export interface PreferenceOptionsTable {
+  id: Generated<number>;
+  kind: PreferenceKind;
+  value: string;
+  display_order: number;
+}
+
+export interface FeedbackTable {
+  id: Generated<number>;
+  user_id: number | null;
+  rating: number | null;
+  comment: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface FeedbackPromptsTable {
+  id: Generated<number>;
+  user_id: number;
+  prompted_at: CreatedAt;
+  provided_feedback: Generated<boolean>;
+}
+
+export interface IcalSubscriptionsTable {
+  user_id: number;
+  unique_id: string;
+  created_at: CreatedAt;
+}
+
+export interface DomainTables {
+  profiles: ProfilesTable;
+  personal_tutors: PersonalTutorsTable;
+  buildings: BuildingsTable;
+  rooms: RoomsTable;
+  modules: ModulesTable;
+  timetable_events: TimetableEventsTable;
+  enrolments: EnrolmentsTable;
+  teaching_assignments: TeachingAssignmentsTable;
+  attendance_records: AttendanceRecordsTable;
+  attendance_registrations: AttendanceRegistrationsTable;
+  attendance_registration_refusals: AttendanceRegistrationRefusalsTable;
+  absence_categories: AbsenceCategoriesTable;
+  absence_requests: AbsenceRequestsTable;
+  absence_files: AbsenceFilesTable;
+  referrals: ReferralsTable;
+  resource_categories: ResourceCategoriesTable;
+  resource_links: ResourceLinksTable;
+  resource_link_opens: ResourceLinkOpensTable;
+  link_targeting_rules: LinkTargetingRulesTable;
+  favourite_resources: FavouriteResourcesTable;
+  trending_items: TrendingItemsTable;
+  favourite_trending: FavouriteTrendingTable;
+  trending_cache: TrendingCacheTable;
+  notifications: NotificationsTable;
+  push_subscriptions: PushSubscriptionsTable;
+  user_preferences: UserPreferencesTable;
+  preference_options: PreferenceOptionsTable;
+  feedback: FeedbackTable;
+  feedback_prompts: FeedbackPromptsTable;
+  ical_subscriptions: IcalSubscriptionsTable;
+}

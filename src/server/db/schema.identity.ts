@@ -1,0 +1,70 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { Role } from '../../shared/contract/route.js';
+
+/** Timestamps are written as Date (or ISO strings) and read back as Date. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  user_name: string;
+  display_name: string;
+  first_name: string;
+  email: string;
+  oidc_subject: string | null;
+  student_id: string | null;
+  staff_job_family: string | null;
+  created_at: CreatedAt;
+}
+
+export interface UserRolesTable {
+  user_id: number;
+  role: Role;
+}
+
+export interface DirectoryGroupsTable {
+  id: Generated<number>;
+  external_id: string;
+  name: string;
+  granted_role: Role | null;
+}
+
+export interface DirectoryGroupMembersTable {
+  group_id: number;
+  user_id: number;
+}
+
+export interface SessionsTable {
+  /** SHA-256 of the session id: a leaked table does not leak live sessions. */
+  id_hash: string;
+  user_id: number;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  absolute_expires_at: Timestamp;
+  id_token: string | null;
+  auth_method: 'demo' | 'oidc';
+}
+
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: CreatedAt;
+}
+
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: CreatedAt;
+  user_id: number | null;
+  action: string;
+  detail: ColumnType<unknown, string | undefined, string>;
+}
+
+export interface IdentityTables {
+  users: UsersTable;
+  user_roles: UserRolesTable;
+  directory_groups: DirectoryGroupsTable;
+  directory_group_members: DirectoryGroupMembersTable;
+  sessions: SessionsTable;
+  server_secrets: ServerSecretsTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,5 @@
+import type { DomainTables } from './schema.domain.js';
+import type { IdentityTables } from './schema.identity.js';
+
+/** Every table Kysely knows about; one interface per migration family. */
+export interface Database extends IdentityTables, DomainTables {}

@@ -1,0 +1,54 @@
+import type { Db } from '../database.js';
+import type { NotificationType } from '../schema.domain.js';
+import { addMinutes } from './calendar.js';
+import { idOf } from './people.js';
+
+/** Notifications, saved preferences, a recent referral and a feedback prompt for the personas. */
+
+const HOUR = 60;
+const DAY = 24 * HOUR;
+
+/** [user name, minutes ago, type, title, body, url, is read] */
+const notifications: readonly [string, number, NotificationType, string, string, string | null, boolean][] = [
+  ['student', 12 * DAY, 'General', 'Welcome back', 'Your timetable, attendance and resources are all in the app. Take the tour to find your way around.', '/home', true],
+  ['student', 2 * DAY, 'Attendance', 'Attendance check-in', 'You have missed some monitored sessions recently. Your personal tutor is here to help.', '/attendance', false],
+  ['student', 1 * DAY, 'Timetable', 'Room change: CS2052 Seminar', 'This week\u2019s Software Engineering seminar moves to Group Study Room 1.01.', '/timetable', false],
+  ['student', 2 * HOUR, 'General', 'Library opening hours', 'The library is open 24 hours a day until the end of exams.', null, false],
+  ['student2', 3 * DAY, 'General', 'Careers fair next week', 'Sixty employers are coming to campus. Book your CV check now.', '/resources', false],
+  ['lecturer', 4 * DAY, 'Timetable', 'Cover request', 'You are covering the next CS2063 lab in Software Lab 2.03.', '/timetable', false],
+];
+
+export async function seedNotificationsAndSettings(db: Db, today: Date, users: ReadonlyMap<string, number>): Promise<void> {
+  await db
+    .insertInto('notifications')
+    .values(notifications.map(([userName, ago, type, title, body, url, isRead]) => {
+      const sent = addMinutes(today, -ago);
+      return {
+        user_id: idOf(users, userName), title, body, notification_type: type, url,
+        date_sent: sent, read_at: isRead ? addMinutes(sent, 3 * HOUR) : null,
+      };
+    }))
+    .execute();
+
+  await db
+    .insertInto('user_preferences')
+    .values({
+      user_id: idOf(users, 'student2'), theme: 'Dark', border: 'Square', font: 'App Font',
+      app_preferences: JSON.stringify({ isCategoryView: false }), updated_at: addMinutes(today, -5 * DAY),
+    })
+    .execute();
+
+  // student2 was referred recently (a new referral is blocked); `student` may still send one.
+  await db
+    .insertInto('referrals')
+    .values({ student_user_id: idOf(users, 'student2'), reason: 'Self Referral', notes: 'Struggling to keep up with coursework.', created_at: addMinutes(today, -6 * DAY) })
+    .execute();
+  await db
+    .insertInto('feedback_prompts')
+    .values({ user_id: idOf(users, 'student2'), prompted_at: addMinutes(today, -3 * DAY), provided_feedback: true })
+    .execute();
+  await db
+    .insertInto('feedback')
+    .values({ user_id: idOf(users, 'student2'), rating: 4, comment: 'Handy for checking rooms between lectures.', created_at: addMinutes(today, -3 * DAY) })
+    .execute();
+}

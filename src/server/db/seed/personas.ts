@@ -1,0 +1,53 @@
+import type { Role } from '../../../shared/contract/route.js';
+import type { Db } from '../database.js';
+
+export interface Persona {
+  readonly userName: string;
+  readonly displayName: string;
+  readonly firstName: string;
+  readonly roles: readonly Role[];
+  readonly studentId?: string;
+  readonly staffJobFamily?: string;
+  /** A line for the demo persona picker. */
+  readonly description: string;
+}
+
+/** The demo personas. Their user names are fixed: tests and the README refer to them. */
+export const personas: readonly Persona[] = [
+  { userName: 'student', displayName: 'Amara Okafor', firstName: 'Amara', roles: ['Student'], studentId: 'S2400001', description: 'Fully enrolled undergraduate, year 2' },
+  { userName: 'student2', displayName: 'Liam Chen', firstName: 'Liam', roles: ['Student'], studentId: 'S2400002', description: 'Another fully enrolled student' },
+  { userName: 'student.unenrolled', displayName: 'Sofia Rossi', firstName: 'Sofia', roles: ['Student'], studentId: 'S2400003', description: 'Student who is not fully enrolled' },
+  { userName: 'student.unknown', displayName: 'Noah Patel', firstName: 'Noah', roles: ['Student'], studentId: 'S2400004', description: 'Student whose enrolment status is unknown' },
+  { userName: 'lecturer', displayName: 'Dr Helen Marsh', firstName: 'Helen', roles: ['TeachingStaff'], staffJobFamily: 'Academic', description: 'Lecturer teaching some of student\u2019s modules' },
+  { userName: 'staff', displayName: 'Priya Shah', firstName: 'Priya', roles: [], staffJobFamily: 'Professional Services', description: 'Professional staff, no teaching' },
+  { userName: 'admin', displayName: 'Sam Taylor', firstName: 'Sam', roles: ['Administrator'], staffJobFamily: 'Professional Services', description: 'Administrator' },
+];
+
+export function emailFor(userName: string): string {
+  return `${userName.replace(/\./g, '-')}@campus.example.ac.uk`;
+}
+
+/** Inserts the personas and their roles. Returns user ids by user name. */
+export async function seedPersonas(db: Db): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const persona of personas) {
+    const { id } = await db
+      .insertInto('users')
+      .values({
+        user_name: persona.userName,
+        display_name: persona.displayName,
+        first_name: persona.firstName,
+        email: emailFor(persona.userName),
+        student_id: persona.studentId ?? null,
+        staff_job_family: persona.staffJobFamily ?? null,
+        oidc_subject: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.set(persona.userName, id);
+    if (persona.roles.length > 0) {
+      await db.insertInto('user_roles').values(persona.roles.map((role) => ({ user_id: id, role }))).execute();
+    }
+  }
+  return ids;
+}

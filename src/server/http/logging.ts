@@ -1,0 +1,27 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Paths whose segments or queries are secrets: the calendar feed id and the OIDC code/state. */
+const SECRET_PATH = /^(\/api\/timetable\/ical\/feed\/)[^/?]+/;
+
+/** Strips secrets from a URL before it is logged. */
+export function redactUrl(url: string): string {
+  const [path = '', query] = url.split('?', 2);
+  const safePath = path.replace(SECRET_PATH, '$1[redacted]');
+  if (query === undefined) return safePath;
+  const params = new URLSearchParams(query);
+  for (const key of ['code', 'state', 'id_token', 'session_state', 'token']) {
+    if (params.has(key)) params.set(key, '[redacted]');
+  }
+  return `${safePath}?${params.toString()}`;
+}
+
+/** Request logs carry method, redacted URL and address; never cookies, tokens or bodies. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-xsrf-token"]', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built client. Hashed assets are cached for a year; the shell, the manifest and the
+ * service worker are always revalidated so that a new deployment is picked up.
+ */
+export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  if (!existsSync(join(staticDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: '/',
+    wildcard: true,
+    index: false,
+    setHeaders: (res, path) => {
+      const isHashed = path.includes('/assets/');
+      res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return true;
+}

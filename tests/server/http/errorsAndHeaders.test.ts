@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { redactUrl } from '../../../src/server/http/logging.js';
+import { anonymous, createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('error bodies', () => {
+  it('answers an unknown /api path with a JSON 404 in the error shape', async () => {
+    const caller = await signIn(t.app, 'student');
+    const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1', headers: caller.headers() });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toMatch(/application\/json/);
+    expect(JSON.parse(response.body)).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does-not-exist'] } });
+  });
+
+  it('maps malformed JSON and schema failures to fields', async () => {
+    const visitor = await anonymous(t.app);
+    const malformed = await t.app.inject({
+      method: 'POST', url: '/api/user/signin/demo', headers: { ...visitor.headers(), 'content-type': 'application/json' }, payload: '{"userName":',
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.parse(malformed.body)).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] } });
+
+    const invalid = await t.app.inject({ method: 'POST', url: '/api/user/signin/demo', headers: visitor.headers(), payload: { userName: '' } });
+    expect(invalid.statusCode).toBe(400);
+    const body = JSON.parse(invalid.body) as { message: string; errors: Record<string, string[]> };
+    expect(body.message).toBe('One or more fields are invalid.');
+    expect(Object.keys(body.errors)).toEqual(['userName']);
+  });
+
+  it('validates path parameters', async () => {
+    const caller = await signIn(t.app, 'student');
+    const response = await t.app.inject({ method: 'DELETE', url: '/api/user/favourites/resources/not-a-number', headers: caller.headers() });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.parse(response.body).errors).toHaveProperty('rowId');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP that allows the service worker, plus nosniff and a referrer policy', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/info' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('sign-in rate limit', () => {
+  it('refuses the sign-in flood from one address with 429 in the error shape', async () => {
+    const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/user/signin' })).statusCode);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+      const refused = await limited.app.inject({ method: 'GET', url: '/api/user/signin' });
+      expect(refused.statusCode).toBe(429);
+      expect(JSON.parse(refused.body)).toEqual({ message: 'Too many attempts. Please wait a minute and try again.', errors: {} });
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('demo mode', () => {
+  it('shows the persona picker with every persona', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=/timetable' });
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    for (const userName of ['student', 'student2', 'student.unenrolled', 'student.unknown', 'lecturer', 'staff', 'admin']) {
+      expect(response.body).toContain(`data-user-name="${userName}"`);
+    }
+    expect(response.body).toContain('data-return-to="/timetable"');
+  });
+
+  it('refuses an open redirect in returnTo', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=//evil.example' });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('does not exist when demo mode is off (production default)', async () => {
+    const production = await createTestApp({ NODE_ENV: 'production', DEMO: '' });
+    try {
+      expect(production.config.isDemo).toBe(false);
+      const visitor = await anonymous(production.app);
+      const response = await production.app.inject({ method: 'POST', url: '/api/user/signin/demo', headers: visitor.headers(), payload: { userName: 'student' } });
+      expect(response.statusCode).toBe(404);
+      expect((await production.app.inject({ method: 'GET', url: '/api/user/signin' })).statusCode).toBe(503);
+    } finally {
+      await production.close();
+    }
+  });
+});
+
+describe('logging', () => {
+  it('redacts calendar feed ids and OIDC codes from logged URLs', () => {
+    expect(redactUrl('/api/timetable/ical/feed/abcDEF123456789012345678')).toBe('/api/timetable/ical/feed/[redacted]');
+    expect(redactUrl('/api/user/signin/callback?code=secret&state=s2&iss=x')).toBe('/api/user/signin/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x');
+  });
+});

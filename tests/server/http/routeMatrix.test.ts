@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allRoutes } from '../../../src/shared/contract/index.js';
+import type { Role, RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { anonymous, signIn, type Caller, type TestApp, createTestApp } from '../../helpers/testApp.js';
+
+/** A persona holding each role; `staff` holds none of them. */
+const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
+const rolesOf: Record<string, readonly Role[]> = { staff: [], student: ['Student'], lecturer: ['TeachingStaff'], admin: ['Administrator'] };
+const allowedPersona = (route: RouteDescriptor): string => (route.roles[0] ? personaFor[route.roles[0]] : 'student');
+const isWrite = (route: RouteDescriptor): boolean => route.method !== 'GET';
+const urlOf = (route: RouteDescriptor): string => route.path.replace(/:([A-Za-z]+)/g, '1');
+
+function expectErrorShape(body: string): void {
+  const parsed = JSON.parse(body) as { message: unknown; errors: unknown };
+  expect(typeof parsed.message).toBe('string');
+  expect(parsed.errors).toBeTypeOf('object');
+  expect(body).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack trace
+}
+
+let t: TestApp;
+const callers = new Map<string, Caller>();
+const callerFor = (userName: string): Caller => {
+  const caller = callers.get(userName);
+  if (!caller) throw new Error(`no caller for ${userName}`);
+  return caller;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  for (const userName of Object.keys(rolesOf)) callers.set(userName, await signIn(t.app, userName));
+  callers.set('anonymous', await anonymous(t.app));
+});
+afterAll(() => t.close());
+
+describe('route matrix: every descriptor of the contract', () => {
+  it('covers the whole contract', () => {
+    expect(allRoutes.length).toBeGreaterThanOrEqual(50);
+  });
+
+  const protectedRoutes = allRoutes.filter((route) => !route.isPublic);
+  it.each(protectedRoutes.map((r) => [r.id, r] as const))('%s refuses anonymous callers with 401', async (_id, route) => {
+    const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor('anonymous').headers() });
+    expect(response.statusCode).toBe(401);
+    expectErrorShape(response.body);
+  });
+
+  const writes = allRoutes.filter(isWrite);
+  it.each(writes.map((r) => [r.id, r] as const))('%s refuses a write without the antiforgery header', async (_id, route) => {
+    const caller = callerFor(route.isPublic ? 'anonymous' : allowedPersona(route));
+    const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: caller.headers(false), payload: {} });
+    expect(response.statusCode).toBe(403);
+    expectErrorShape(response.body);
+    expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
+  });
+
+  it.each(writes.filter((r) => !r.isPublic).map((r) => [r.id, r] as const))(
+    '%s refuses an antiforgery token issued to another user',
+    async (_id, route) => {
+      const ownerName = allowedPersona(route);
+      const owner = callerFor(ownerName);
+      const other = callerFor(ownerName === 'admin' ? 'student' : 'admin');
+      const cookie = owner.headers(false).cookie?.replace(/XSRF-TOKEN=[^;]+/, `XSRF-TOKEN=${other.xsrf}`) ?? '';
+      const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie, 'x-xsrf-token': other.xsrf }, payload: {} });
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
+    },
+  );
+
+  const restricted = allRoutes.filter((route) => route.roles.length > 0);
+  it.each(restricted.map((r) => [r.id, r] as const))('%s refuses a caller without an allowed role with 403', async (_id, route) => {
+    const outsider = Object.keys(rolesOf).find((name) => !route.roles.some((role) => rolesOf[name]?.includes(role)));
+    expect(outsider).toBeDefined();
+    const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(outsider ?? 'staff').headers(), payload: {} });
+    expect(response.statusCode).toBe(403);
+    expectErrorShape(response.body);
+  });
+
+  it.each(allRoutes.filter((r) => r.isPublic).map((r) => [r.id, r] as const))('%s is reachable without signing in', async (_id, route) => {
+    const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor('anonymous').headers(), payload: {} });
+    expect(response.statusCode).not.toBe(401);
+    expect(response.statusCode).not.toBe(403);
+  });
+});
