@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { readFile } from 'node:fs/promises';
 import fastifyCookie from '@fastify/cookie';
+import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +16,7 @@ import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.j
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
+import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
 import { registerErrorHandling } from './http/errorHandler.js';
@@ -30,7 +32,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx)];
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...preferencesRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -53,6 +55,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false);
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
+  // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
+  await app.register(fastifyEtag, { weak: true });
+  app.addHook('onSend', async (request, reply) => {
+    // API answers are per user: never stored by shared caches, always revalidated by the browser.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+  });
   await app.register(fastifyMultipart, { limits: { fileSize: absence.maxFileSizeBytes, files: 10, fields: 20 } });
 
   // An empty JSON body (a POST with nothing to say) is read as "no body", not as an error.

@@ -13,7 +13,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     root: staticDir,
     prefix: '/',
     wildcard: true,
-    index: false,
+    index: ['index.html'],
     setHeaders: (res, path) => {
       const isHashed = path.includes('/assets/');
       res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// Playwright's web server: the real built app and server on a fresh embedded database.
+// Each run gets a new temporary DATA_DIR, removed on exit. The server runs in its own process
+// group, so a stop signal reaches it exactly once (from here) and it can stop PostgreSQL cleanly.
+import { spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const staticDir = 'dist';
+const port = process.env.E2E_PORT || '8181';
+const stopTimeoutMs = 20_000;
+
+if (!existsSync(join(staticDir, 'index.html'))) {
+  console.log('e2e-server: no build in dist/, running vite build first');
+  const { build } = await import('vite');
+  await build();
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
+// mkdtemp makes it 0700; as root the embedded PostgreSQL runs as the `postgres` user, which must
+// be able to pass through to DATA_DIR/postgres.
+chmodSync(dataDir, 0o711);
+const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: staticDir, SIGNIN_RATE_LIMIT: '1000' };
+delete env.DATABASE_URL; // always the embedded database, fresh for this run
+
+// Equivalent to `npx tsx src/server/main.ts`, as one process: no npx or tsx parent to relay signals.
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+  detached: true,
+});
+console.log(`e2e-server: pid ${server.pid}, PORT=${port}, DATA_DIR=${dataDir}`);
+
+const isRunning = () => server.exitCode === null && server.signalCode === null;
+
+/** Signals the server and everything it started (embedded PostgreSQL), ignoring a group already gone. */
+function signalServer(signal) {
+  try {
+    process.kill(-server.pid, signal);
+  } catch {
+    // already exited
+  }
+}
+
+let isStopping = false;
+let forceKillTimer;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (isStopping) return;
+    isStopping = true;
+    if (isRunning()) server.kill(signal);
+    forceKillTimer = setTimeout(() => {
+      console.error(`e2e-server: the server did not stop within ${stopTimeoutMs / 1000}s; killing it`);
+      signalServer('SIGKILL');
+    }, stopTimeoutMs);
+  });
+}
+
+// Never leave a detached server behind, whatever ends this script.
+process.on('exit', () => {
+  if (isRunning()) signalServer('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+server.on('error', (error) => {
+  console.error(`e2e-server: could not start the server: ${error.message}`);
+  process.exit(1);
+});
+
+server.on('exit', (code, signal) => {
+  clearTimeout(forceKillTimer);
+  if (!isStopping) console.error(`e2e-server: the server exited unexpectedly (${signal ?? `code ${code}`})`);
+  process.exit(isStopping ? 0 : (code || 1));
+});

@@ -1,0 +1,39 @@
+import { redirect } from 'react-router';
+import type { Role } from '../../shared/contract/route';
+import type { SignedInUserInfo } from '../../shared/contract/user';
+import { loadCurrentUser } from '../session/currentUser';
+import { paths } from './paths';
+
+/** The id of the route whose loader data is the signed-in user. */
+export const sessionRouteId = 'session';
+
+/** `/`: home when signed in, otherwise the landing page. */
+export async function rootLoader(): Promise<Response> {
+  const user = await loadCurrentUser();
+  return redirect(user ? paths.home : paths.landing);
+}
+
+/** `/landing` needs no sign-in; a signed-in user is sent home. */
+export async function landingLoader(): Promise<Response | null> {
+  const user = await loadCurrentUser();
+  return user ? redirect(paths.home) : null;
+}
+
+/** Every protected route sits under this one: anonymous visitors go to the landing page. */
+export async function sessionLoader(): Promise<SignedInUserInfo> {
+  const user = await loadCurrentUser();
+  if (!user) throw redirect(paths.landing);
+  return user;
+}
+
+/** For routes limited to some roles (SPEC §6): a user without any of them sees the unauthorized page. */
+export function requireRoles(roles: readonly Role[]) {
+  return async (): Promise<null> => {
+    const user = await loadCurrentUser();
+    if (!user) throw redirect(paths.landing);
+    if (roles.length > 0 && !roles.some((role) => user.userRoles.includes(role))) {
+      throw redirect(paths.unauthorized);
+    }
+    return null;
+  };
+}
