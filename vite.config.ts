@@ -11,7 +11,7 @@ const apiProxy = {
 export default defineConfig({
   plugins: [react()],
   build: {
-    outDir: 'dist',
+    outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     // scripts/bundle-budget.mjs reads dist/.vite/manifest.json to find the initial route's JS.
     manifest: true,

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const budgetBytes = 130 * 1024;
-const distDir = process.argv[2] ?? 'dist';
+const distDir = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? 'dist';
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 
 if (!existsSync(manifestPath)) {

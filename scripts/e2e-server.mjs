@@ -7,12 +7,13 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const staticDir = 'dist';
+// E2E_STATIC_DIR lets parallel runs use their own build (BUILD_OUT_DIR=… vite build).
+const staticDir = process.env.E2E_STATIC_DIR || 'dist';
 const port = process.env.E2E_PORT || '8181';
 const stopTimeoutMs = 20_000;
 
 if (!existsSync(join(staticDir, 'index.html'))) {
-  console.log('e2e-server: no build in dist/, running vite build first');
+  console.log(`e2e-server: no build in ${staticDir}/, running vite build first`);
   const { build } = await import('vite');
   await build();
 }
