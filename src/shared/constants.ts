@@ -128,3 +128,15 @@ export const cookies = {
 
 /** Cookies kept on sign-out. */
 export const persistentCookies = [cookies.analyticsConsent, cookies.appPlatform] as const;
+
+/**
+ * Attendance registration for a monitored class (SPEC §3 gives only registrationStart). The window
+ * opens shortly before the class so students can register at the door, and closes a while after
+ * it starts so late arrivals still can. Fixed here for now; they may become configurable later.
+ */
+export const attendanceRegistration = {
+  /** attendanceDataStudent.registrationStart = class start minus this. */
+  opensMinutesBeforeStart: 10,
+  /** Registration is refused from class start plus this. */
+  closesMinutesAfterStart: 20,
+} as const;

@@ -1,11 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { isRawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
 import './types.js';
 
-type Infer<T, Fallback> = T extends z.ZodType ? z.output<T> : Fallback;
+type Infer<T, Fallback> = T extends z.core.$ZodType ? z.output<T> : Fallback;
 
 export interface HandlerContext<D extends RouteDescriptor> {
   readonly request: FastifyRequest;
@@ -18,7 +18,7 @@ export interface HandlerContext<D extends RouteDescriptor> {
 }
 
 /** JSON routes return their response (validated and stripped by the schema); raw ones write to `reply`. */
-type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.ZodType ? z.input<D['response']> : unknown;
+type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> : unknown;
 
 export interface RouteImplementation {
   readonly route: RouteDescriptor;
@@ -43,9 +43,9 @@ export interface AccessChecks {
 
 const isWrite = (method: string): boolean => method === 'POST' || method === 'PUT' || method === 'DELETE';
 
-function parsePart<T extends z.ZodType | undefined>(schema: T, value: unknown, root: string): unknown {
+function parsePart<T extends z.core.$ZodType | undefined>(schema: T, value: unknown, root: string): unknown {
   if (!schema) return root === 'body' ? undefined : {};
-  const result = schema.safeParse(value ?? (root === 'body' ? undefined : {}));
+  const result = z.safeParse(schema, value ?? (root === 'body' ? undefined : {}));
   if (!result.success) throw validationError(result.error, root);
   return result.data;
 }
@@ -91,7 +91,9 @@ export function registerContractRoutes(
           if (route.response.kind === 'empty' && !reply.sent) return reply.code(204).send();
           return reply;
         }
-        return reply.send(route.response.parse(result));
+        // Serialised here, so every JSON response (a bare string or null included) is real JSON.
+        const json = JSON.stringify(z.parse(route.response, result)) ?? 'null';
+        return reply.type('application/json; charset=utf-8').send(json);
       },
     });
   }

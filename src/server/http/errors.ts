@@ -1,4 +1,4 @@
-import type { ZodError } from 'zod';
+import type { z } from 'zod/mini';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -25,7 +25,7 @@ export const badRequest = (message: string, errors: FieldErrors = {}): HttpError
   new HttpError(400, message, errors);
 
 /** Maps zod issues to field errors; `root` names the part of the request (query, body…) for top-level issues. */
-export function fieldErrorsFrom(error: ZodError, root: string): FieldErrors {
+export function fieldErrorsFrom(error: z.core.$ZodError, root: string): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join('.') : root;
@@ -34,6 +34,6 @@ export function fieldErrorsFrom(error: ZodError, root: string): FieldErrors {
   return errors;
 }
 
-export function validationError(error: ZodError, root: string): HttpError {
+export function validationError(error: z.core.$ZodError, root: string): HttpError {
   return badRequest('One or more fields are invalid.', fieldErrorsFrom(error, root));
 }

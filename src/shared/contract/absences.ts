@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams } from './common';
 import { defineRoute, raw } from './route';
 
@@ -43,29 +43,29 @@ export const absenceRequestSchema = z.object({
   absenceCategoryRowId: rowId,
   absenceStart: isoDateTime,
   absenceEnd: isoDateTime,
-  absenceDescription: z.string().nullish(),
+  absenceDescription: z.nullish(z.string()),
   absenceStatus: absenceStatusSchema,
-  messageToStudent: z.string().nullish(),
+  messageToStudent: z.nullish(z.string()),
   supportingFiles: z.array(supportingFileSchema),
   /** Only sent on update. */
-  supportingFilesToDelete: z.array(rowId).optional(),
+  supportingFilesToDelete: z.optional(z.array(rowId)),
   lastModified: isoDateTime,
 });
 export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
 
 /** Text fields of the create form (SPEC §3 absence submission); SupportingFiles are file parts. */
 export const absenceCreateFieldsSchema = z.object({
-  StudentId: z.string().min(1).max(50),
+  StudentId: z.string().check(z.minLength(1), z.maxLength(50)),
   AbsenceCategoryRowId: rowIdParam,
   AbsenceStart: callDateTime,
   AbsenceEnd: callDateTime,
-  AbsenceDescription: z.string().max(255).optional(),
+  AbsenceDescription: z.optional(z.string().check(z.maxLength(255))),
   SupportingFilesToDelete: repeatedField(rowIdParam),
 });
 export type AbsenceCreateFields = z.infer<typeof absenceCreateFieldsSchema>;
 
 /** The update form: the same fields plus RowId. */
-export const absenceUpdateFieldsSchema = absenceCreateFieldsSchema.extend({ RowId: rowIdParam });
+export const absenceUpdateFieldsSchema = z.extend(absenceCreateFieldsSchema, { RowId: rowIdParam });
 export type AbsenceUpdateFields = z.infer<typeof absenceUpdateFieldsSchema>;
 
 /** A timetabled event the chosen start or end falls partway through. */

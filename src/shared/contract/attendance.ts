@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime, rowId } from './common';
 import { defineRoute, raw } from './route';
 
@@ -29,7 +29,7 @@ export const attendanceRecordSchema = z.object({
 });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 
-const count = z.number().int().nonnegative();
+const count = z.int().check(z.nonnegative());
 
 /** SPEC §3 attendance tally. */
 export const attendanceTallySchema = z.object({
@@ -45,7 +45,7 @@ export const attendanceTallySchema = z.object({
 export type AttendanceTally = z.infer<typeof attendanceTallySchema>;
 
 /** A 0–100 percentage, null when nothing was monitored. */
-const percentage = z.number().min(0).max(100).nullable();
+const percentage = z.nullable(z.number().check(z.gte(0), z.lte(100)));
 
 /** Tally of one academic year. */
 export const yearTallySchema = z.object({
@@ -114,7 +114,7 @@ export const networkStatusRoute = defineRoute({
   id: 'attendance.networkStatus',
   method: 'GET',
   path: '/api/attendance/networkstatus',
-  query: z.object({ 'cache-buster': z.string().max(64).optional() }),
+  query: z.object({ 'cache-buster': z.optional(z.string().check(z.maxLength(64))) }),
   response: networkStatusSchema,
   roles: ['Student'],
 });

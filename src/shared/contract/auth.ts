@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineRoute, raw } from './route';
 import { signedInUserInfoSchema } from './user';
 
 /** A same-site path to return to after sign-in: starts with one '/', never '//' (open redirect). */
 export const returnToSchema = z
   .string()
-  .max(2000)
-  .regex(/^\/(?![/\\])/, 'Expected a relative path starting with /');
+  .check(z.maxLength(2000), z.regex(/^\/(?![/\\])/, 'Expected a relative path starting with /'));
 
 /**
  * Starts sign-in: redirects to the identity provider, or (demo mode) serves the persona picker
@@ -16,7 +15,7 @@ export const signInRoute = defineRoute({
   id: 'auth.signIn',
   method: 'GET',
   path: '/api/user/signin',
-  query: z.object({ returnTo: returnToSchema.optional() }),
+  query: z.object({ returnTo: z.optional(returnToSchema) }),
   response: raw.html,
   isPublic: true,
   roles: [],
@@ -27,7 +26,7 @@ export const signInCallbackRoute = defineRoute({
   id: 'auth.signInCallback',
   method: 'GET',
   path: '/api/user/signin/callback',
-  query: z.object({}).loose(),
+  query: z.looseObject({}),
   response: raw.redirect,
   isPublic: true,
   roles: [],
@@ -44,7 +43,7 @@ export const signInPickerScriptRoute = defineRoute({
 });
 
 export const demoSignInSchema = z.object({
-  userName: z.string().min(1).max(100),
+  userName: z.string().check(z.minLength(1), z.maxLength(100)),
 });
 export type DemoSignIn = z.infer<typeof demoSignInSchema>;
 
@@ -64,7 +63,7 @@ export const signOutRoute = defineRoute({
   id: 'auth.signOut',
   method: 'GET',
   path: '/api/user/signout',
-  query: z.object({ entra: z.enum(['true', 'false']).optional() }),
+  query: z.object({ entra: z.optional(z.enum(['true', 'false'])) }),
   response: raw.redirect,
   isPublic: true,
   roles: [],

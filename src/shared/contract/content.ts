@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { webUrl } from './common';
 import { defineRoute } from './route';
 
 /** SPEC §3 welcome week content. A missing url means the link is neither cached nor shown. */
-export const welcomeWeekSchema = z.object({ url: webUrl.nullish() });
+export const welcomeWeekSchema = z.object({ url: z.nullish(webUrl) });
 export type WelcomeWeek = z.infer<typeof welcomeWeekSchema>;
 
 /** The client keeps the answer in local storage under this key. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 
 /**
  * The error body of every failed call (SPEC §8): a message and a map from field to messages.

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { rowId, rowIdParams, webUrl } from './common';
 import { defineRoute, raw } from './route';
 

@@ -1,12 +1,12 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime } from './common';
 import { defineRoute, raw } from './route';
 
 /** The feedback payload; the spec does not show its fields, so these are our choice. */
 export const feedbackSchema = z.object({
   /** 1 (poor) to 5 (excellent). */
-  rating: z.number().int().min(1).max(5),
-  comments: z.string().trim().max(2000).optional(),
+  rating: z.int().check(z.gte(1), z.lte(5)),
+  comments: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 
@@ -18,7 +18,7 @@ export type FeedbackPrompt = z.infer<typeof feedbackPromptSchema>;
 
 /** SPEC §3 feedback prompt date; lastPromptDate is null before the first prompt. */
 export const feedbackPromptDateSchema = z.object({
-  lastPromptDate: isoDateTime.nullable(),
+  lastPromptDate: z.nullable(isoDateTime),
   providedFeedback: z.boolean(),
 });
 export type FeedbackPromptDate = z.infer<typeof feedbackPromptDateSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { roleSchema } from './common';
 
 /** SPEC §3 tour step: the element it attaches to and its id. */
@@ -6,7 +6,7 @@ export const tourStepSchema = z.object({
   id: z.string(),
   attachTo: z.object({
     element: z.string(),
-    on: z.enum(['top', 'bottom', 'left', 'right', 'auto']).optional(),
+    on: z.optional(z.enum(['top', 'bottom', 'left', 'right', 'auto'])),
   }),
 });
 export type TourStep = z.infer<typeof tourStepSchema>;
@@ -24,9 +24,9 @@ export const menuLinkSchema = z.object({
   color: z.string(),
   showOnMobile: z.boolean(),
   showOnDesktop: z.boolean(),
-  order: z.number().int().optional(),
-  tourStepOptions: tourStepSchema.optional(),
+  order: z.optional(z.int()),
+  tourStepOptions: z.optional(tourStepSchema),
   /** From the route metadata; empty means every signed-in user. */
-  allowedRoles: z.array(roleSchema).default([]),
+  allowedRoles: z._default(z.array(roleSchema), []),
 });
 export type MenuLink = z.infer<typeof menuLinkSchema>;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime, rowId, webUrl } from './common';
 import { defineRoute, raw } from './route';
 
@@ -7,7 +7,7 @@ export const notificationTypeSchema = z.enum(['General', 'Timetable', 'Attendanc
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /** The device's push token. */
-export const pushTokenSchema = z.string().min(1).max(4096);
+export const pushTokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
 
 export const subscriptionNotificationTypeSchema = z.object({
   notificationType: notificationTypeSchema,
@@ -20,7 +20,7 @@ export const notificationSubscriptionSchema = z.object({
 });
 export type NotificationSubscription = z.infer<typeof notificationSubscriptionSchema>;
 
-const base64Url = z.string().regex(/^[A-Za-z0-9_-]+={0,2}$/).max(512);
+const base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/), z.maxLength(512));
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()), so the server can send to it. */
 export const webPushSubscriptionSchema = z.object({
@@ -30,8 +30,8 @@ export const webPushSubscriptionSchema = z.object({
 export type WebPushSubscription = z.infer<typeof webPushSubscriptionSchema>;
 
 /** POST/PUT body: the subscription plus, for Web Push, the push endpoint and keys. */
-export const subscribeSchema = notificationSubscriptionSchema.extend({
-  webPush: webPushSubscriptionSchema.optional(),
+export const subscribeSchema = z.extend(notificationSubscriptionSchema, {
+  webPush: z.optional(webPushSubscriptionSchema),
 });
 export type Subscribe = z.infer<typeof subscribeSchema>;
 
@@ -46,16 +46,16 @@ export const notificationSchema = z.object({
   body: z.string(),
   notificationType: notificationTypeSchema,
   /** Where a click opens; null for none. */
-  url: z.string().nullable(),
+  url: z.nullable(z.string()),
   isRead: z.boolean(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 /** markAsRead body: the rowIds to mark. */
-export const markAsReadSchema = z.array(rowId).min(1).max(1000);
+export const markAsReadSchema = z.array(rowId).check(z.minLength(1), z.maxLength(1000));
 export type MarkAsRead = z.infer<typeof markAsReadSchema>;
 
-export const vapidKeySchema = z.object({ publicKey: z.string().min(1) });
+export const vapidKeySchema = z.object({ publicKey: z.string().check(z.minLength(1)) });
 export type VapidKey = z.infer<typeof vapidKeySchema>;
 
 /** Null when the token has no subscription. */
@@ -64,7 +64,7 @@ export const getSubscriptionRoute = defineRoute({
   method: 'GET',
   path: '/api/user/notifications/subscription/:token',
   params: z.object({ token: pushTokenSchema }),
-  response: notificationSubscriptionSchema.nullable(),
+  response: z.nullable(notificationSubscriptionSchema),
   roles: [],
 });
 

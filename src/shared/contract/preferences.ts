@@ -1,7 +1,7 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineRoute, raw } from './route';
 
-const choice = z.string().max(100);
+const choice = z.string().check(z.maxLength(100));
 
 /** SPEC §3 user preferences. Theme: Dark, Light, anything else automatic. Border: Square or not. */
 export const userApiPreferencesSchema = z.object({
@@ -22,7 +22,7 @@ export type PreferenceOptions = z.infer<typeof preferenceOptionsSchema>;
 
 /** SPEC §3 app preferences. */
 export const appPreferencesSchema = z.object({
-  isCategoryView: z.boolean().default(true),
+  isCategoryView: z._default(z.boolean(), true),
 });
 export type AppPreferences = z.infer<typeof appPreferencesSchema>;
 

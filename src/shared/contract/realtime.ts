@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime } from './common';
 import { defineRoute } from './route';
 
@@ -16,28 +16,31 @@ export const updateStatusesEvent = 'updateStatuses';
 export const serviceStatusSchema = z.object({
   serviceName: z.string(),
   status: z.enum(['Up', 'Down', 'Degraded', 'Unknown']),
-  lastChecked: isoDateTime.nullable(),
+  lastChecked: z.nullable(isoDateTime),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
 /** Reads the updateStatuses payload: a string holding a JSON array of statuses. */
-export const serviceStatusesJsonSchema = z
-  .string()
-  .transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'Statuses are not valid JSON' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(serviceStatusSchema));
+export const serviceStatusesJsonSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((text: string, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'Statuses are not valid JSON', input: text });
+        return z.NEVER;
+      }
+    }),
+  ),
+  z.array(serviceStatusSchema),
+);
 
 /** SignalR negotiate answer (protocol version 1). */
 export const negotiateResponseSchema = z.object({
-  negotiateVersion: z.number().int().nonnegative(),
+  negotiateVersion: z.int().check(z.nonnegative()),
   connectionId: z.string(),
-  connectionToken: z.string().optional(),
+  connectionToken: z.optional(z.string()),
   availableTransports: z.array(
     z.object({ transport: z.string(), transferFormats: z.array(z.string()) }),
   ),
@@ -48,7 +51,7 @@ export const negotiateRoute = defineRoute({
   id: 'realtime.negotiate',
   method: 'POST',
   path: `${realtimeHubPath}/negotiate`,
-  query: z.object({ negotiateVersion: z.string().optional() }).loose(),
+  query: z.looseObject({ negotiateVersion: z.optional(z.string()) }),
   response: negotiateResponseSchema,
   roles: [],
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { defineRoute, raw } from './route';
 
 export const selfReferralReason = 'Self Referral';
@@ -6,7 +6,7 @@ export const selfReferralReason = 'Self Referral';
 /** SPEC §3 referral. Notes are trimmed; empty notes fail with SPEC §5's 'Text is required'. */
 export const referralSchema = z.object({
   reason: z.literal(selfReferralReason),
-  notes: z.string().trim().min(1, 'Text is required').max(4000),
+  notes: z.string().check(z.trim(), z.minLength(1, 'Text is required'), z.maxLength(4000)),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { hexColour, rowId, rowIdParams, webUrl } from './common';
 import { defineRoute, raw } from './route';
 
@@ -8,14 +8,14 @@ export const resourceLinkSchema = z.object({
   displayName: z.string(),
   // Extra fields the tiles need.
   url: webUrl,
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
 });
 export type ResourceLink = z.infer<typeof resourceLinkSchema>;
 
 /** A link's place within a category. */
 export const categoryLinkSchema = z.object({
   link: resourceLinkSchema,
-  order: z.number().int(),
+  order: z.int(),
 });
 export type CategoryLink = z.infer<typeof categoryLinkSchema>;
 

@@ -1,4 +1,10 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
+
+/**
+ * Any zod 4 schema: the contract's own are `zod/mini` ones, but classic schemas fit too. The type
+ * carries no methods, so parse with the functional `z.parse` / `z.safeParse` of 'zod/mini'.
+ */
+export type ContractSchema = z.core.$ZodType;
 
 /** The roles SPEC §6 names. Users may hold several. */
 export const roleNames = ['Student', 'TeachingStaff', 'Administrator'] as const;
@@ -25,13 +31,13 @@ export interface RouteDescriptor {
   readonly method: HttpMethod;
   /** Fastify-style path with `:param` segments, always under /api. */
   readonly path: string;
-  readonly params?: z.ZodType;
-  readonly query?: z.ZodType;
+  readonly params?: ContractSchema;
+  readonly query?: ContractSchema;
   /** JSON body. */
-  readonly body?: z.ZodType;
+  readonly body?: ContractSchema;
   /** Text fields of a multipart/form-data body; files are handled by the route. */
-  readonly multipart?: z.ZodType;
-  readonly response: z.ZodType | RawResponse;
+  readonly multipart?: ContractSchema;
+  readonly response: ContractSchema | RawResponse;
   /**
    * Who may call it. `public`: anyone, signed in or not. Otherwise the caller must be signed
    * in and, when `roles` is non-empty, hold at least one of them.
@@ -57,5 +63,5 @@ export const raw = {
 } as const satisfies Record<string, RawResponse>;
 
 export function isRawResponse(response: RouteDescriptor['response']): response is RawResponse {
-  return typeof (response as RawResponse).kind === 'string' && !('safeParse' in response);
+  return typeof (response as RawResponse).kind === 'string' && !('_zod' in response);
 }

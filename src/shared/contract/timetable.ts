@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { isoDateTime, rowId } from './common';
+import { z } from './zod';
+import { isoDateTime, rowId, webUrl } from './common';
 import { defineRoute, raw } from './route';
 
 const timetableRoles = ['Student', 'TeachingStaff'] as const;
@@ -17,18 +17,18 @@ export const timetableEntrySchema = z.object({
   rowId,
   startTime: isoDateTime,
   /** Minutes. */
-  duration: z.number().int().nonnegative(),
+  duration: z.int().check(z.nonnegative()),
   eventStart: isoDateTime,
   moduleName: z.string(),
   moduleCode: z.string(),
   /** Lecture, Seminar, Lab, ... */
   eventType: z.string(),
   /** Null for online events; links to /timetable/map/:roomId. */
-  roomId: z.string().nullable(),
-  roomName: z.string().nullable(),
+  roomId: z.nullable(z.string()),
+  roomName: z.nullable(z.string()),
   staff: z.array(z.string()),
   isCancelled: z.boolean(),
-  attendanceDataStudent: attendanceDataStudentSchema.optional(),
+  attendanceDataStudent: z.optional(attendanceDataStudentSchema),
 });
 export type TimetableEntry = z.infer<typeof timetableEntrySchema>;
 
@@ -40,10 +40,12 @@ export const timetableSchema = z.object({
 export type Timetable = z.infer<typeof timetableSchema>;
 
 /** The public part of the calendar feed URL: 22 or more url-safe characters. */
-export const icalUniqueIdSchema = z.string().regex(/^[A-Za-z0-9_-]{22,}$/, 'Invalid calendar id');
+export const icalUniqueIdSchema = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9_-]{22,}$/, 'Invalid calendar id'));
 
-/** SPEC §3 iCal subscription. */
-export const icalSubscriptionSchema = z.object({ uniqueId: icalUniqueIdSchema });
+/** SPEC §3 iCal subscription, plus the absolute URL of its public feed for calendar apps. */
+export const icalSubscriptionSchema = z.object({ uniqueId: icalUniqueIdSchema, feedUrl: webUrl });
 export type IcalSubscription = z.infer<typeof icalSubscriptionSchema>;
 
 /** A room for the map view. */
@@ -52,19 +54,17 @@ export const roomSchema = z.object({
   roomName: z.string(),
   building: z.string(),
   /** 0 is the ground floor. */
-  floor: z.number().int(),
-  latitude: z.number().min(-90).max(90),
-  longitude: z.number().min(-180).max(180),
+  floor: z.int(),
+  latitude: z.number().check(z.gte(-90), z.lte(90)),
+  longitude: z.number().check(z.gte(-180), z.lte(180)),
 });
 export type Room = z.infer<typeof roomSchema>;
 
 /** The campus map as a GeoJSON FeatureCollection; only the outline is checked. */
-export const campusGeoJsonSchema = z
-  .object({
-    type: z.literal('FeatureCollection'),
-    features: z.array(z.object({ type: z.literal('Feature') }).loose()),
-  })
-  .loose();
+export const campusGeoJsonSchema = z.looseObject({
+  type: z.literal('FeatureCollection'),
+  features: z.array(z.looseObject({ type: z.literal('Feature') })),
+});
 export type CampusGeoJson = z.infer<typeof campusGeoJsonSchema>;
 
 export const timetableRoute = defineRoute({
@@ -81,7 +81,7 @@ export const getIcalRoute = defineRoute({
   id: 'timetable.getIcal',
   method: 'GET',
   path: '/api/timetable/ical',
-  response: icalSubscriptionSchema.nullable(),
+  response: z.nullable(icalSubscriptionSchema),
   roles: timetableRoles,
   cacheMinutes: 30,
 });
@@ -108,7 +108,7 @@ export const icalFeedRoute = defineRoute({
   id: 'timetable.icalFeed',
   method: 'GET',
   path: '/api/timetable/ical/feed/:uniqueId',
-  params: icalSubscriptionSchema,
+  params: z.object({ uniqueId: icalUniqueIdSchema }),
   response: raw.calendar,
   isPublic: true,
   roles: [],
@@ -127,7 +127,7 @@ export const roomRoute = defineRoute({
   id: 'timetable.room',
   method: 'GET',
   path: '/api/timetable/rooms/:roomId',
-  params: z.object({ roomId: z.string().min(1).max(64) }),
+  params: z.object({ roomId: z.string().check(z.minLength(1), z.maxLength(64)) }),
   response: roomSchema,
   roles: timetableRoles,
 });

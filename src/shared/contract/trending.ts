@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { rowId, webUrl } from './common';
 import { defineRoute } from './route';
 
@@ -6,7 +6,9 @@ import { defineRoute } from './route';
 export const trendingItemSchema = z.object({
   rowId,
   title: z.string(),
-  // Extra field: where the item opens.
+  // Extra fields: a plain-text summary, a picture and where the item opens.
+  summary: z.nullable(z.string()),
+  image: z.nullable(webUrl),
   url: webUrl,
 });
 export type TrendingItem = z.infer<typeof trendingItemSchema>;

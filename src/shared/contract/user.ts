@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { isoDateTime, roleSchema } from './common';
 import { defineRoute } from './route';
 
@@ -12,11 +12,11 @@ export const signedInUserInfoSchema = z.object({
   userDisplayName: z.string(),
   userFirstName: z.string(),
   userEmailAddress: z.string(),
-  staffJobFamily: z.string().nullable(),
+  staffJobFamily: z.nullable(z.string()),
   userRoles: z.array(roleSchema),
   userAdGroups: z.array(z.string()),
   slidingExpiration: z.boolean(),
-  slidingExpirationMinutes: z.number().int().nonnegative(),
+  slidingExpirationMinutes: z.int().check(z.nonnegative()),
   sessionExpiration: isoDateTime,
 });
 export type SignedInUserInfo = z.infer<typeof signedInUserInfoSchema>;
@@ -25,7 +25,7 @@ export type SignedInUserInfo = z.infer<typeof signedInUserInfoSchema>;
  * What GET /api/user/info returns to anyone: the three flags always, the rest only when signed
  * in (an anonymous caller gets `{ isSignedIn: false, isStaffSignedIn: false, isStudentSignedIn: false }`).
  */
-export const sessionUserInfoSchema = signedInUserInfoSchema.partial().required({
+export const sessionUserInfoSchema = z.required(z.partial(signedInUserInfoSchema), {
   isSignedIn: true,
   isStaffSignedIn: true,
   isStudentSignedIn: true,
@@ -53,14 +53,14 @@ export const studyLevelNames = {
 /** SPEC §3 user profile. Only studentStudyLevel and registrationStatus are named there. */
 export const userProfileSchema = z.object({
   /** Any integer: codes outside the list above mean an unknown level. Null for staff. */
-  studentStudyLevel: z.number().int().nullable(),
+  studentStudyLevel: z.nullable(z.int()),
   /** 'Registered-Enrolled' means fully enrolled; null when unknown. */
-  registrationStatus: z.string().nullable(),
+  registrationStatus: z.nullable(z.string()),
   // Extra display fields for the profile page.
   displayName: z.string(),
   emailAddress: z.string(),
-  programme: z.string().nullable(),
-  school: z.string().nullable(),
+  programme: z.nullable(z.string()),
+  school: z.nullable(z.string()),
 });
 export type UserProfile = z.infer<typeof userProfileSchema>;
 
@@ -68,8 +68,8 @@ export type UserProfile = z.infer<typeof userProfileSchema>;
 export const personalTutorSchema = z.object({
   displayName: z.string(),
   emailAddress: z.string(),
-  telephone: z.string().nullable(),
-  office: z.string().nullable(),
+  telephone: z.nullable(z.string()),
+  office: z.nullable(z.string()),
 });
 export type PersonalTutor = z.infer<typeof personalTutorSchema>;
 
@@ -77,12 +77,12 @@ export type PersonalTutor = z.infer<typeof personalTutorSchema>;
 export const userAnalyticsSchema = z.object({
   uuid: z.string(),
   isStaff: z.boolean(),
-  staffJobFamily: z.string().nullable(),
+  staffJobFamily: z.nullable(z.string()),
   isStudent: z.boolean(),
   isStudentVisaHolder: z.boolean(),
-  studyLevel: z.string().nullable(),
-  programme: z.string().nullable(),
-  school: z.string().nullable(),
+  studyLevel: z.nullable(z.string()),
+  programme: z.nullable(z.string()),
+  school: z.nullable(z.string()),
 });
 export type UserAnalytics = z.infer<typeof userAnalyticsSchema>;
 
@@ -109,7 +109,7 @@ export const personalTutorRoute = defineRoute({
   id: 'user.personalTutor',
   method: 'GET',
   path: '/api/user/personaltutor',
-  response: personalTutorSchema.nullable(),
+  response: z.nullable(personalTutorSchema),
   roles: [],
   cacheMinutes: 1440,
 });

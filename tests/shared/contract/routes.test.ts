@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { allRoutes, isRawResponse, type HttpMethod } from '../../../src/shared/contract';
 
 const key = (method: string, path: string) => `${method} ${path}`;
@@ -98,8 +98,8 @@ describe('route contract', () => {
         expect(route.params, route.id).toBeUndefined();
         continue;
       }
-      expect(route.params, route.id).toBeInstanceOf(z.ZodObject);
-      const shape = (route.params as z.ZodObject).shape;
+      expect(route.params, route.id).toBeInstanceOf(z.ZodMiniObject);
+      const shape = (route.params as z.ZodMiniObject).shape;
       expect(Object.keys(shape).sort(), route.id).toEqual([...names].sort());
     }
   });
@@ -120,7 +120,7 @@ describe('route contract', () => {
   it('uses a zod schema or a raw kind for every response', () => {
     for (const route of allRoutes) {
       if (isRawResponse(route.response)) continue;
-      expect(route.response, route.id).toBeInstanceOf(z.ZodType);
+      expect(route.response, route.id).toBeInstanceOf(z.ZodMiniType);
     }
   });
 

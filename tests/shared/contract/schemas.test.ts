@@ -8,7 +8,10 @@ import {
   appPreferencesSchema,
   callDateTime,
   cancelAbsenceRoute,
+  demoSignInSchema,
+  feedbackSchema,
   clashQuerySchema,
+  hexColour,
   icalFeedRoute,
   isoDateTime,
   markAsReadSchema,
@@ -172,5 +175,30 @@ describe('other payloads', () => {
   it('matches the SPEC §8 error shape', () => {
     expect(apiErrorSchema.safeParse({ message: 'x', errors: { dateRange: ['bad'] } }).success).toBe(true);
     expect(apiErrorSchema.safeParse({ message: 'x' }).success).toBe(false);
+  });
+});
+
+describe('error messages', () => {
+  const messages = (result: { error?: { issues: ReadonlyArray<{ message: string }> } }) =>
+    result.error?.issues.map((issue) => issue.message) ?? [];
+
+  it('keeps the custom messages', () => {
+    expect(messages(returnToSchema.safeParse('//evil.example'))).toEqual([
+      'Expected a relative path starting with /',
+    ]);
+    expect(messages(callDateTime.safeParse('2025-03-01T15:00:00.5'))).toContain('Expected YYYY-MM-DDTHH:mm:ss');
+    expect(messages(icalFeedRoute.params.safeParse({ uniqueId: 'short' }))).toEqual(['Invalid calendar id']);
+    expect(messages(hexColour.safeParse('#12'))).toEqual(['Expected a hex colour']);
+    expect(messages(serviceStatusesJsonSchema.safeParse('not json'))).toEqual(['Statuses are not valid JSON']);
+  });
+
+  it('words the built-in checks in English, as classic zod did (zod/mini loads no locale itself)', () => {
+    expect(messages(demoSignInSchema.safeParse({ userName: '' }))).toEqual([
+      'Too small: expected string to have >=1 characters',
+    ]);
+    expect(messages(feedbackSchema.safeParse({ rating: 1.5 }))).toEqual(['Invalid input: expected int, received number']);
+    expect(messages(isoDateTime.safeParse('2025-02-30T09:00:00'))).toEqual(['Invalid ISO datetime']);
+    const params = cancelAbsenceRoute.params.safeParse({ rowId: '0' });
+    expect(params.error?.issues).toMatchObject([{ path: ['rowId'], message: 'Too small: expected number to be >0' }]);
   });
 });
