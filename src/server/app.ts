@@ -16,7 +16,12 @@ import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.j
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
+import { contentRoutes } from './features/content/content.routes.js';
+import { favouritesRoutes } from './features/favourites/favourites.routes.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
+import { resourcesRoutes } from './features/resources/resources.routes.js';
+import { timetableRoutes } from './features/timetable/timetable.routes.js';
+import { trendingRoutes } from './features/trending/trending.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
 import { registerErrorHandling } from './http/errorHandler.js';
@@ -32,7 +37,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...preferencesRoutes(ctx)];
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -98,10 +103,11 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
 
   const hasClient = await registerStaticFiles(app, config.staticDir);
-  const indexHtml = hasClient ? await readFile(join(config.staticDir, 'index.html'), 'utf8') : undefined;
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (isPage && indexHtml) {
+    // Read per request (it is small): a new deployment's shell is served without a restart.
+    const indexHtml = isPage && hasClient ? await readFile(join(config.staticDir, 'index.html'), 'utf8').catch(() => undefined) : undefined;
+    if (indexHtml) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
     return reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] } });

@@ -31,6 +31,14 @@ export interface Config {
   /** Proxy addresses or CIDRs whose X-Forwarded-* headers are believed. */
   readonly trustedProxies: readonly string[];
   readonly logLevel: string;
+  /** A WordPress site whose latest posts are the trending items; unset: the database's own items. */
+  readonly trendingWordpressUrl: string | undefined;
+  /** How long a WordPress request may take before the last good items are served instead. */
+  readonly trendingWordpressTimeoutMs: number;
+  /** How long a good WordPress answer is reused before WordPress is asked again. */
+  readonly trendingCacheSeconds: number;
+  /** The welcome week page; unset: no welcome week link. */
+  readonly welcomeWeekUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -51,6 +59,15 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
 
 function list(raw: string | undefined): string[] {
   return (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+}
+
+/** An absolute http(s) URL, or undefined when unset or blank. */
+function httpUrl(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
+  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw;
 }
 
 function readOidc(env: Env): OidcConfig | undefined {
@@ -92,5 +109,9 @@ export function loadConfig(env: Env = process.env): Config {
     signInRateLimit: positiveNumber(env, 'SIGNIN_RATE_LIMIT', 30),
     trustedProxies: list(env.TRUSTED_PROXIES),
     logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
+    trendingWordpressUrl: httpUrl(env, 'TRENDING_WORDPRESS_URL')?.replace(/\/+$/, ''),
+    trendingWordpressTimeoutMs: positiveInteger(env, 'TRENDING_WORDPRESS_TIMEOUT_MS', 3000),
+    trendingCacheSeconds: positiveNumber(env, 'TRENDING_CACHE_SECONDS', 300),
+    welcomeWeekUrl: httpUrl(env, 'WELCOME_WEEK_URL'),
   };
 }

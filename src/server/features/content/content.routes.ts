@@ -1,0 +1,10 @@
+import { welcomeWeekRoute } from '../../../shared/contract/content.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+
+export function contentRoutes({ config }: ServerContext): RouteImplementation[] {
+  return [
+    // WELCOME_WEEK_URL, or no url at all: the client then neither caches nor shows the link.
+    implement(welcomeWeekRoute, async () => (config.welcomeWeekUrl ? { url: config.welcomeWeekUrl } : {})),
+  ];
+}

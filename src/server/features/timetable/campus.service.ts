@@ -1,0 +1,49 @@
+import type { CampusGeoJson, Room } from '../../../shared/contract/timetable.js';
+import type { Db } from '../../db/database.js';
+import { notFound } from '../../http/errors.js';
+
+/** One room for the map view; 404 for an id that is not a room. */
+export async function loadRoom(db: Db, roomId: string): Promise<Room> {
+  const row = await db
+    .selectFrom('rooms as r')
+    .innerJoin('buildings as b', 'b.id', 'r.building_id')
+    .select(['r.id', 'r.name', 'b.name as building', 'r.floor', 'r.latitude', 'r.longitude'])
+    .where('r.id', '=', roomId)
+    .executeTakeFirst();
+  if (!row) throw notFound('The room');
+  return { roomId: row.id, roomName: row.name, building: row.building, floor: row.floor, latitude: row.latitude, longitude: row.longitude };
+}
+
+/**
+ * The campus as a GeoJSON FeatureCollection (RFC 7946, [longitude, latitude]): buildings as
+ * polygons, then rooms as points. Every feature's properties carry `kind` ('building' | 'room'),
+ * `id` and `name`; rooms add `building` (its name), `buildingId` and `floor`.
+ */
+export async function loadCampus(db: Db): Promise<CampusGeoJson> {
+  const [buildings, rooms] = await Promise.all([
+    db.selectFrom('buildings').select(['id', 'name', 'polygon']).orderBy('id').execute(),
+    db
+      .selectFrom('rooms as r')
+      .innerJoin('buildings as b', 'b.id', 'r.building_id')
+      .select(['r.id', 'r.name', 'r.building_id', 'b.name as building', 'r.floor', 'r.latitude', 'r.longitude'])
+      .orderBy('r.id')
+      .execute(),
+  ]);
+  return {
+    type: 'FeatureCollection',
+    features: [
+      ...buildings.map((b) => ({
+        type: 'Feature' as const,
+        id: b.id,
+        geometry: b.polygon,
+        properties: { kind: 'building', id: b.id, name: b.name },
+      })),
+      ...rooms.map((r) => ({
+        type: 'Feature' as const,
+        id: r.id,
+        geometry: { type: 'Point', coordinates: [r.longitude, r.latitude] },
+        properties: { kind: 'room', id: r.id, name: r.name, building: r.building, buildingId: r.building_id, floor: r.floor },
+      })),
+    ],
+  };
+}

@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import {
+  campusRoute,
+  deleteIcalRoute,
+  enableIcalRoute,
+  getIcalRoute,
+  icalFeedRoute,
+  roomRoute,
+  serverTimeRoute,
+  timetableRoute,
+} from '../../../shared/contract/timetable.js';
+import { publicOrigin } from '../../auth/cookies.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { notFound } from '../../http/errors.js';
+import { loadCampus, loadRoom } from './campus.service.js';
+import { buildCalendar } from './icalFeed.service.js';
+import { deleteSubscription, enableSubscription, feedOwner, loadSubscription } from './icalSubscription.service.js';
+import { eventsOf, timetableOwner } from './timetable.queries.js';
+import { loadTimetable, timetableWindow } from './timetable.service.js';
+
+/**
+ * Per-user routes read the session user only; none takes a user id. The calendar feed is public
+ * (calendar apps cannot sign in): its unguessable id is the credential, and it shows exactly
+ * what GET /api/timetable shows its owner.
+ */
+export function timetableRoutes({ db, config }: ServerContext): RouteImplementation[] {
+  const originOf = (request: FastifyRequest): string => publicOrigin(request, config.publicOrigin);
+  return [
+    implement(timetableRoute, async ({ user }) => loadTimetable(db, timetableOwner(user.id, user.roles), new Date())),
+    implement(serverTimeRoute, async ({ reply }) => {
+      reply.header('cache-control', 'no-store');
+      return new Date().toISOString();
+    }),
+    implement(roomRoute, async ({ params }) => loadRoom(db, params.roomId)),
+    implement(campusRoute, async () => loadCampus(db)),
+    implement(getIcalRoute, async ({ user, request }) => loadSubscription(db, user.id, originOf(request))),
+    implement(enableIcalRoute, async ({ user, request }) => enableSubscription(db, user.id, originOf(request))),
+    implement(deleteIcalRoute, async ({ user }) => deleteSubscription(db, user.id)),
+    implement(icalFeedRoute, async ({ params, request, reply }) => {
+      const owner = await feedOwner(db, params.uniqueId);
+      if (!owner || (!owner.isStudent && !owner.isLecturer)) throw notFound('The calendar');
+      const rows = await eventsOf(db, owner, timetableWindow(new Date()));
+      const calendar = buildCalendar(rows, new URL(originOf(request)).hostname);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('content-disposition', 'inline; filename="timetable.ics"')
+        .send(calendar);
+    }),
+  ];
+}

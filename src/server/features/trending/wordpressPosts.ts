@@ -1,0 +1,93 @@
+import { z } from 'zod/mini';
+import { excerptToSummary, htmlToText } from './htmlText.js';
+import { TRENDING_LIMIT, TrendingSourceError, webUrlOrNull, type Logger } from './trendingSource.js';
+
+/** The fields we read of a post of the WordPress REST API (`/wp-json/wp/v2/posts?_embed`). */
+const rendered = z.object({ rendered: z.string() });
+const postSchema = z.object({
+  id: z.int().check(z.positive()),
+  date_gmt: z.optional(z.nullable(z.string())),
+  link: z.string(),
+  title: rendered,
+  excerpt: z.optional(rendered),
+  _embedded: z.optional(
+    z.object({
+      // An entry may be an error object (media not public): then it has no source_url.
+      'wp:featuredmedia': z.optional(z.array(z.object({ source_url: z.optional(z.string()) }))),
+    }),
+  ),
+});
+const postsSchema = z.array(postSchema);
+type WordpressPost = z.infer<typeof postSchema>;
+
+export interface ExternalPost {
+  readonly externalId: string;
+  readonly title: string;
+  readonly summary: string | null;
+  readonly image: string | null;
+  readonly url: string;
+  readonly publishedAt: Date;
+}
+
+export const postsUrl = (siteUrl: string): string => `${siteUrl}/wp-json/wp/v2/posts?per_page=${TRENDING_LIMIT}&_embed`;
+
+/** WordPress gives date_gmt without a zone; it is UTC. */
+function publishedAt(post: WordpressPost): Date {
+  const date = post.date_gmt ? new Date(`${post.date_gmt}Z`) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : new Date();
+}
+
+function toExternalPost(post: WordpressPost): ExternalPost | undefined {
+  const url = webUrlOrNull(post.link);
+  if (!url) return undefined;
+  return {
+    externalId: String(post.id),
+    title: htmlToText(post.title.rendered),
+    summary: post.excerpt ? excerptToSummary(post.excerpt.rendered) : null,
+    image: webUrlOrNull(post._embedded?.['wp:featuredmedia']?.[0]?.source_url),
+    url,
+    publishedAt: publishedAt(post),
+  };
+}
+
+async function getJson(url: string, timeoutMs: number): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (error) {
+    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new TrendingSourceError(isTimeout ? 'timeout' : 'unreachable', isTimeout ? `no answer within ${timeoutMs} ms` : 'request failed', { cause: error });
+  }
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => undefined);
+    throw new TrendingSourceError('http', `answered HTTP ${response.status}`);
+  }
+  try {
+    return await response.json();
+  } catch (error) {
+    // The timeout also covers a body that stops arriving.
+    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new TrendingSourceError(isTimeout ? 'timeout' : 'not-json', isTimeout ? `body not complete within ${timeoutMs} ms` : 'answered something that is not JSON', { cause: error });
+  }
+}
+
+/** The latest posts of a WordPress site, as plain-text items; throws a TrendingSourceError on any failure. */
+export async function fetchWordpressPosts(siteUrl: string, timeoutMs: number, log: Logger): Promise<ExternalPost[]> {
+  const body = await getJson(postsUrl(siteUrl), timeoutMs);
+  const parsed = z.safeParse(postsSchema, body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new TrendingSourceError('shape', `answered an unexpected shape${issue ? ` at ${issue.path.join('.') || 'the top'}: ${issue.message}` : ''}`);
+  }
+  const posts: ExternalPost[] = [];
+  const seen = new Set<string>();
+  for (const post of parsed.data) {
+    const item = toExternalPost(post);
+    if (!item) log.warn({ source: 'wordpress', postId: post.id }, 'WordPress post skipped: its link is not an http(s) URL');
+    else if (!seen.has(item.externalId)) {
+      seen.add(item.externalId);
+      posts.push(item);
+    }
+  }
+  return posts;
+}

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { resourcesSchema, type Resources } from '../../../../src/shared/contract/resources.js';
+import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function resourcesOf(caller: Caller, app = t): Promise<Resources> {
+  const response = await app.app.inject({ method: 'GET', url: '/api/content/resources', headers: caller.headers() });
+  expect(response.statusCode).toBe(200);
+  return z.parse(resourcesSchema, response.json());
+}
+const linkNames = (resources: Resources): string[] =>
+  resources.categories.flatMap((category) => category.categoryLinks.map((categoryLink) => categoryLink.link.displayName));
+
+async function linkId(db: TestApp['db'], displayName: string): Promise<number> {
+  const row = await db.selectFrom('resource_links').select('id').where('display_name', '=', displayName).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('GET /api/content/resources', () => {
+  it('returns categories in order, with colour and links carrying link {displayName, rowId}', async () => {
+    const resources = await resourcesOf(await signIn(t.app, 'student'));
+    expect(resources.categories.map((c) => c.categoryName)).toEqual(['Study', 'Library', 'IT and accounts', 'Wellbeing', 'Careers', 'Campus life']);
+    const study = resources.categories[0];
+    expect(study?.colour).toBe('#1B3A5C');
+    expect(study?.categoryLinks[0]).toEqual({
+      link: { rowId: await linkId(t.db, 'Moodle'), displayName: 'Moodle', url: 'https://moodle.campus.example.ac.uk', description: 'Course materials, assignments and grades' },
+      order: 1,
+    });
+    for (const category of resources.categories) {
+      const orders = category.categoryLinks.map((l) => l.order);
+      expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    }
+  });
+
+  it('applies targeting: the TeachingStaff-only link is hidden from a student but shown to a lecturer', async () => {
+    expect(linkNames(await resourcesOf(await signIn(t.app, 'student')))).not.toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(await signIn(t.app, 'staff')))).not.toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(await signIn(t.app, 'lecturer')))).toContain('Staff intranet');
+  });
+
+  it('returns the popular links (seeded opens of the last 28 days), at most 6, each visible', async () => {
+    const resources = await resourcesOf(await signIn(t.app, 'student'));
+    expect(resources.popularResources).toHaveLength(6);
+    expect(resources.popularResources.map((l) => l.displayName)).not.toContain('Staff intranet');
+    expect(resources.popularResources[0]?.displayName).toBeDefined();
+  });
+});
+
+describe('targeting rules managed by an administrator', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(() => app.close());
+
+  it('apply on the next request, by role or directory group, on links and on categories', async () => {
+    const [student, student2, lecturer] = [await signIn(app.app, 'student'), await signIn(app.app, 'student2'), await signIn(app.app, 'lecturer')];
+    const userId = async (userName: string) => (await app.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+    const group = await app.db.insertInto('directory_groups').values({ external_id: 'grp-careers', name: 'Careers champions', granted_role: null }).returning('id').executeTakeFirstOrThrow();
+    await app.db.insertInto('directory_group_members').values({ group_id: group.id, user_id: await userId('student2') }).execute();
+    const careers = await app.db.selectFrom('resource_categories').select('id').where('name', '=', 'Careers').executeTakeFirstOrThrow();
+
+    // A category rule for a directory group: only its members see the category.
+    const rule = await app.db
+      .insertInto('link_targeting_rules')
+      .values({ name: 'Careers for champions', link_id: null, category_id: careers.id, role: null, directory_group_id: group.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect((await resourcesOf(student, app)).categories.map((c) => c.categoryName)).not.toContain('Careers');
+    expect((await resourcesOf(student2, app)).categories.map((c) => c.categoryName)).toContain('Careers');
+    expect((await resourcesOf(student, app)).popularResources.map((l) => l.displayName)).not.toContain('Careers service');
+
+    // A second rule on the staff-only link: its audience is the union of the rules' audiences.
+    await app.db
+      .insertInto('link_targeting_rules')
+      .values({ name: 'Intranet for champions', link_id: await linkId(app.db, 'Staff intranet'), category_id: null, role: null, directory_group_id: group.id })
+      .execute();
+    expect(linkNames(await resourcesOf(student2, app))).toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(lecturer, app))).toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(student, app))).not.toContain('Staff intranet');
+
+    // A deactivated rule no longer restricts.
+    await app.db.updateTable('link_targeting_rules').set({ is_active: false }).where('id', '=', rule.id).execute();
+    expect((await resourcesOf(student, app)).categories.map((c) => c.categoryName)).toContain('Careers');
+  });
+});
+
+describe('POST /api/content/resources/:rowId/open', () => {
+  it('counts an open of a visible link (204) and answers 404 for a hidden or missing one', async () => {
+    const student = await signIn(t.app, 'student');
+    const moodle = await linkId(t.db, 'Moodle');
+    const before = await t.db.selectFrom('resource_link_opens').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', moodle).executeTakeFirstOrThrow();
+    const open = await t.app.inject({ method: 'POST', url: `/api/content/resources/${moodle}/open`, headers: student.headers() });
+    expect(open.statusCode).toBe(204);
+    const after = await t.db.selectFrom('resource_link_opens').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', moodle).executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n + 1);
+
+    for (const rowId of [await linkId(t.db, 'Staff intranet'), 999_999]) {
+      const refused = await t.app.inject({ method: 'POST', url: `/api/content/resources/${rowId}/open`, headers: student.headers() });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json()).toEqual({ message: 'The resource link was not found.', errors: {} });
+    }
+    const lecturer = await signIn(t.app, 'lecturer');
+    const staffOpen = await t.app.inject({ method: 'POST', url: `/api/content/resources/${await linkId(t.db, 'Staff intranet')}/open`, headers: lecturer.headers() });
+    expect(staffOpen.statusCode).toBe(204);
+  });
+});
+
+describe('popularity', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+    await app.db.deleteFrom('resource_link_opens').execute();
+  });
+  afterAll(() => app.close());
+
+  const openTimes = async (caller: Caller, displayName: string, times: number) => {
+    const id = await linkId(app.db, displayName);
+    for (let i = 0; i < times; i += 1) {
+      const response = await app.app.inject({ method: 'POST', url: `/api/content/resources/${id}/open`, headers: caller.headers() });
+      expect(response.statusCode).toBe(204);
+    }
+  };
+  const popular = async (caller: Caller) => (await resourcesOf(caller, app)).popularResources.map((l) => l.displayName);
+
+  it('ranks visible links by opens in the last 28 days, ties by name, top 6, and changes as links are opened', async () => {
+    const student = await signIn(app.app, 'student');
+    const student2 = await signIn(app.app, 'student2');
+    expect(await popular(student)).toEqual([]);
+
+    await openTimes(student, 'Campus map', 3);
+    await openTimes(student, 'Bus times', 2);
+    await openTimes(student, 'Sports centre', 1);
+    await openTimes(student2, 'Careers service', 1);
+    expect(await popular(student)).toEqual(['Campus map', 'Bus times', 'Careers service', 'Sports centre']);
+
+    await openTimes(student2, 'Bus times', 2);
+    expect(await popular(student)).toEqual(['Bus times', 'Campus map', 'Careers service', 'Sports centre']);
+
+    // Opens older than the window do not count.
+    const old = new Date(Date.now() - 29 * 24 * 60 * 60 * 1000);
+    const counselling = await linkId(app.db, 'Counselling service');
+    await app.db.insertInto('resource_link_opens').values(Array.from({ length: 50 }, () => ({ link_id: counselling, user_id: null, opened_at: old }))).execute();
+    expect(await popular(student)).not.toContain('Counselling service');
+
+    await openTimes(student2, 'Moodle', 1);
+    await openTimes(student2, 'Exam timetable', 1);
+    await openTimes(student2, 'Print and scan', 1);
+    expect(await popular(student)).toEqual(['Bus times', 'Campus map', 'Careers service', 'Exam timetable', 'Moodle', 'Print and scan']);
+  });
+
+  it('never lists a link the caller may not see, however often it is opened', async () => {
+    const lecturer = await signIn(app.app, 'lecturer');
+    await openTimes(lecturer, 'Staff intranet', 10);
+    expect((await popular(lecturer))[0]).toBe('Staff intranet');
+    expect(await popular(await signIn(app.app, 'student'))).not.toContain('Staff intranet');
+  });
+});

@@ -1,0 +1,14 @@
+import type { FastifyInstance } from 'fastify';
+import type { Timetable } from '../../../../src/shared/contract/timetable.js';
+import type { Caller } from '../../../helpers/testApp.js';
+
+/** GET /api/timetable as a caller; throws on anything but 200. */
+export async function fetchTimetable(app: FastifyInstance, caller: Caller): Promise<Timetable> {
+  const response = await app.inject({ method: 'GET', url: '/api/timetable', headers: caller.headers() });
+  if (response.statusCode !== 200) throw new Error(`GET /api/timetable: ${response.statusCode} ${response.body}`);
+  return response.json<Timetable>();
+}
+
+export const codesOf = (timetable: Timetable): Set<string> => new Set(timetable.timetableEntries.map((e) => e.moduleCode));
+
+export const minutes = (n: number): number => n * 60_000;

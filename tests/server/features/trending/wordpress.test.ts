@@ -1,0 +1,195 @@
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TrendingItem } from '../../../../src/shared/contract/trending.js';
+import { trendingSourceFor } from '../../../../src/server/features/trending/trending.routes.js';
+import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+
+/** A stand-in WordPress site, installed under /news, whose behaviour each test chooses. */
+type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error';
+let mode: Mode = 'good';
+let requests: string[] = [];
+let posts: unknown[] = [];
+const hanging: ServerResponse[] = [];
+
+const post = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  date: '2025-03-01T09:00:00',
+  date_gmt: '2025-03-01T09:00:00',
+  link: `https://news.example.ac.uk/2025/03/post-${id}/`,
+  title: { rendered: title },
+  excerpt: { rendered: `<p>Summary of post ${id} [&hellip;]</p>\n`, protected: false },
+  featured_media: 0,
+  ...extra,
+});
+const goodPosts = () => [
+  post(101, 'Open day &#8211; Saturday &amp; Sunday', {
+    excerpt: { rendered: '<p>Meet us on campus&nbsp;this weekend. Tours, talks <em>and</em> free coffee [&hellip;]</p>\n' },
+    featured_media: 7,
+    _embedded: { 'wp:featuredmedia': [{ id: 7, source_url: 'https://news.example.ac.uk/wp-content/uploads/open-day.jpg' }] },
+  }),
+  post(102, 'Library &#8220;quiet&#8221; zones', {
+    excerpt: { rendered: '' },
+    featured_media: 8,
+    _embedded: { 'wp:featuredmedia': [{ code: 'rest_forbidden', message: 'Sorry, you are not allowed to do that.', data: { status: 401 } }] },
+  }),
+  post(103, 'A post with a strange link', { link: 'javascript:alert(1)' }),
+];
+
+let server: Server;
+let siteUrl = '';
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    if (request.url !== '/news/wp-json/wp/v2/posts?per_page=10&_embed') return void response.writeHead(404).end();
+    if (mode === 'hang') return void hanging.push(response);
+    if (mode === 'error') return void response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+    const body = mode === 'garbage' ? '<html>Error establishing a database connection</html>' : JSON.stringify(mode === 'wrong-shape' ? { code: 'rest_no_route' } : posts);
+    response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/news/`;
+});
+afterAll(async () => {
+  for (const response of hanging) response.destroy();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const env = () => ({ TRENDING_WORDPRESS_URL: siteUrl, TRENDING_WORDPRESS_TIMEOUT_MS: '300' });
+const CACHE_MS = 300_000;
+/** Moves the clock the cache and retry timings read past both lifetimes. */
+const later = () => vi.setSystemTime(Date.now() + CACHE_MS + 1000);
+
+// Only Date is faked, and it keeps running: one clock for the whole file, moved on by later().
+beforeAll(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+});
+afterAll(() => {
+  vi.useRealTimers();
+});
+beforeEach(() => {
+  mode = 'good';
+  requests = [];
+  posts = goodPosts();
+});
+
+async function trending(t: TestApp, caller: Caller): Promise<TrendingItem[]> {
+  const response = await t.app.inject({ method: 'GET', url: '/api/content/trending', headers: caller.headers() });
+  expect(response.statusCode).toBe(200);
+  return response.json<TrendingItem[]>();
+}
+
+describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
+  let t: TestApp;
+  let student: Caller;
+  beforeAll(async () => {
+    t = await createTestApp(env());
+    student = await signIn(t.app, 'student');
+  });
+  afterAll(() => t.close());
+
+  let good: TrendingItem[] = [];
+  it('(a) maps good posts: plain-text title and summary, featured image, link; upserted with stable rowIds', async () => {
+    good = await trending(t, student);
+    const stored = await t.db.selectFrom('trending_items').select(['id', 'external_id']).where('source', '=', 'wordpress').orderBy('external_id').execute();
+    expect(stored.map((row) => row.external_id)).toEqual(['101', '102']);
+    const idOf = (externalId: string) => stored.find((row) => row.external_id === externalId)?.id;
+    expect(good).toEqual([
+      {
+        rowId: idOf('101'),
+        title: 'Open day \u2013 Saturday & Sunday',
+        summary: 'Meet us on campus this weekend. Tours, talks and free coffee\u2026',
+        image: 'https://news.example.ac.uk/wp-content/uploads/open-day.jpg',
+        url: 'https://news.example.ac.uk/2025/03/post-101/',
+      },
+      { rowId: idOf('102'), title: 'Library \u201cquiet\u201d zones', summary: null, image: null, url: 'https://news.example.ac.uk/2025/03/post-102/' },
+    ]);
+    expect(requests).toEqual(['/news/wp-json/wp/v2/posts?per_page=10&_embed']);
+  });
+
+  it('reuses a good answer for a few minutes instead of asking WordPress again', async () => {
+    expect(await trending(t, student)).toEqual(good);
+    expect(requests).toEqual([]);
+  });
+
+  it('(b) serves the last good items when WordPress never answers, after the configured timeout', async () => {
+    later();
+    mode = 'hang';
+    const started = performance.now();
+    expect(await trending(t, student)).toEqual(good);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(requests).toHaveLength(1);
+    // A failed source is left alone for a while: the next request does not wait for it again.
+    expect(await trending(t, student)).toEqual(good);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('(c) serves the last good items when WordPress answers garbage, a wrong shape or an HTTP error', async () => {
+    for (const failure of ['garbage', 'wrong-shape', 'error'] as const) {
+      later();
+      mode = failure;
+      requests = [];
+      expect(await trending(t, student)).toEqual(good);
+      expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('keeps a post\u2019s rowId when WordPress changes it, so favourites stay valid', async () => {
+    const [first] = good;
+    if (!first) throw new Error('no good items');
+    const favourite = await t.app.inject({ method: 'POST', url: '/api/user/favourites/trending', headers: student.headers(), payload: { wpPostRowId: first.rowId } });
+    expect(favourite.statusCode).toBe(200);
+    later();
+    posts = [post(101, 'Open day moved to Sunday'), post(104, 'New post')];
+    const items = await trending(t, student);
+    expect(items.map((item) => [item.rowId, item.title])).toEqual([[first.rowId, 'Open day moved to Sunday'], [expect.any(Number), 'New post']]);
+    const favourites = await t.app.inject({ method: 'GET', url: '/api/user/favourites/trending', headers: student.headers() });
+    expect(favourites.json()).toContainEqual({ wpPostRowId: first.rowId, title: 'Open day moved to Sunday', url: first.url });
+  });
+
+  it('asks WordPress once for many concurrent requests', async () => {
+    later();
+    const all = await Promise.all(Array.from({ length: 5 }, () => trending(t, student)));
+    expect(new Set(all.map((items) => JSON.stringify(items))).size).toBe(1);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('logs a warning naming the reason when the source fails', async () => {
+    later();
+    mode = 'garbage';
+    const warn = vi.fn();
+    const items = await trendingSourceFor(t).load({ warn });
+    expect(items.map((item) => item.title)).toEqual(['Open day \u2013 Saturday & Sunday', 'Library \u201cquiet\u201d zones']);
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'not-json' }), expect.stringContaining('serving the last good items'));
+  });
+});
+
+describe('trending from WordPress with nothing good cached yet', () => {
+  it('serves the database items while WordPress fails, then WordPress once it answers', async () => {
+    mode = 'error';
+    const t = await createTestApp(env());
+    try {
+      const student = await signIn(t.app, 'student');
+      const items = await trending(t, student);
+      expect(items).toHaveLength(10);
+      expect(items[0]?.title).toBe('Library opens 24 hours for exam season');
+      later();
+      mode = 'good';
+      expect((await trending(t, student)).map((item) => item.title)).toEqual(['Open day \u2013 Saturday & Sunday', 'Library \u201cquiet\u201d zones']);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('serves an empty list when the database has no items either', async () => {
+    mode = 'hang';
+    const t = await createTestApp(env());
+    try {
+      await t.db.deleteFrom('trending_items').execute();
+      expect(await trending(t, await signIn(t.app, 'student'))).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
