@@ -16,12 +16,16 @@ import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.j
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
+import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { favouritesRoutes } from './features/favourites/favourites.routes.js';
+import { notificationsRoutes } from './features/notifications/notifications.routes.js';
+import { Notifier } from './features/notifications/notify.service.js';
 import { preferencesRoutes } from './features/preferences/preferences.routes.js';
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { trendingRoutes } from './features/trending/trending.routes.js';
+import { profileRoutes } from './features/user/profile.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
 import { registerErrorHandling } from './http/errorHandler.js';
@@ -29,6 +33,7 @@ import { HttpError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { createPushService } from './push/push.service.js';
 
 export interface AppDependencies {
   readonly config: Config;
@@ -37,7 +42,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx)];
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -48,13 +53,18 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     bodyLimit: 1024 * 1024,
   });
   const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
+  // Pushes go out from a background queue, stopped (in-flight sends aborted) when the app closes.
+  const push = await createPushService(db, config.push, app.log);
+  app.addHook('onClose', () => push.close());
   const ctx: ServerContext = {
     config,
     db,
     sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours }),
     xsrf: new XsrfTokens(xsrfSecret),
     oidc: config.oidc ? new OidcService(config.oidc) : undefined,
+    notifier: new Notifier(db, push),
   };
+  app.decorate('notifier', ctx.notifier);
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false);

@@ -1,4 +1,6 @@
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { attendanceRegistration } from '../shared/constants.js';
 
 export interface OidcConfig {
   readonly issuer: string;
@@ -9,6 +11,25 @@ export interface OidcConfig {
   readonly groupsClaim: string;
   /** Claim holding app roles (Entra: `roles`). */
   readonly rolesClaim: string;
+}
+
+/** Push delivery (src/server/push). */
+export interface PushConfig {
+  /**
+   * Origins a Web Push endpoint may have, e.g. `https://fcm.googleapis.com`; a host may start
+   * with `*.` (any subdomain). The server never sends anywhere else.
+   */
+  readonly allowedOrigins: readonly string[];
+  /** The VAPID `sub` claim: a mailto: address or an https URL the push services can contact. */
+  readonly vapidSubject: string;
+  /** Sends of one message to one device, first try included, before it is given up. */
+  readonly maxAttempts: number;
+  /** The first retry's delay; each later one doubles it (with jitter), up to five minutes. */
+  readonly retryBaseMs: number;
+  /** Messages waiting to be sent at most; beyond it new ones are dropped (their rows stay). */
+  readonly queueLimit: number;
+  /** A Firebase service account (its JSON, or a path to the file): turns FCM device tokens on. */
+  readonly fcmServiceAccount: string | undefined;
 }
 
 export interface Config {
@@ -39,6 +60,14 @@ export interface Config {
   readonly trendingCacheSeconds: number;
   /** The welcome week page; unset: no welcome week link. */
   readonly welcomeWeekUrl: string | undefined;
+  /**
+   * The campus networks as `address/prefix` CIDRs (IPv4 and IPv6), where attendance may be
+   * registered. In demo mode loopback (127.0.0.0/8, ::1) counts as campus as well.
+   */
+  readonly campusNetworks: readonly string[];
+  /** Registration at a monitored class is refused from its start plus this many minutes. */
+  readonly attendanceCloseMinutes: number;
+  readonly push: PushConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -70,6 +99,32 @@ function httpUrl(env: Env, name: string): string | undefined {
   return raw;
 }
 
+/**
+ * Comma-separated IPv4/IPv6 CIDRs such as `192.0.2.0/24, 2001:db8::/48` (a bare address is one
+ * host), each checked the way `net.BlockList` will use it and normalised to `address/prefix`.
+ */
+function cidrList(env: Env, name: string): string[] {
+  return list(env[name]).map((item) => {
+    const [address = '', prefix, extra] = item.split('/');
+    // A zone (fe80::1%eth0) names an interface of one host, not a network.
+    const family = address.includes('%') ? 0 : isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    const bits = prefix === undefined ? maxBits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+    const isValid = family !== 0 && extra === undefined && bits >= 0 && bits <= maxBits && canAddSubnet(address, bits, family);
+    if (!isValid) throw new Error(`${name} must be comma-separated CIDRs such as 192.0.2.0/24 or 2001:db8::/48; "${item}" is not one`);
+    return `${address}/${bits}`;
+  });
+}
+
+function canAddSubnet(address: string, bits: number, family: number): boolean {
+  try {
+    new BlockList().addSubnet(address, bits, family === 4 ? 'ipv4' : 'ipv6');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function readOidc(env: Env): OidcConfig | undefined {
   const issuer = env.OIDC_ISSUER;
   const clientId = env.OIDC_CLIENT_ID;
@@ -88,12 +143,40 @@ function readOidc(env: Env): OidcConfig | undefined {
   };
 }
 
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://web.push.apple.com',
+] as const;
+
+function readPush(env: Env, publicOrigin: string | undefined): PushConfig {
+  const allowedOrigins = env.PUSH_ALLOWED_ORIGINS === undefined ? [...DEFAULT_PUSH_ORIGINS] : list(env.PUSH_ALLOWED_ORIGINS);
+  for (const origin of allowedOrigins) {
+    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
+      throw new Error(`PUSH_ALLOWED_ORIGINS entries must be origins such as https://*.notify.windows.com, got "${origin}"`);
+    }
+  }
+  const vapidSubject = env.PUSH_VAPID_SUBJECT?.trim() || (publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:push@campus-companion.invalid');
+  if (!/^(mailto:.+|https:\/\/.+)$/.test(vapidSubject)) throw new Error(`PUSH_VAPID_SUBJECT must be a mailto: or https: URL, got "${vapidSubject}"`);
+  return {
+    allowedOrigins,
+    vapidSubject,
+    maxAttempts: positiveInteger(env, 'PUSH_MAX_ATTEMPTS', 5),
+    retryBaseMs: positiveInteger(env, 'PUSH_RETRY_BASE_MS', 2000),
+    queueLimit: positiveInteger(env, 'PUSH_QUEUE_LIMIT', 10_000),
+    fcmServiceAccount: env.FCM_SERVICE_ACCOUNT_JSON?.trim() || undefined,
+  };
+}
+
 /** Reads the configuration from the environment; throws with a clear message on bad values. */
 export function loadConfig(env: Env = process.env): Config {
   const isProduction = env.NODE_ENV === 'production';
   const demoFlag = env.DEMO;
   const isDemo = demoFlag === undefined || demoFlag === '' ? !isProduction : demoFlag === '1' || demoFlag === 'true';
   const dataDir = resolve(env.DATA_DIR ?? './data');
+  const publicOrigin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined;
   return {
     port: positiveNumber(env, 'PORT', 8080),
     host: env.HOST ?? '127.0.0.1',
@@ -102,7 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
     isProduction,
     isDemo,
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
-    publicOrigin: env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined,
+    publicOrigin,
     oidc: readOidc(env),
     sessionIdleMinutes: positiveInteger(env, 'SESSION_IDLE_MINUTES', 60),
     sessionMaxHours: positiveNumber(env, 'SESSION_MAX_HOURS', 12),
@@ -113,5 +196,8 @@ export function loadConfig(env: Env = process.env): Config {
     trendingWordpressTimeoutMs: positiveInteger(env, 'TRENDING_WORDPRESS_TIMEOUT_MS', 3000),
     trendingCacheSeconds: positiveNumber(env, 'TRENDING_CACHE_SECONDS', 300),
     welcomeWeekUrl: httpUrl(env, 'WELCOME_WEEK_URL'),
+    campusNetworks: cidrList(env, 'CAMPUS_NETWORKS'),
+    attendanceCloseMinutes: positiveInteger(env, 'ATTENDANCE_CLOSE_MINUTES', attendanceRegistration.closesMinutesAfterStart),
+    push: readPush(env, publicOrigin),
   };
 }

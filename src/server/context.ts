@@ -3,6 +3,7 @@ import type { OidcService } from './auth/oidc.service.js';
 import type { XsrfTokens } from './auth/xsrf.js';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
+import type { Notifier } from './features/notifications/notify.service.js';
 
 /** What route modules need from the running server; built once by buildApp. */
 export interface ServerContext {
@@ -11,4 +12,6 @@ export interface ServerContext {
   readonly sessions: SessionStore;
   readonly xsrf: XsrfTokens;
   readonly oidc: OidcService | undefined;
+  /** notify(audience, type, message), and the push service behind it. */
+  readonly notifier: Notifier;
 }

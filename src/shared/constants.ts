@@ -140,3 +140,16 @@ export const attendanceRegistration = {
   /** Registration is refused from class start plus this. */
   closesMinutesAfterStart: 20,
 } as const;
+
+/**
+ * Attendance analysis, computed by the server on every request (the rules and their definitions
+ * are in src/server/features/attendance/attendance.rules.ts).
+ */
+export const attendanceAnalysis = {
+  /** A module gets a peer comparison only when at least this many other students contribute to it. */
+  peerCohortMinimum: 5,
+  /** The trend compares the percentage of the last this-many weeks with that of the same span before. */
+  trendWindowWeeks: 4,
+  /** A change of at least this many percentage points is Up or Down; anything smaller is Stable. */
+  trendThresholdPoints: 5,
+} as const;

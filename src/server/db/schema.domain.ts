@@ -250,6 +250,8 @@ export interface NotificationsTable {
   url: string | null;
   date_sent: CreatedAt;
   read_at: NullableTimestamp;
+  /** Names what an automatic trigger notified about; unique per user (0006). */
+  dedupe_key: string | null;
 }
 
 export interface PushSubscriptionsTable {

@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Paths whose segments or queries are secrets: the calendar feed id and the OIDC code/state. */
-const SECRET_PATH = /^(\/api\/timetable\/ical\/feed\/)[^/?]+/;
+/** Paths whose last segment is a secret: the calendar feed id and a device's push token. */
+const SECRET_PATH = /^(\/api\/timetable\/ical\/feed\/|\/api\/user\/notifications\/subscription\/)[^/?]+/;
 
 /** Strips secrets from a URL before it is logged. */
 export function redactUrl(url: string): string {

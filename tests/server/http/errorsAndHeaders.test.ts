@@ -101,6 +101,7 @@ describe('demo mode', () => {
 describe('logging', () => {
   it('redacts calendar feed ids and OIDC codes from logged URLs', () => {
     expect(redactUrl('/api/timetable/ical/feed/abcDEF123456789012345678')).toBe('/api/timetable/ical/feed/[redacted]');
+    expect(redactUrl('/api/user/notifications/subscription/tok3n')).toBe('/api/user/notifications/subscription/[redacted]');
     expect(redactUrl('/api/user/signin/callback?code=secret&state=s2&iss=x')).toBe('/api/user/signin/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x');
   });
 });

@@ -4,6 +4,7 @@ import * as m0002 from './0002_people_timetable.js';
 import * as m0003 from './0003_attendance_absences.js';
 import * as m0004 from './0004_resources_trending.js';
 import * as m0005 from './0005_user_settings.js';
+import * as m0006 from './0006_notification_dedupe.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_attendance_absences': m0003,
   '0004_resources_trending': m0004,
   '0005_user_settings': m0005,
+  '0006_notification_dedupe': m0006,
 };

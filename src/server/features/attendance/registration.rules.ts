@@ -1,0 +1,85 @@
+import { attendanceRegistration } from '../../../shared/constants.js';
+import { addMinutes } from '../../db/seed/calendar.js';
+import { londonWallClock } from '../timetable/londonTime.js';
+
+/**
+ * Whether a registration at a class may go ahead: pure, no database. The checks run in a fixed
+ * order and the first failure is the one reason given (and stored as evidence):
+ *
+ *   NotYourEvent → Cancelled → NotMonitored → AlreadyRegistered → WindowNotOpen / WindowClosed → NetworkConnection
+ *
+ * The network comes last on purpose: it is the one thing a student can fix on the spot, so the
+ * eduroam message appears only when joining eduroam would actually let them register.
+ */
+
+export type RefusalReason =
+  | 'NotYourEvent'
+  | 'Cancelled'
+  | 'NotMonitored'
+  | 'AlreadyRegistered'
+  | 'WindowNotOpen'
+  | 'WindowClosed'
+  | 'NetworkConnection';
+
+/** SPEC §8, word for word. */
+export const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
+
+/** [opens, closes): opens at registrationStart, closes `closeMinutes` after the start. */
+export interface RegistrationWindow {
+  readonly opens: Date;
+  readonly closes: Date;
+}
+
+export function registrationWindow(startsAt: Date, closeMinutes: number): RegistrationWindow {
+  return {
+    opens: addMinutes(startsAt, -attendanceRegistration.opensMinutesBeforeStart),
+    closes: addMinutes(startsAt, closeMinutes),
+  };
+}
+
+/** What the checks need to know of the class and the caller. */
+export interface RegistrationFacts {
+  readonly startsAt: Date;
+  /** The caller is enrolled on the class's module in its academic year. */
+  readonly isEnrolled: boolean;
+  readonly isCancelled: boolean;
+  readonly isMonitored: boolean;
+  readonly isRegistered: boolean;
+}
+
+/** The reason to refuse, or undefined when the registration may be written. `facts` is undefined for an unknown class. */
+export function refusalReason(
+  facts: RegistrationFacts | undefined, now: Date, closeMinutes: number, isOnCampus: boolean,
+): RefusalReason | undefined {
+  if (!facts?.isEnrolled) return 'NotYourEvent';
+  if (facts.isCancelled) return 'Cancelled';
+  if (!facts.isMonitored) return 'NotMonitored';
+  if (facts.isRegistered) return 'AlreadyRegistered';
+  const window = registrationWindow(facts.startsAt, closeMinutes);
+  if (now < window.opens) return 'WindowNotOpen';
+  if (now >= window.closes) return 'WindowClosed';
+  if (!isOnCampus) return 'NetworkConnection';
+  return undefined;
+}
+
+const hhmm = (instant: Date): string => londonWallClock(instant).time.slice(0, 5);
+
+/** The field the error is filed under and its message (window times in London time). */
+export function refusalError(reason: RefusalReason, window: RegistrationWindow | undefined): { field: string; message: string } {
+  switch (reason) {
+    case 'NotYourEvent':
+      return { field: 'timetableEntryRowId', message: 'This class is not on your timetable.' };
+    case 'Cancelled':
+      return { field: 'timetableEntryRowId', message: 'This class has been cancelled.' };
+    case 'NotMonitored':
+      return { field: 'timetableEntryRowId', message: 'Attendance is not registered at this class.' };
+    case 'AlreadyRegistered':
+      return { field: 'timetableEntryRowId', message: 'You have already registered your attendance at this class.' };
+    case 'WindowNotOpen':
+      return { field: 'registrationWindow', message: `Registration for this class opens at ${window ? hhmm(window.opens) : 'its registration start'}.` };
+    case 'WindowClosed':
+      return { field: 'registrationWindow', message: `Registration for this class closed at ${window ? hhmm(window.closes) : 'its registration end'}.` };
+    case 'NetworkConnection':
+      return { field: 'NetworkConnection', message: eduroamMessage };
+  }
+}

@@ -1,0 +1,27 @@
+import {
+  getSubscriptionRoute,
+  listNotificationsRoute,
+  markAsReadRoute,
+  subscribeRoute,
+  unsubscribeRoute,
+  updateSubscriptionRoute,
+  vapidKeyRoute,
+} from '../../../shared/contract/notifications.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { listNotifications, markAsRead } from './inbox.service.js';
+import { loadSubscription, saveSubscription, unsubscribe } from './subscriptions.service.js';
+
+/** Every call works on the caller's own rows only; none takes a user id. */
+export function notificationsRoutes({ db, notifier }: ServerContext): RouteImplementation[] {
+  const deps = { db, push: notifier.push };
+  return [
+    implement(listNotificationsRoute, async ({ user }) => listNotifications(db, user.id)),
+    implement(markAsReadRoute, async ({ user, body }) => markAsRead(db, user.id, body)),
+    implement(getSubscriptionRoute, async ({ user, params }) => loadSubscription(db, user.id, params.token)),
+    implement(subscribeRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'create')),
+    implement(updateSubscriptionRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'update')),
+    implement(unsubscribeRoute, async ({ user, body }) => unsubscribe(db, user.id, body.token)),
+    implement(vapidKeyRoute, async () => ({ publicKey: notifier.push.vapidPublicKey })),
+  ];
+}

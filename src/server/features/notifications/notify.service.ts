@@ -1,0 +1,98 @@
+import { sql } from 'kysely';
+import type { NotificationType } from '../../../shared/contract/notifications.js';
+import type { Db } from '../../db/database.js';
+import { badRequest, type FieldErrors } from '../../http/errors.js';
+import type { PushDelivery, PushService } from '../../push/push.service.js';
+import { fitPayload } from '../../push/pushProvider.js';
+import { audienceUserIds, type Audience } from './audience.js';
+
+export interface NotificationMessage {
+  readonly title: string;
+  readonly body: string;
+  /** Where a click opens: an app path such as '/timetable', or an http(s) URL; null for none. */
+  readonly url?: string | null;
+}
+
+export interface NotifyOptions {
+  /** Names the occurrence: a user who already has a notification with this key is skipped. */
+  readonly dedupeKey?: string;
+}
+
+export interface NotifyResult {
+  /** Users who got a new notification row. */
+  readonly notified: number;
+  /** Devices a push was queued for. */
+  readonly devices: number;
+}
+
+const LIMITS = { title: 200, body: 2000, url: 2048 } as const;
+/** Rows inserted per statement (7 parameters each, well under PostgreSQL's 65,535). */
+const CHUNK = 1000;
+
+function checkMessage({ title, body, url }: NotificationMessage): void {
+  const errors: FieldErrors = {};
+  if (title.trim() === '' || title.length > LIMITS.title) errors.title = [`Enter a title of at most ${LIMITS.title} characters.`];
+  if (body.length > LIMITS.body) errors.body = [`The text may have at most ${LIMITS.body} characters.`];
+  const isAppPath = url?.startsWith('/') && !url.startsWith('//');
+  const isWebUrl = url && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+  if (url && (url.length > LIMITS.url || (!isAppPath && !isWebUrl))) errors.url = ['Enter an app path such as /timetable or an http(s) address.'];
+  if (Object.keys(errors).length > 0) throw badRequest('The notification is not valid.', errors);
+}
+
+/**
+ * Notifies an audience: stores one row per user (their notification centre) and queues a push to
+ * each of their devices subscribed to the type. Returns once the rows are stored; pushes go out
+ * in the background. A message that breaks the limits is refused with a 400 HttpError.
+ */
+export class Notifier {
+  constructor(
+    private readonly db: Db,
+    readonly push: PushService,
+  ) {}
+
+  async notify(audience: Audience, type: NotificationType, message: NotificationMessage, options: NotifyOptions = {}): Promise<NotifyResult> {
+    checkMessage(message);
+    const userIds = await audienceUserIds(this.db, audience);
+    const { title, body } = message;
+    const url = message.url ?? null;
+    const rows: { id: number; user_id: number }[] = [];
+    for (let i = 0; i < userIds.length; i += CHUNK) {
+      const values = userIds.slice(i, i + CHUNK).map((user_id) => ({
+        user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
+      }));
+      rows.push(
+        ...(await this.db
+          .insertInto('notifications')
+          .values(values)
+          .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+          .returning(['id', 'user_id'])
+          .execute()),
+      );
+    }
+    if (rows.length === 0) return { notified: 0, devices: 0 };
+
+    const rowIdOf = new Map(rows.map((row) => [row.user_id, row.id]));
+    const devices = await this.db
+      .selectFrom('push_subscriptions')
+      .select(['id', 'user_id', 'token', 'provider', 'endpoint', 'p256dh', 'auth'])
+      .where('user_id', '=', sql<number>`any(${[...rowIdOf.keys()]}::int[])`)
+      .where(sql<boolean>`${type} = any(types)`)
+      .orderBy('id')
+      .execute();
+    const deliveries = devices.flatMap((device): PushDelivery[] => {
+      const rowId = rowIdOf.get(device.user_id);
+      if (rowId === undefined) return [];
+      const { id: subscriptionId, provider, token, endpoint, p256dh, auth } = device;
+      return [{ target: { subscriptionId, provider, token, endpoint, p256dh, auth }, payload: fitPayload({ rowId, title, body, url, type }) }];
+    });
+    this.push.send(deliveries);
+    return { notified: rows.length, devices: deliveries.length };
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The app's notifier, for in-process callers (the admin area, tests, scripts). */
+    readonly notifier: Notifier;
+  }
+}

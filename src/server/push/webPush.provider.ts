@@ -1,0 +1,71 @@
+import webPush from 'web-push';
+import type { AllowedOrigins } from './allowedOrigins.js';
+import { retryAfterMs, type PushOutcome, type PushPayload, type PushProvider, type PushTarget } from './pushProvider.js';
+import type { VapidKeys } from './vapidKeys.js';
+
+export interface WebPushOptions {
+  readonly keys: VapidKeys;
+  /** The VAPID `sub` claim. */
+  readonly subject: string;
+  readonly allowedOrigins: AllowedOrigins;
+  /** How long a push service keeps an undelivered message (the TTL header), seconds. */
+  readonly ttlSeconds?: number;
+  /** How long one request may take. */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Standard Web Push (RFC 8030) with VAPID (RFC 8292) and an aes128gcm payload (RFC 8291).
+ * `web-push` signs and encrypts; the request itself goes through `fetch`, which never follows a
+ * redirect here, so a message only ever reaches an endpoint on an allowed origin (checked again
+ * at send time: the list may have shrunk since the device subscribed).
+ */
+export class WebPushProvider implements PushProvider {
+  readonly name = 'webpush' as const;
+
+  constructor(private readonly options: WebPushOptions) {}
+
+  async send(target: PushTarget, payload: PushPayload, signal: AbortSignal): Promise<PushOutcome> {
+    const { endpoint, p256dh, auth } = target;
+    if (!endpoint || !p256dh || !auth) return { kind: 'failed', reason: 'the subscription has no endpoint or keys' };
+    if (!this.options.allowedOrigins.allows(endpoint)) return { kind: 'failed', reason: 'the endpoint is not on an allowed push service' };
+    const { keys, subject, ttlSeconds = 24 * 60 * 60, timeoutMs = 10_000 } = this.options;
+    const request = webPush.generateRequestDetails({ endpoint, keys: { p256dh, auth } }, JSON.stringify(payload), {
+      vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+      contentEncoding: 'aes128gcm',
+      TTL: ttlSeconds,
+      urgency: 'normal',
+    });
+    const headers = Object.fromEntries(
+      Object.entries(request.headers)
+        .filter(([name]) => name.toLowerCase() !== 'content-length')
+        .map(([name, value]) => [name, String(value)]),
+    );
+    let response: Response;
+    try {
+      response = await fetch(endpoint, {
+        method: 'POST',
+        headers,
+        body: new Uint8Array(request.body),
+        redirect: 'manual',
+        signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+      });
+      await response.body?.cancel();
+    } catch (error) {
+      if (signal.aborted) return { kind: 'failed', reason: 'stopped' };
+      return { kind: 'retry', reason: error instanceof Error ? error.message : 'network error' };
+    }
+    return outcomeOf(response.status, response.headers.get('retry-after'));
+  }
+}
+
+/** What a push service's status means for the device (RFC 8030 §5, §8.4). */
+export function outcomeOf(status: number, retryAfter: string | null): PushOutcome {
+  if (status >= 200 && status < 300) return { kind: 'delivered' };
+  if (status === 404 || status === 410) return { kind: 'gone' };
+  if (status === 429 || status >= 500) {
+    const delay = retryAfterMs(retryAfter);
+    return { kind: 'retry', reason: `push service answered ${status}`, ...(delay === undefined ? {} : { retryAfterMs: delay }) };
+  }
+  return { kind: 'failed', reason: `push service answered ${status}` };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../../../src/server/app.js';
+import { loadConfig } from '../../../../src/server/config.js';
+import type { Db } from '../../../../src/server/db/database.js';
+import { academicYearLabelOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
+import type { Caller, TestApp } from '../../../helpers/testApp.js';
+
+/**
+ * A second server on the same database with other settings (say DEMO=0). Sessions and secrets
+ * live in the database, so a caller signed in through the demo app is signed in here too.
+ */
+export async function appOnSameDatabase(t: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
+  const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', ...env });
+  const app = await buildApp({ config, db: t.db });
+  await app.ready();
+  return app;
+}
+
+export async function userId(db: Db, userName: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+}
+
+export async function moduleId(db: Db, code: string): Promise<number> {
+  return (await db.selectFrom('modules').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+}
+
+/** A class of a module starting `minutesFromNow` from now (negative: in the past). */
+export async function insertEvent(
+  db: Db, module: number, minutesFromNow: number, flags: { isMonitored?: boolean; isCancelled?: boolean } = {},
+): Promise<number> {
+  const row = await db
+    .insertInto('timetable_events')
+    .values({
+      module_id: module, event_type: 'Seminar', room_id: null, starts_at: addMinutes(new Date(), minutesFromNow), duration_minutes: 60,
+      is_monitored: flags.isMonitored ?? true, is_cancelled: flags.isCancelled ?? false, staff_names: 'Dr Test',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** A student (role Student) enrolled on `modules` in the academic year of now. */
+export async function insertStudent(db: Db, userName: string, modules: readonly number[]): Promise<number> {
+  const { id } = await db
+    .insertInto('users')
+    .values({ user_name: userName, display_name: `Display ${userName}`, first_name: `First ${userName}`, email: `${userName}@example.ac.uk`, student_id: `S-${userName}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('user_roles').values({ user_id: id, role: 'Student' }).execute();
+  const year = academicYearLabelOf(new Date());
+  if (modules.length > 0) {
+    await db.insertInto('enrolments').values(modules.map((module_id) => ({ student_user_id: id, module_id, academic_year: year }))).execute();
+  }
+  return id;
+}
+
+export async function insertRecord(db: Db, student: number, event: number, result: AttendanceResult): Promise<void> {
+  const { starts_at } = await db.selectFrom('timetable_events').select('starts_at').where('id', '=', event).executeTakeFirstOrThrow();
+  await db
+    .insertInto('attendance_records')
+    .values({ student_user_id: student, event_id: event, analysis_result: result, academic_year: academicYearLabelOf(starts_at) })
+    .execute();
+}
+
+/** PUT /api/attendance/register as a caller, from `remoteAddress` (default loopback). */
+export function register(app: FastifyInstance, caller: Caller, rowId: number, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> {
+  return app.inject({
+    method: 'PUT',
+    url: '/api/attendance/register',
+    headers: caller.headers(),
+    payload: { timetableEntryRowId: rowId, isAttendanceMonitored: true },
+    remoteAddress,
+  });
+}
+
+export async function refusalsOf(db: Db, student: number) {
+  return db.selectFrom('attendance_registration_refusals').select(['event_id', 'reason', 'client_ip'])
+    .where('student_user_id', '=', student).orderBy('id').execute();
+}
+
+export async function registrationsOf(db: Db, student: number, event: number) {
+  return db.selectFrom('attendance_registrations').select(['id', 'client_ip'])
+    .where('student_user_id', '=', student).where('event_id', '=', event).execute();
+}

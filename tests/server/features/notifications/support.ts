@@ -1,0 +1,35 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { NotificationType, Subscribe, WebPushSubscription } from '../../../../src/shared/contract/notifications.js';
+import type { Db } from '../../../../src/server/db/database.js';
+import { webPushToken } from '../../../../src/server/features/notifications/subscriptions.service.js';
+import type { Caller } from '../../../helpers/testApp.js';
+
+/** A subscribe body for a Web Push subscription, with the token derived from its endpoint. */
+export function subscribeBody(webPush: WebPushSubscription, types: readonly NotificationType[]): Subscribe {
+  return {
+    token: webPushToken(webPush.endpoint),
+    subscriptionNotificationTypes: types.map((notificationType) => ({ notificationType })),
+    webPush: { endpoint: webPush.endpoint, keys: { p256dh: webPush.keys.p256dh, auth: webPush.keys.auth } },
+  };
+}
+
+/** A made-up browser subscription on a push service origin (nothing is sent in these tests). */
+export function fakeWebPush(origin = 'https://fcm.googleapis.com', id = Math.random().toString(36).slice(2)): WebPushSubscription {
+  return {
+    endpoint: `${origin}/fcm/send/${id}`,
+    keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+  };
+}
+
+export function subscribe(app: FastifyInstance, caller: Caller, body: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<LightMyRequestResponse> {
+  return app.inject({ method, url: '/api/user/notifications/subscription', headers: caller.headers(), payload: body as object });
+}
+
+export function getSubscription(app: FastifyInstance, caller: Caller, token: string): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url: `/api/user/notifications/subscription/${encodeURIComponent(token)}`, headers: caller.headers() });
+}
+
+/** A persona's user id. */
+export async function idOf(db: Db, userName: string): Promise<number> {
+  return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
+}
