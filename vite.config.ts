@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API server (npx tsx src/server/main.ts) listens here during development.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -9,7 +10,24 @@ const apiProxy = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  // Identifies a deployment (shown on <html data-build>): set BUILD_ID in the deploy pipeline.
+  define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'local') },
+  plugins: [
+    react(),
+    // The service worker (sw/service-worker.ts) is our own code; the plugin builds it and injects
+    // the precache manifest of the app shell. We register it ourselves (src/app/sw/).
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'service-worker.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/*-latin-wght-normal-*.woff2'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,

@@ -18,7 +18,9 @@ if (!existsSync(join(staticDir, 'index.html'))) {
   await build();
 }
 
-const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-'));
+// E2E_DATA_DIR: a test that stops and restarts its own server keeps the same database across runs.
+const keepDataDir = Boolean(process.env.E2E_DATA_DIR);
+const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'campus-e2e-'));
 // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as the `postgres` user, which must
 // be able to pass through to DATA_DIR/postgres.
 chmodSync(dataDir, 0o711);
@@ -61,7 +63,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 // Never leave a detached server behind, whatever ends this script.
 process.on('exit', () => {
   if (isRunning()) signalServer('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  if (!keepDataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 server.on('error', (error) => {

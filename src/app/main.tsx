@@ -1,8 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { applyPreferencesFromCookies } from './features/preferences/applyPreferences';
 import { createAppRouter } from './routes';
+import { reportApiActivity } from './session/sessionActivity';
+import { startServiceWorker } from './sw/registerServiceWorker';
+import './fonts.css';
 import './styles/index.css';
+
+document.documentElement.dataset.build = __BUILD_ID__;
+// The saved appearance applies before the first paint; the signed-in area keeps it in step.
+applyPreferencesFromCookies();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
@@ -12,3 +20,5 @@ createRoot(container).render(
     <RouterProvider router={createAppRouter()} />
   </StrictMode>,
 );
+
+startServiceWorker({ onApiActivity: reportApiActivity });

@@ -1,22 +1,119 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { NotFoundPage } from './features/errors/NotFoundPage';
 import { RouteErrorPage } from './features/errors/RouteErrorPage';
 import { UnauthorizedPage } from './features/errors/UnauthorizedPage';
-import { HomePage } from './features/home/HomePage';
 import { LandingPage } from './features/landing/LandingPage';
-import { AppShell } from './layout/AppShell';
-import { landingLoader, rootLoader, sessionLoader, sessionRouteId } from './routing/loaders';
+import type { RouteHandle } from './routing/handle';
+import {
+  landingLoader,
+  requireRoles,
+  rootLoader,
+  sessionLoader,
+  sessionRouteId,
+  settingsIndexLoader,
+} from './routing/loaders';
+import { paths, type RouteName } from './routing/paths';
+import { rolesFor } from './routing/routeMeta';
+import { serviceWorkerGuard } from './sw/serviceWorkerGuard';
 import { LoadingScreen } from './ui/LoadingScreen';
 
-/**
- * The route tree (SPEC §2). Everything except /landing and the error pages sits under the
- * session route, whose loader sends anonymous visitors to /landing.
+/*
+ * The route tree (SPEC §2). Only the landing and error pages are in the entry chunk; the whole
+ * signed-in area (layout, menu, pages and everything they import) loads lazily.
  */
+
+/** Names the route for titles, the menu and transitions (routing/routeMeta.ts). */
+const named = (routeName: RouteName): { handle: RouteHandle } => ({ handle: { routeName } });
+
+/** Sends a user without one of the section's roles to /unauthorized. */
+const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(routeName)) });
+
+const redirectTo = (routeName: RouteName) => () => redirect(paths[routeName]);
+
+// Pages that later issues build. Each shows its title and a sentence about what it will hold.
+const planned = () => import('./features/placeholders/PlannedPage').then((m) => m.PlannedPage);
+const sectionTabs = () => import('./layout/SectionTabs').then((m) => m.SectionTabs);
+
+const settingsRoutes: RouteObject[] = [
+  {
+    index: true,
+    loader: settingsIndexLoader,
+    ...named('settings'),
+    lazy: { Component: () => import('./features/settings/SettingsIndexPage').then((m) => m.SettingsIndexPage) },
+  },
+  { path: 'notifications', ...named('settingsNotifications'), lazy: { Component: planned } },
+  {
+    path: 'appearance',
+    ...named('settingsAppearance'),
+    lazy: { Component: () => import('./features/settings/AppearancePage').then((m) => m.AppearancePage) },
+  },
+  { path: 'about', ...named('settingsAbout'), lazy: { Component: () => import('./features/settings/AboutPage').then((m) => m.AboutPage) } },
+  { path: 'privacy', ...named('settingsPrivacy'), lazy: { Component: () => import('./features/settings/PrivacyPage').then((m) => m.PrivacyPage) } },
+  {
+    path: 'accessibility',
+    ...named('settingsAccessibility'),
+    lazy: { Component: () => import('./features/settings/AccessibilityPage').then((m) => m.AccessibilityPage) },
+  },
+  { path: 'terms', ...named('settingsTerms'), lazy: { Component: () => import('./features/settings/TermsPage').then((m) => m.TermsPage) } },
+  { path: 'feedback', ...named('settingsFeedback'), lazy: { Component: planned } },
+];
+
+const signedInRoutes: RouteObject[] = [
+  { path: 'home', ...named('home'), lazy: { Component: () => import('./features/home/HomePage').then((m) => m.HomePage) } },
+  {
+    path: 'timetable',
+    ...guarded('timetable'),
+    children: [
+      { index: true, ...named('timetableHome'), lazy: { Component: planned } },
+      { path: 'map/:roomId', ...named('timetableMap'), lazy: { Component: planned } },
+    ],
+  },
+  {
+    path: 'attendance',
+    ...named('attendance'),
+    ...guarded('attendance'),
+    lazy: { Component: sectionTabs },
+    children: [
+      { index: true, loader: redirectTo('attendanceCurrentYear') },
+      { path: 'current', ...named('attendanceCurrentYear'), lazy: { Component: planned } },
+      { path: 'previous', ...named('attendancePreviousYears'), lazy: { Component: planned } },
+    ],
+  },
+  { path: 'resources', ...named('resources'), lazy: { Component: planned } },
+  {
+    path: 'admin',
+    ...named('admin'),
+    ...guarded('admin'),
+    lazy: { Component: sectionTabs },
+    // SPEC §2 also makes rules the empty-path alias, but the default redirect comes first and wins.
+    children: [
+      { index: true, loader: redirectTo('adminUserImpersonation') },
+      { path: 'rules', ...named('manageRules'), lazy: { Component: planned } },
+      { path: 'categories', ...named('adminCategories'), lazy: { Component: planned } },
+      { path: 'links', ...named('adminLinks'), lazy: { Component: planned } },
+      { path: 'adgroups', ...named('adminAdGroups'), lazy: { Component: planned } },
+      { path: 'notifications', ...named('adminNotifications'), lazy: { Component: planned } },
+      { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
+    ],
+  },
+  { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },
+  { path: 'user/notifications', ...named('userNotifications'), lazy: { Component: planned } },
+  {
+    path: 'user/settings',
+    ...named('settings'),
+    lazy: { Component: () => import('./features/settings/SettingsLayout').then((m) => m.SettingsLayout) },
+    children: settingsRoutes,
+  },
+];
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     errorElement: <RouteErrorPage />,
     hydrateFallbackElement: <LoadingScreen />,
+    // SPEC §4: every navigation first hands over to a waiting service worker, if any.
+    loader: serviceWorkerGuard,
+    shouldRevalidate: () => true,
     children: [
       { index: true, loader: rootLoader },
       { path: 'landing', loader: landingLoader, element: <LandingPage /> },
@@ -24,8 +121,14 @@ export const routes: RouteObject[] = [
       {
         id: sessionRouteId,
         loader: sessionLoader,
-        element: <AppShell />,
-        children: [{ path: 'home', element: <HomePage /> }],
+        lazy: { Component: () => import('./layout/SignedInLayout').then((m) => m.SignedInLayout) },
+        children: [
+          {
+            // Errors below the layout show inside it, so the menu stays usable.
+            lazy: { ErrorBoundary: () => import('./layout/PageError').then((m) => m.PageError) },
+            children: signedInRoutes,
+          },
+        ],
       },
       { path: '*', element: <NotFoundPage /> },
     ],

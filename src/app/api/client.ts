@@ -1,24 +1,25 @@
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
+import { reportApiActivity } from '../session/sessionActivity';
 import { ApiError, describeStatus } from './ApiError';
 import { buildUrl, type QueryInput } from './url';
 import { readXsrfToken } from './xsrf';
 
-type ParamsOf<D> = D extends { params: infer P extends z.ZodType }
+type ParamsOf<D> = D extends { params: infer P extends z.core.$ZodType }
   ? { readonly [K in keyof z.output<P>]: string | number }
   : never;
-type QueryOf<D> = D extends { query: infer Q extends z.ZodType } ? z.input<Q> : never;
-type BodyOf<D> = D extends { multipart: z.ZodType }
+type QueryOf<D> = D extends { query: infer Q extends z.core.$ZodType } ? z.input<Q> : never;
+type BodyOf<D> = D extends { multipart: z.core.$ZodType }
   ? FormData
-  : D extends { body: infer B extends z.ZodType }
+  : D extends { body: infer B extends z.core.$ZodType }
     ? z.input<B> | FormData
     : never;
 
 /** What a call resolves to: the parsed JSON for schema responses, nothing for raw ones. */
 export type ResponseOf<D> = D extends { response: infer R }
-  ? R extends z.ZodType
+  ? R extends z.core.$ZodType
     ? z.output<R>
     : undefined
   : never;
@@ -66,7 +67,8 @@ async function readJson(response: Response): Promise<{ isJson: boolean; value: u
   }
 }
 
-async function toHttpError(response: Response): Promise<ApiError> {
+/** A non-2xx response as an `ApiError` (SPEC §8 shape); shared with conditionalGet.ts. */
+export async function toHttpError(response: Response): Promise<ApiError> {
   const { value } = await readJson(response).catch(() => ({ value: undefined }));
   const parsed = apiErrorSchema.safeParse(value);
   return new ApiError({
@@ -89,11 +91,12 @@ function invalidResponse(response: Response, detail: string[], cause?: unknown):
   });
 }
 
-async function parseSuccess(route: RouteDescriptor, response: Response): Promise<unknown> {
+/** A 2xx response parsed by the route's schema; shared with conditionalGet.ts. */
+export async function parseSuccess(route: RouteDescriptor, response: Response): Promise<unknown> {
   if (isRawResponse(route.response)) return undefined;
   const { isJson, value } = await readJson(response);
   if (!isJson) throw invalidResponse(response, ['Expected a JSON body.']);
-  const parsed = route.response.safeParse(value);
+  const parsed = z.safeParse(route.response, value);
   if (!parsed.success) {
     const detail = parsed.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
     throw invalidResponse(response, detail, parsed.error);
@@ -129,6 +132,7 @@ export async function callApi<const D extends RouteDescriptor>(
     if (isAbort(error, signal)) throw error;
     throw ApiError.network(error);
   }
+  reportApiActivity({ url: response.url || url, ok: response.ok, status: response.status });
   try {
     if (!response.ok) throw await toHttpError(response);
     return (await parseSuccess(route, response)) as ResponseOf<D>;

@@ -1,31 +1,35 @@
-import { Link, Outlet } from 'react-router';
+import { useMemo } from 'react';
+import { Outlet, useLocation, useNavigation } from 'react-router';
+import { useCurrentRoute } from '../routing/handle';
+import { allMenuEntries, visibleMenuEntries } from '../routing/menu';
 import { useSignedInUser } from '../session/useSignedInUser';
-import { paths, serverPages } from '../routing/paths';
-import { BrandMark } from '../ui/BrandMark';
+import { DocumentTitle } from '../ui/DocumentTitle';
 import { SkipLink } from '../ui/SkipLink';
+import { AppHeader } from './AppHeader';
+import { MainMenu } from './MainMenu';
+import { usePageTransition } from './usePageTransition';
 
-/** The frame of every signed-in page: header with the app name and sign-out, then the page. */
+/** The frame of every signed-in page: header, menu (side on wide screens, bottom bar on phones), page. */
 export function AppShell() {
   const user = useSignedInUser();
+  const current = useCurrentRoute();
+  const { pathname } = useLocation();
+  const isLoading = useNavigation().state === 'loading';
+  const entries = useMemo(() => visibleMenuEntries(allMenuEntries(), user.userRoles), [user.userRoles]);
+  const { mainRef, pageRef } = usePageTransition(pathname, current?.section?.order);
+
   return (
-    <div className="app-shell">
+    <div className="shell">
+      <DocumentTitle label={current?.title} />
       <SkipLink />
-      <header className="app-header">
-        <Link to={paths.home} className="brand">
-          <BrandMark size={32} />
-          <span className="brand__name">Campus Companion</span>
-        </Link>
-        <div className="app-header__user">
-          <span className="app-header__name">{user.userDisplayName}</span>
-          {/* A full page load: the server ends the session and redirects to /landing. */}
-          <a className="button button--ghost" href={serverPages.signOut}>
-            Sign out
-          </a>
+      <AppHeader user={user} />
+      <MainMenu entries={entries} />
+      <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
+        <div ref={pageRef} className="page-transition">
+          <Outlet />
         </div>
-      </header>
-      <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
       </main>
+      {isLoading && <div className="route-progress" aria-hidden="true" />}
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { redirect } from 'react-router';
 import type { Role } from '../../shared/contract/route';
 import type { SignedInUserInfo } from '../../shared/contract/user';
 import { loadCurrentUser } from '../session/currentUser';
+import { isAllowed } from './menu';
+import { isWideScreen } from './media';
 import { paths } from './paths';
 
 /** The id of the route whose loader data is the signed-in user. */
@@ -31,9 +33,12 @@ export function requireRoles(roles: readonly Role[]) {
   return async (): Promise<null> => {
     const user = await loadCurrentUser();
     if (!user) throw redirect(paths.landing);
-    if (roles.length > 0 && !roles.some((role) => user.userRoles.includes(role))) {
-      throw redirect(paths.unauthorized);
-    }
+    if (!isAllowed(roles, user.userRoles)) throw redirect(paths.unauthorized);
     return null;
   };
+}
+
+/** `/user/settings` is the section list on phones; wide screens open the first section instead. */
+export function settingsIndexLoader(): Response | null {
+  return isWideScreen() ? redirect(paths.settingsNotifications) : null;
 }

@@ -1,11 +1,47 @@
-/** Named client routes (SPEC §2). Pages link by name, so a path changes in one place. */
+import { generatePath } from 'react-router';
+
+/**
+ * Named client routes (SPEC §2). Pages link by name, so a path changes in one place. Names the
+ * spec gives (home, timetableHome, timetableMap, attendanceCurrentYear, attendancePreviousYears,
+ * manageRules) are kept; the rest are ours.
+ */
 export const paths = {
-  home: '/home',
   landing: '/landing',
   unauthorized: '/unauthorized',
+
+  home: '/home',
+  timetable: '/timetable',
+  timetableHome: '/timetable',
+  timetableMap: '/timetable/map/:roomId',
+  attendance: '/attendance',
+  attendanceCurrentYear: '/attendance/current',
+  attendancePreviousYears: '/attendance/previous',
+  resources: '/resources',
+  admin: '/admin',
+  manageRules: '/admin/rules',
+  adminCategories: '/admin/categories',
+  adminLinks: '/admin/links',
+  adminAdGroups: '/admin/adgroups',
+  adminNotifications: '/admin/notifications',
+  adminUserImpersonation: '/admin/userimpersonation',
+  userProfile: '/user/profile',
+  userNotifications: '/user/notifications',
+  settings: '/user/settings',
+  settingsNotifications: '/user/settings/notifications',
+  settingsAppearance: '/user/settings/appearance',
+  settingsAbout: '/user/settings/about',
+  settingsPrivacy: '/user/settings/privacy',
+  settingsAccessibility: '/user/settings/accessibility',
+  settingsTerms: '/user/settings/terms',
+  settingsFeedback: '/user/settings/feedback',
 } as const;
 
 export type RouteName = keyof typeof paths;
+
+/** The path of a named route, with its `:params` filled in (e.g. the map page's room id). */
+export function pathTo(name: RouteName, params: Readonly<Record<string, string>> = {}): string {
+  return generatePath(paths[name], params);
+}
 
 /** Server endpoints reached by a full page navigation, never by fetch. */
 export const serverPages = {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
 import {
   signedInUserInfoSchema,
@@ -6,15 +7,23 @@ import {
 } from '../../shared/contract/user';
 import { callApi } from '../api/client';
 import { describeStatus, isApiError } from '../api/ApiError';
+import { setActiveUser } from '../db/activeUser';
 
 /**
- * Who is signed in, as the route loaders see it. A deliberately small seam: the offline sync
- * engine will replace the body of `loadCurrentUser` (reading the cached user from Dexie) without
- * the routes noticing.
+ * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
+ * cached on this device stands in, so the installed app opens offline (GUIDE "Who uses it").
+ * The answer also selects whose local database the data layer opens (`setActiveUser`).
  */
 export type CurrentUser = SignedInUserInfo | null;
 
+/** Where the last answer came from: the server, or this device's cache while offline. */
+export type CurrentUserSource = 'server' | 'offline-cache';
+
+/** localStorage key of the last signed-in user info; sign-out clears local storage. */
+export const lastUserStorageKey = 'cc.lastUser';
+
 let pending: Promise<CurrentUser> | undefined;
+let source: CurrentUserSource | undefined;
 
 /** Prefixes an HTTP failure with the SPEC §8 text, e.g. 'Error getting User. Code 500: ...'. */
 function labelled(what: string) {
@@ -26,24 +35,75 @@ function labelled(what: string) {
   };
 }
 
+function storage(): Storage | undefined {
+  try {
+    return globalThis.localStorage;
+  } catch {
+    return undefined; // blocked by privacy settings
+  }
+}
+
+export function readCachedUser(): SignedInUserInfo | null {
+  try {
+    const text = storage()?.getItem(lastUserStorageKey);
+    if (!text) return null;
+    const parsed = z.safeParse(signedInUserInfoSchema, JSON.parse(text));
+    return parsed.success && parsed.data.isSignedIn ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+function writeCachedUser(user: SignedInUserInfo | null): void {
+  try {
+    if (user) storage()?.setItem(lastUserStorageKey, JSON.stringify(user));
+    else storage()?.removeItem(lastUserStorageKey);
+  } catch {
+    // quota or privacy settings: the app still works online
+  }
+}
+
 async function fetchCurrentUser(): Promise<CurrentUser> {
-  // The token is bound to the session, so it is fetched before anything that may write.
+  // The antiforgery token is fetched before anything that may write.
   await callApi(antiforgeryTokenRoute).catch(labelled('AntiForgeryToken'));
   const info = await callApi(userInfoRoute).catch(labelled('User'));
-  if (!info.isSignedIn) return null;
-  return signedInUserInfoSchema.parse(info);
+  const user = info.isSignedIn ? z.parse(signedInUserInfoSchema, info) : null;
+  writeCachedUser(user);
+  return user;
+}
+
+/** The server's answer, or on a network failure (only) the cached signed-in user. */
+async function resolveCurrentUser(): Promise<CurrentUser> {
+  try {
+    const user = await fetchCurrentUser();
+    source = 'server';
+    setActiveUser(user);
+    return user;
+  } catch (error) {
+    const cached = isApiError(error) && error.isNetworkError ? readCachedUser() : null;
+    if (!cached) throw error;
+    source = 'offline-cache';
+    setActiveUser(cached);
+    return cached;
+  }
 }
 
 /**
  * The signed-in user, or null when anonymous. Sign-in and sign-out are full page loads, so one
- * answer per page load is enough; concurrent loaders share the same request.
+ * answer per page load is enough; concurrent loaders share the same request. Offline, the last
+ * signed-in user of this device; HTTP errors (and a network failure with nothing cached) reject.
  */
 export function loadCurrentUser(): Promise<CurrentUser> {
-  pending ??= fetchCurrentUser().catch((error: unknown) => {
+  pending ??= resolveCurrentUser().catch((error: unknown) => {
     pending = undefined; // let the next navigation try again
     throw error;
   });
   return pending;
+}
+
+/** Whether the current answer came from the server or, offline, from this device's cache. */
+export function currentUserSource(): CurrentUserSource | undefined {
+  return source;
 }
 
 /** Forgets the cached answer, e.g. after the session was extended or ended in the background. */

@@ -56,3 +56,19 @@ describe('route loaders (SPEC §4 route guards)', () => {
     expect(await redirectOf(requireRoles(['Administrator']))).toBe('/landing');
   });
 });
+
+describe('settings index on wide screens', () => {
+  it('opens the notification settings when the wide-screen query matches, and the list otherwise', async () => {
+    const { settingsIndexLoader } = await import('../../../src/app/routing/loaders');
+    const { wideScreenQuery } = await import('../../../src/app/routing/media');
+    const matchMedia = vi.fn((query: string) => ({ matches: query === wideScreenQuery }));
+    vi.stubGlobal('window', { matchMedia });
+    try {
+      expect(settingsIndexLoader()?.headers.get('Location')).toBe('/user/settings/notifications');
+      matchMedia.mockReturnValue({ matches: false });
+      expect(settingsIndexLoader()).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetCurrentUser, loadCurrentUser } from '../../../src/app/session/currentUser';
+import { getActiveUser, setActiveUser } from '../../../src/app/db/activeUser';
+import {
+  currentUserSource,
+  forgetCurrentUser,
+  lastUserStorageKey,
+  loadCurrentUser,
+} from '../../../src/app/session/currentUser';
 import { anonymousUserInfo, type SignedInUserInfo } from '../../../src/shared/contract/user';
 
 const amara: SignedInUserInfo = {
@@ -30,15 +36,40 @@ function respondWith(userInfo: unknown, tokenStatus = 200) {
   });
 }
 
+/** A Map-backed stand-in for window.localStorage. */
+function memoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
+let storage: Storage;
+
 beforeEach(() => {
   forgetCurrentUser();
+  setActiveUser(null);
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
+  storage = memoryStorage();
+  vi.stubGlobal('localStorage', storage);
 });
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  setActiveUser(null);
 });
+
+function offline() {
+  fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+}
 
 describe('loadCurrentUser', () => {
   it('fetches the antiforgery token first, then the user info', async () => {
@@ -65,5 +96,52 @@ describe('loadCurrentUser', () => {
 
     respondWith(amara);
     await expect(loadCurrentUser()).resolves.toEqual(amara);
+  });
+});
+
+describe('loadCurrentUser offline', () => {
+  it("remembers the signed-in user on this device, and makes theirs the active data", async () => {
+    respondWith(amara);
+    await loadCurrentUser();
+    expect(JSON.parse(storage.getItem(lastUserStorageKey) ?? 'null')).toEqual(amara);
+    expect(getActiveUser()).toEqual(amara);
+    expect(currentUserSource()).toBe('server');
+  });
+
+  it('forgets the remembered user when the server says nobody is signed in', async () => {
+    storage.setItem(lastUserStorageKey, JSON.stringify(amara));
+    respondWith(anonymousUserInfo);
+    await expect(loadCurrentUser()).resolves.toBeNull();
+    expect(storage.getItem(lastUserStorageKey)).toBeNull();
+    expect(getActiveUser()).toBeNull();
+  });
+
+  it('opens as the last signed-in user when the network is down', async () => {
+    storage.setItem(lastUserStorageKey, JSON.stringify(amara));
+    offline();
+    await expect(loadCurrentUser()).resolves.toEqual(amara);
+    expect(currentUserSource()).toBe('offline-cache');
+    expect(getActiveUser()).toEqual(amara);
+  });
+
+  it('still fails offline when nobody signed in on this device before', async () => {
+    offline();
+    await expect(loadCurrentUser()).rejects.toMatchObject({ reason: 'network' });
+  });
+
+  it('ignores a remembered value that is not a signed-in user', async () => {
+    storage.setItem(lastUserStorageKey, '{"isSignedIn":true}');
+    offline();
+    await expect(loadCurrentUser()).rejects.toMatchObject({ reason: 'network' });
+  });
+
+  it('still throws on an HTTP error, even with a remembered user', async () => {
+    storage.setItem(lastUserStorageKey, JSON.stringify(amara));
+    fetchMock.mockImplementation(async (input) =>
+      String(input) === '/api/antiforgerytoken'
+        ? new Response(null, { status: 200 })
+        : new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
+    );
+    await expect(loadCurrentUser()).rejects.toThrow('Error getting User. Code 500: Internal Server Error');
   });
 });

@@ -1,46 +1,25 @@
-import type { Role } from '../../../shared/contract/route';
-import type { SignedInUserInfo } from '../../../shared/contract/user';
+import { isAllowed } from '../../routing/menu';
+import { formatLongDate } from '../../format/dateTime';
 import { useSignedInUser } from '../../session/useSignedInUser';
-import { DocumentTitle } from '../../ui/DocumentTitle';
+import { homeWidgets } from './widgets';
+import { WidgetSlot } from './WidgetSlot';
 
-const roleLabels = {
-  Student: 'Student',
-  TeachingStaff: 'Teaching staff',
-  Administrator: 'Administrator',
-} as const satisfies Record<Role, string>;
-
-function describeRoles(user: SignedInUserInfo): string {
-  if (user.userRoles.length === 0) return user.staffJobFamily ?? 'Staff';
-  return user.userRoles.map((role) => roleLabels[role]).join(', ');
-}
-
-/** The signed-in overview. Timetable, attendance and resources panels arrive with their features. */
+/** The signed-in overview: a greeting, then the widgets this user's roles allow. */
 export function HomePage() {
   const user = useSignedInUser();
+  const widgets = homeWidgets.filter((widget) => isAllowed(widget.allowedRoles, user.userRoles));
   return (
     <div className="page home">
-      <DocumentTitle label="Home" />
-      <div className="page__intro">
+      <header className="page__intro">
+        <p className="page__eyebrow">{formatLongDate(new Date())}</p>
         <h1>Welcome, {user.userFirstName}</h1>
         <p>Here is your day on campus at a glance.</p>
+      </header>
+      <div className="widget-grid">
+        {widgets.map((widget) => (
+          <WidgetSlot key={widget.id} widget={widget} />
+        ))}
       </div>
-      <section className="card" aria-labelledby="profile-heading">
-        <h2 id="profile-heading">Your account</h2>
-        <dl className="details">
-          <div>
-            <dt>Name</dt>
-            <dd>{user.userDisplayName}</dd>
-          </div>
-          <div>
-            <dt>Email</dt>
-            <dd>{user.userEmailAddress}</dd>
-          </div>
-          <div>
-            <dt>Role</dt>
-            <dd>{describeRoles(user)}</dd>
-          </div>
-        </dl>
-      </section>
     </div>
   );
 }

@@ -1,0 +1,67 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from './fixtures';
+import { ownServer } from './support/ownServer';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
+
+// A deployment while a tab is open: the server's files are replaced by a new build.
+const port = Number(process.env.E2E_PORT ?? 8181) + 21;
+const currentBuild = process.env.E2E_STATIC_DIR ?? 'dist';
+const workDir = mkdtempSync(join(tmpdir(), 'campus-e2e-deploy-'));
+const liveDir = join(workDir, 'live');
+const nextBuild = join(workDir, 'next');
+const server = ownServer({ port, staticDir: liveDir });
+
+function deploy(from: string): void {
+  rmSync(liveDir, { recursive: true, force: true });
+  cpSync(from, liveDir, { recursive: true });
+}
+
+test.use({ baseURL: server.baseURL });
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  deploy(currentBuild);
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error'], {
+    env: { ...process.env, BUILD_OUT_DIR: nextBuild, BUILD_ID: 'e2e-next' },
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the next build failed: ${build.stderr}`);
+  await server.start();
+});
+test.afterAll(async () => {
+  await server.dispose();
+  rmSync(workDir, { recursive: true, force: true });
+});
+
+test('a new deployment leads to exactly one reload into the new version, with no loop', async ({ page, signInAs }) => {
+  test.setTimeout(120_000);
+  await signInAs('student');
+  await waitForServiceWorkerControl(page);
+  const firstBuild = await page.evaluate(() => document.documentElement.dataset.build);
+  expect(firstBuild).not.toBe('e2e-next');
+
+  deploy(nextBuild);
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+
+  // A navigation checks for an update; the new worker installs and waits.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+  await expect(page).toHaveURL(/\/resources$/);
+  await expect
+    .poll(() => page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting)), { timeout: 60_000 })
+    .toBe(true);
+
+  // The next navigation hands over to it and reloads into the target on the new version.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect.poll(() => page.evaluate(() => document.documentElement.dataset.build), { timeout: 30_000 }).toBe('e2e-next');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('heading', { name: 'Welcome, Amara' })).toBeVisible();
+
+  // Another navigation on the new version: no further reload happens.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Resources' }).click();
+  await expect(page).toHaveURL(/\/resources$/);
+  await page.waitForLoadState('networkidle');
+  expect(loads).toBe(1);
+});

@@ -1,0 +1,72 @@
+import { lazy, type ComponentType } from 'react';
+import type { Role } from '../../../shared/contract/route';
+import type { RouteName } from '../../routing/paths';
+import { sections } from '../../routing/routeMeta';
+import type { IconName } from '../../ui/icons/Icon';
+
+/**
+ * A slot on the home page. A feature fills its slot by setting `Component` to a lazily loaded
+ * widget, e.g. `Component: lazy(() => import('../timetable/TodayWidget'))`, so the home chunk
+ * stays small. Until then the slot shows its heading and `emptyText`.
+ */
+export interface HomeWidget {
+  readonly id: string;
+  readonly title: string;
+  readonly icon: IconName;
+  /** Who sees the slot; empty means everyone signed in. */
+  readonly allowedRoles: readonly Role[];
+  readonly emptyText: string;
+  /** The page with the full picture. */
+  readonly link?: { readonly routeName: RouteName; readonly label: string };
+  /** A sync-engine resource; the slot then shows when it was last updated. */
+  readonly resourceKey?: string;
+  /** Spans the full width of the grid on wide screens. */
+  readonly isWide?: boolean;
+  readonly Component?: ComponentType;
+}
+
+export const homeWidgets: readonly HomeWidget[] = [
+  {
+    id: 'timetable-today',
+    title: 'Today’s timetable',
+    icon: 'timetable',
+    allowedRoles: sections.timetable.allowedRoles,
+    emptyText: 'Your classes for today will appear here.',
+    link: { routeName: 'timetableHome', label: 'Open timetable' },
+    isWide: true,
+  },
+  {
+    id: 'attendance',
+    title: 'Attendance',
+    icon: 'attendance',
+    allowedRoles: sections.attendance.allowedRoles,
+    emptyText: 'How your attendance is going this year will appear here.',
+    link: { routeName: 'attendanceCurrentYear', label: 'See attendance' },
+  },
+  {
+    id: 'studies',
+    title: 'Your studies',
+    icon: 'user',
+    allowedRoles: ['Student'],
+    emptyText: 'Your programme and enrolment will appear here.',
+    link: { routeName: 'userProfile', label: 'Your profile' },
+    resourceKey: 'profile',
+    Component: lazy(() => import('./StudiesWidget')),
+  },
+  {
+    id: 'popular-resources',
+    title: 'Popular resources',
+    icon: 'trend',
+    allowedRoles: [],
+    emptyText: 'The platforms and resources people use most will appear here.',
+    link: { routeName: 'resources', label: 'All resources' },
+  },
+  {
+    id: 'favourites',
+    title: 'Favourites',
+    icon: 'star',
+    allowedRoles: [],
+    emptyText: 'Resources you mark as favourites will appear here, a tap away.',
+    link: { routeName: 'resources', label: 'Find resources' },
+  },
+];

@@ -1,0 +1,23 @@
+import type { RouteName } from '../../routing/paths';
+
+/**
+ * What each not-yet-built page will hold, in one honest sentence. A feature issue that builds a
+ * page points its route at the real component (routes.tsx) and removes its line here.
+ */
+export const plannedTexts: Partial<Record<RouteName, string>> = {
+  timetableHome: 'Your lectures, seminars and labs will be listed here by day, with a countdown to attendance registration.',
+  timetableMap: 'A map showing where this room is on campus will appear here.',
+  attendanceCurrentYear: 'Your attendance for this academic year, module by module, will appear here.',
+  attendancePreviousYears: 'Your attendance in earlier academic years will appear here.',
+  resources: 'The university’s digital platforms and resources, grouped by category, with your favourites, will appear here.',
+  manageRules: 'Rules that decide which links and notifications each group of users sees will be managed here.',
+  adminCategories: 'The categories that group resources will be managed here.',
+  adminLinks: 'The links shown on the resources page will be managed here.',
+  adminAdGroups: 'The directory groups the app knows about will be managed here.',
+  adminNotifications: 'Push notifications to groups of users will be written and sent from here.',
+  adminUserImpersonation: 'You will be able to see the app as a chosen user sees it, to help them, from here.',
+  userProfile: 'Your details, course and enrolment status, and your personal tutor, will appear here.',
+  userNotifications: 'Notifications sent to you will be listed here, where you can mark them as read.',
+  settingsNotifications: 'You will be able to turn notifications on for this device and choose which kinds you receive here.',
+  settingsFeedback: 'A short form to tell us what you think of the app will appear here.',
+};

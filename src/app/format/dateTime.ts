@@ -1,0 +1,50 @@
+import dayjs, { type ConfigType } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { formats } from '../../shared/constants';
+
+dayjs.extend(customParseFormat);
+
+/** Anything dayjs accepts: a Date, an ISO string, a timestamp or a dayjs value. */
+export type DateInput = ConfigType;
+
+/** 24-hour clock, e.g. '15:30' (SPEC §9). */
+export function formatTime24(value: DateInput): string {
+  return dayjs(value).format(formats.time24);
+}
+
+/** The short am/pm form: '3pm' on the hour, '3:30pm' otherwise. */
+export function formatTimeShort(value: DateInput): string {
+  const time = dayjs(value);
+  return time.format(time.minute() === 0 ? 'ha' : formats.time12);
+}
+
+/** 'DD/MM/YYYY', the display date (SPEC §5, §9). */
+export function formatDate(value: DateInput): string {
+  return dayjs(value).format(formats.displayDate);
+}
+
+/** 'DD/MM/YY', as in the absences table. */
+export function formatShortDate(value: DateInput): string {
+  return dayjs(value).format(formats.shortDate);
+}
+
+/** 'YYYY-MM-DDTHH:mm:ss' in local time, the format the absence calls use (SPEC §3, §7). */
+export function formatCallDateTime(value: DateInput): string {
+  return dayjs(value).format(formats.callDateTime);
+}
+
+/** 'DD-MM-YYYY', the key the timetable groups days by (SPEC §3). */
+export function formatDayKey(value: DateInput): string {
+  return dayjs(value).format(formats.dayKey);
+}
+
+/** A long, friendly date for headings, e.g. 'Tuesday 14 May'. */
+export function formatLongDate(value: DateInput): string {
+  return dayjs(value).format('dddd D MMMM');
+}
+
+/** Reads a strict 'DD/MM/YYYY' date (no 31/02); undefined when the text is not one. */
+export function parseDisplayDate(text: string): Date | undefined {
+  const parsed = dayjs(text.trim(), formats.displayDate, true);
+  return parsed.isValid() ? parsed.toDate() : undefined;
+}

@@ -1,0 +1,82 @@
+/** SPEC §3 export helpers: items to CSV or JSON by chosen columns. */
+
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportColumn<T> {
+  /** The key in the JSON output and the source field unless `value` is given. */
+  readonly key: string;
+  /** The CSV header; defaults to the key. */
+  readonly header?: string;
+  /** Where the value comes from; defaults to `item[key]`. */
+  readonly value?: (item: T) => unknown;
+}
+
+function cellValue<T>(item: T, column: ExportColumn<T>): unknown {
+  if (column.value) return column.value(item);
+  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[column.key] : undefined;
+}
+
+/** A value as plain text: dates as ISO 8601, arrays joined, objects as JSON, nothing as ''. */
+function toText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
+  if (Array.isArray(value)) return value.map(toText).join('; ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
+ * quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @ at the start) gets a
+ * leading apostrophe, so that an exported value can never execute in Excel.
+ */
+export function csvField(value: unknown): string {
+  let text = toText(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** A header row, then one row per item; CRLF line ends as RFC 4180 asks. */
+export function toCsv<T>(items: readonly T[], columns: readonly ExportColumn<T>[]): string {
+  const header = columns.map((column) => csvField(column.header ?? column.key)).join(',');
+  const rows = items.map((item) => columns.map((column) => csvField(cellValue(item, column))).join(','));
+  return [header, ...rows].join('\r\n') + '\r\n';
+}
+
+/** Only the chosen columns of each item, as pretty-printed JSON. */
+export function toJson<T>(items: readonly T[], columns: readonly ExportColumn<T>[]): string {
+  const picked = items.map((item) =>
+    Object.fromEntries(columns.map((column) => [column.key, cellValue(item, column) ?? null])),
+  );
+  return JSON.stringify(picked, null, 2);
+}
+
+/** A safe file name ending in .csv or .json (an existing extension of either kind is replaced). */
+export function exportFileName(name: string, format: ExportFormat): string {
+  const base = name
+    .trim()
+    .replace(/\.(csv|json)$/i, '')
+    .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, '-')
+    .replace(/^\.+/, '');
+  return `${base || 'export'}.${format}`;
+}
+
+export interface ExportFile {
+  readonly fileName: string;
+  readonly mimeType: string;
+  readonly content: string;
+}
+
+/** The file an export produces, without touching the DOM. */
+export function buildExport<T>(
+  items: readonly T[],
+  columns: readonly ExportColumn<T>[],
+  format: ExportFormat,
+  name: string,
+): ExportFile {
+  const fileName = exportFileName(name, format);
+  return format === 'csv'
+    ? // The byte order mark tells spreadsheet apps the file is UTF-8 (names with accents).
+      { fileName, mimeType: 'text/csv;charset=utf-8', content: `\uFEFF${toCsv(items, columns)}` }
+    : { fileName, mimeType: 'application/json', content: toJson(items, columns) };
+}

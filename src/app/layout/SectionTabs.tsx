@@ -1,0 +1,32 @@
+import { NavLink, Outlet } from 'react-router';
+import { useCurrentRoute } from '../routing/handle';
+import { paths } from '../routing/paths';
+import { pages, sectionPages, type PageMeta } from '../routing/routeMeta';
+
+/** A section with sub-pages (attendance, admin): a row of links to them above the page. */
+export function SectionTabs() {
+  const current = useCurrentRoute();
+  const key = current?.sectionKey;
+  const routeNames = key && key in sectionPages ? sectionPages[key as keyof typeof sectionPages] : [];
+  return (
+    <div className="section-tabs">
+      {routeNames.length > 0 && current?.section && (
+        <nav className="tabs" aria-label={`${current.section.label} pages`}>
+          <ul className="tabs__list">
+            {routeNames.map((routeName) => {
+              const page: PageMeta = pages[routeName];
+              return (
+                <li key={routeName}>
+                  <NavLink to={paths[routeName]} className="tabs__link">
+                    {page.tabLabel ?? page.title}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      )}
+      <Outlet />
+    </div>
+  );
+}

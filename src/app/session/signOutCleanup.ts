@@ -1,0 +1,27 @@
+/**
+ * Work that must happen on this device when the user signs out, registered by the features that
+ * keep per-user data (e.g. the data layer deletes the user's IndexedDB). The session machine runs
+ * them before it leaves for the sign-out endpoint.
+ */
+export type SignOutCleanup = () => Promise<void> | void;
+
+const cleanups = new Set<SignOutCleanup>();
+
+/** Adds a cleanup; returns a function that removes it again. */
+export function registerSignOutCleanup(fn: SignOutCleanup): () => void {
+  cleanups.add(fn);
+  return () => {
+    cleanups.delete(fn);
+  };
+}
+
+/**
+ * Runs every registered cleanup at once and waits for all of them. A failing cleanup is logged
+ * and does not stop the others, nor the sign-out itself.
+ */
+export async function runSignOutCleanups(): Promise<void> {
+  const results = await Promise.allSettled([...cleanups].map(async (fn) => fn()));
+  for (const result of results) {
+    if (result.status === 'rejected') console.error('A sign-out cleanup failed', result.reason);
+  }
+}

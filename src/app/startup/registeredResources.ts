@@ -1,0 +1,7 @@
+/**
+ * Every feature's resource definitions, imported for their registration, so that the start-up
+ * sequence sees all resources flagged `loadOnStartup` even before their pages load.
+ * A feature with resources adds one line here.
+ */
+import '../features/preferences/resources';
+import './userResources';

@@ -1,0 +1,43 @@
+import type { SignedInUserInfo } from '../../shared/contract/user';
+import { ensureFresh } from '../sync/ensureFresh';
+import { startOutboxSync } from '../sync/outboxSync';
+import { startupResources } from '../sync/registry';
+import { requestPersistentStorage } from './persistentStorage';
+import { profileResource } from './userResources';
+import './registeredResources';
+
+export interface StartedSession {
+  /** Settles when the first profile load has succeeded or failed. */
+  readonly profile: Promise<unknown>;
+  /** Settles when every start-up resource has been tried. */
+  readonly all: Promise<void>;
+}
+
+let started: { readonly userId: string; readonly session: StartedSession } | undefined;
+
+/** Boot errors are only logged (SPEC §8); the cached copies, if any, are shown meanwhile. */
+function logBootError(key: string) {
+  return (error: unknown): void => {
+    console.warn(`Start-up: could not load ${key}`, error);
+  };
+}
+
+/**
+ * The signed-in start-up sequence (SPEC §7), once per user and page load: ask for persistent
+ * storage, start replaying queued writes, and make every start-up resource fresh.
+ */
+export function startSignedInSession(user: SignedInUserInfo): StartedSession {
+  if (started?.userId === user.userId) return started.session;
+  void requestPersistentStorage();
+  startOutboxSync(user.userId);
+  const loads = startupResources().map((resource) => {
+    const load = ensureFresh(resource).catch(logBootError(resource.key));
+    return { key: resource.key, load };
+  });
+  const session: StartedSession = {
+    profile: loads.find(({ key }) => key === profileResource.key)?.load ?? Promise.resolve(),
+    all: Promise.all(loads.map(({ load }) => load)).then(() => undefined),
+  };
+  started = { userId: user.userId, session };
+  return session;
+}

@@ -1,0 +1,18 @@
+/** Messages the service worker posts to pages (SPEC §4 "Service worker messages"). */
+export type WorkerToPageMessage =
+  | { readonly type: 'fetch'; readonly url: string; readonly ok: boolean; readonly status: number }
+  | { readonly type: 'update-notifications' }
+  | { readonly type: 'reload-for-update' };
+
+/** The status feed's path is excluded from session extension (SPEC §7). */
+const IGNORED_PATH = /livesystemstatus/i;
+
+/** An API response that counts as activity for the session: ok, and not the status feed. */
+export function isSessionActivity(message: WorkerToPageMessage): boolean {
+  return message.type === 'fetch' && message.ok && !IGNORED_PATH.test(new URL(message.url).pathname);
+}
+
+export function isWorkerMessage(data: unknown): data is WorkerToPageMessage {
+  const type = (data as { type?: unknown } | null)?.type;
+  return type === 'fetch' || type === 'update-notifications' || type === 'reload-for-update';
+}

@@ -1,0 +1,65 @@
+import { Workbox } from 'workbox-window';
+import { serviceWorker as swConstants } from '../../shared/constants';
+import { isWorkerMessage, type WorkerToPageMessage } from './messages';
+import { guardNavigation, RELOAD_MARKER_KEY, reloadOnceForUpdate, type UpdatePort } from './updateFlow';
+import { emitBeforeUpdate, emitNotificationsChanged } from './workerEvents';
+import { showUpdateOverlay } from './updateOverlay';
+
+export interface WorkerHooks {
+  /** An API response passed through the worker (SPEC §4: a fetch event extends the session). */
+  readonly onApiActivity: (activity: { url: string; ok: boolean; status: number }) => void;
+}
+
+let workbox: Workbox | undefined;
+let waiting: ServiceWorker | undefined;
+
+const port: UpdatePort = {
+  hasWaitingWorker: () => waiting !== undefined,
+  skipWaiting: () => waiting?.postMessage({ type: 'SKIP_WAITING' }),
+  controllerChanged: () =>
+    new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true })),
+  checkForUpdate: async () => {
+    await workbox?.update();
+  },
+};
+
+function handleMessage(message: WorkerToPageMessage, hooks: WorkerHooks): void {
+  if (message.type === 'fetch') hooks.onApiActivity(message);
+  else if (message.type === 'update-notifications') emitNotificationsChanged();
+  else reloadOnceForUpdate(sessionStorage, () => location.reload());
+}
+
+/** Registers /service-worker.js (scope /) in production builds and checks for updates every 120 s. */
+export function startServiceWorker(hooks: WorkerHooks): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  // A page that loaded after an update may clear the marker for the next one.
+  sessionStorage.removeItem(RELOAD_MARKER_KEY);
+  workbox = new Workbox(swConstants.path, { scope: swConstants.scope });
+  workbox.addEventListener('waiting', (event) => {
+    waiting = event.sw ?? undefined;
+  });
+  navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
+    if (isWorkerMessage(event.data)) handleMessage(event.data, hooks);
+  });
+  workbox.register().then(
+    (registration) => {
+      if (registration?.waiting) waiting = registration.waiting;
+    },
+    (error: unknown) => console.warn('Service worker registration failed', error),
+  );
+  setInterval(() => void port.checkForUpdate().catch(() => {}), swConstants.updateCheckSeconds * 1000);
+}
+
+/**
+ * The route guard's first step (SPEC §4): returns true when this navigation was cancelled because
+ * the page is switching to a new version; the page then reloads into `targetUrl`.
+ */
+export function cancelNavigationForUpdate(targetUrl: string): boolean {
+  if (!workbox) return false;
+  return guardNavigation(port, {
+    markReloadForUpdate: () => sessionStorage.setItem(RELOAD_MARKER_KEY, 'pending'),
+    stopStatusUpdates: emitBeforeUpdate,
+    showOverlay: showUpdateOverlay,
+    replaceLocation: (url) => location.replace(url),
+  }, targetUrl);
+}

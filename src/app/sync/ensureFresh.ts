@@ -1,0 +1,88 @@
+import { conditionalGet, type ConditionalResult } from '../api/conditionalGet';
+import { isApiError } from '../api/ApiError';
+import { getActiveUser } from '../db/activeUser';
+import type { UserDatabase } from '../db/schema';
+import { getUserDatabase } from '../db/userDatabase';
+import { reportServerReachable } from './connectivity';
+import { setFetchStatus } from './fetchStatus';
+import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './registry';
+
+/**
+ * What `ensureFresh` did: `fresh` (within its time-to-live, no call), `fetched` (new value
+ * stored), `not-modified` (304), `kept-local` (the answer was not stored because an optimistic
+ * write is pending or happened meanwhile), `not-allowed` (this user may not load it), `signed-out`.
+ */
+export type FreshOutcome = 'fresh' | 'fetched' | 'not-modified' | 'kept-local' | 'not-allowed' | 'signed-out';
+
+export interface EnsureFreshOptions {
+  /** Ask the server even when the copy is within its time-to-live. */
+  readonly force?: boolean;
+}
+
+const inFlight = new Map<string, Promise<FreshOutcome>>();
+const minuteMs = 60_000;
+
+/**
+ * Makes sure the active user's copy of a resource is fresh: fetches only when it is missing,
+ * stale or forced, revalidating with If-None-Match, and stores value, ETag and time in one
+ * transaction. Concurrent calls for the same resource share one request. Rejects with `ApiError`.
+ */
+export function ensureFresh(ref: ResourceRef, options: EnsureFreshOptions = {}): Promise<FreshOutcome> {
+  const resource = getResource(resourceKeyOf(ref));
+  const user = getActiveUser();
+  if (!user) return Promise.resolve('signed-out');
+  if (!resource.isAllowed(user)) return Promise.resolve('not-allowed');
+  const db = getUserDatabase(user.userId);
+  const flightKey = `${db.name}|${resource.key}`;
+  const existing = inFlight.get(flightKey);
+  if (existing) return existing;
+  const flight = refresh(db, resource, options.force === true).finally(() => inFlight.delete(flightKey));
+  inFlight.set(flightKey, flight);
+  return flight;
+}
+
+function isWithinTtl(fetchedAt: number | null, ttlMinutes: number): boolean {
+  return fetchedAt !== null && Date.now() - fetchedAt < ttlMinutes * minuteMs;
+}
+
+async function refresh(db: UserDatabase, resource: Resource, isForced: boolean): Promise<FreshOutcome> {
+  const row = await db.resources.get(resource.key);
+  if (row && !isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) return 'fresh';
+  setFetchStatus(resource.key, { isFetching: true, error: undefined });
+  try {
+    const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag: row?.etag });
+    reportServerReachable(true);
+    const outcome = await store(db, resource.key, row?.version ?? 0, answer);
+    setFetchStatus(resource.key, { isFetching: false, error: undefined });
+    return outcome;
+  } catch (error) {
+    if (isApiError(error)) reportServerReachable(!error.isNetworkError);
+    setFetchStatus(resource.key, { isFetching: false, error: isApiError(error) ? error : undefined });
+    throw error;
+  }
+}
+
+/** Writes the answer unless a queued write owns the row: then the optimistic value stays. */
+async function store(db: UserDatabase, key: string, startVersion: number, answer: ConditionalResult): Promise<FreshOutcome> {
+  return db.transaction('rw', db.resources, db.outbox, async () => {
+    const current = await db.resources.get(key);
+    if ((current?.version ?? 0) !== startVersion) return 'kept-local';
+    if ((await db.outbox.where('resourceKey').equals(key).count()) > 0) return 'kept-local';
+    const fetchedAt = Date.now();
+    if (!answer.isModified) {
+      if (!current) return 'kept-local';
+      await db.resources.update(key, { fetchedAt, isStale: false, isPending: false });
+      return 'not-modified';
+    }
+    await db.resources.put({
+      key,
+      value: answer.value,
+      etag: answer.etag,
+      fetchedAt,
+      isPending: false,
+      isStale: false,
+      version: startVersion,
+    });
+    return 'fetched';
+  });
+}

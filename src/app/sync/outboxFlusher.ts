@@ -1,0 +1,137 @@
+// Runs in the page and in the service worker: no DOM, no React, no cookies. See outbox.ts.
+import { z } from 'zod/mini';
+import { apiErrorSchema } from '../../shared/contract/errors';
+import { sessionUserInfoSchema, userInfoRoute } from '../../shared/contract/user';
+import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
+import { defaultLock, type NamedLock } from './outboxLock';
+
+/** A queued write the server refused (4xx): dropped, to be told to the user. */
+export type WriteRefusal = Omit<RefusalRow, 'id'>;
+
+/** Why a flush stopped: all sent, no connection, or a reason to wait and retry (5xx, 401, 429, wrong user). */
+export type FlushStatus = 'done' | 'offline' | 'retry';
+
+export interface FlushOutcome {
+  readonly status: FlushStatus;
+  readonly sentCount: number;
+  /** Refused writes dropped by this flush (also recorded for `drainRefusals`). */
+  readonly refusals: readonly WriteRefusal[];
+  /** Resources whose last queued write just left the queue; they are now marked stale. */
+  readonly settledKeys: readonly string[];
+}
+
+export interface OutboxFlusherOptions {
+  readonly db: UserDatabase;
+  /** The user who owns `db`; the server's signed-in user must be the same. */
+  readonly userId: string;
+  readonly fetch: typeof fetch;
+  /** For entries queued without a token: the page passes the cookie reader. */
+  readonly currentXsrfToken?: () => string | undefined;
+  readonly lock?: NamedLock;
+}
+
+/** Not the write's fault: keep it and try again later. */
+const isRetryableStatus = (status: number): boolean => status >= 500 || status === 401 || status === 408 || status === 429;
+
+export function createOutboxFlusher(options: OutboxFlusherOptions): { flush(): Promise<FlushOutcome> } {
+  const { db, lock = defaultLock } = options;
+  return { flush: () => lock(`cc-outbox:${db.name}`, () => flushQueue(options)) };
+}
+
+async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> {
+  const { db } = options;
+  const refusals: WriteRefusal[] = [];
+  const settledKeys: string[] = [];
+  let sentCount = 0;
+  const outcome = (status: FlushStatus): FlushOutcome => ({ status, sentCount, refusals, settledKeys });
+
+  if ((await db.outbox.count()) === 0) return outcome('done');
+  const owner = await checkOwner(options);
+  if (owner !== 'done') return outcome(owner);
+  for (;;) {
+    const entry = await db.outbox.orderBy('seq').first();
+    if (!entry) return outcome('done');
+    let response: Response;
+    try {
+      response = await options.fetch(entry.url, requestInit(entry, options));
+    } catch {
+      await noteAttempt(db, entry);
+      return outcome('offline');
+    }
+    if (!response.ok && isRetryableStatus(response.status)) {
+      await noteAttempt(db, entry);
+      return outcome('retry');
+    }
+    const refusal = response.ok ? undefined : await toRefusal(entry, response);
+    if (await removeEntry(db, entry, refusal)) settledKeys.push(entry.resourceKey);
+    if (refusal) refusals.push(refusal);
+    else sentCount += 1;
+  }
+}
+
+async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
+  try {
+    const response = await options.fetch(userInfoRoute.path, {
+      headers: { Accept: 'application/json' },
+      credentials: 'include',
+      mode: 'cors',
+      cache: 'no-store',
+    });
+    if (!response.ok) return 'retry';
+    const info = z.safeParse(sessionUserInfoSchema, await response.json());
+    return info.success && info.data.isSignedIn && info.data.userId === options.userId ? 'done' : 'retry';
+  } catch {
+    return 'offline';
+  }
+}
+
+function requestInit(entry: OutboxEntry, options: OutboxFlusherOptions): RequestInit {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.id };
+  const token = entry.xsrfToken ?? options.currentXsrfToken?.();
+  if (token) headers['X-XSRF-TOKEN'] = token;
+  if (entry.body !== null) headers['Content-Type'] = 'application/json';
+  return { method: entry.method, headers, body: entry.body, credentials: 'include', mode: 'cors', cache: 'no-store' };
+}
+
+async function toRefusal(entry: OutboxEntry, response: Response): Promise<WriteRefusal> {
+  const body: unknown = await response.json().catch(() => undefined);
+  const parsed = z.safeParse(apiErrorSchema, body);
+  const { status, statusText } = response;
+  return {
+    resourceKey: entry.resourceKey,
+    method: entry.method,
+    url: entry.url,
+    status,
+    statusText,
+    message: parsed.success ? parsed.data.message : `Code ${status}: ${statusText}`,
+    errors: parsed.success ? parsed.data.errors : {},
+  };
+}
+
+async function noteAttempt(db: UserDatabase, entry: OutboxEntry): Promise<void> {
+  if (entry.seq !== undefined) await db.outbox.update(entry.seq, { attempts: entry.attempts + 1 });
+}
+
+/**
+ * Deletes a sent or refused entry, recording a refusal for the page to report (drainRefusals), in
+ * one transaction: a crash leaves either the entry (replayed later) or the refusal, never both or
+ * neither. True when it was the resource's last entry: it then settles (not pending, stale).
+ */
+async function removeEntry(db: UserDatabase, entry: OutboxEntry, refusal: WriteRefusal | undefined): Promise<boolean> {
+  return db.transaction('rw', db.resources, db.outbox, db.refusals, async () => {
+    if (entry.seq !== undefined) await db.outbox.delete(entry.seq);
+    if (refusal) await db.refusals.add(refusal);
+    if ((await db.outbox.where('resourceKey').equals(entry.resourceKey).count()) > 0) return false;
+    await db.resources.update(entry.resourceKey, { isPending: false, isStale: true });
+    return true;
+  });
+}
+
+/** Takes the recorded refusals out of the database, each exactly once (even with several tabs). */
+export async function drainRefusals(db: UserDatabase): Promise<WriteRefusal[]> {
+  return db.transaction('rw', db.refusals, async () => {
+    const rows = await db.refusals.orderBy('id').toArray();
+    await db.refusals.clear();
+    return rows.map(({ id: _id, ...refusal }) => refusal);
+  });
+}

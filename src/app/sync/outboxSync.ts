@@ -1,0 +1,165 @@
+// The page side of the outbox: when to flush, and what to do with the outcome. See outbox.ts.
+import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
+import { readXsrfToken } from '../api/xsrf';
+import { getUserDatabase } from '../db/userDatabase';
+import { reportApiActivity } from '../session/sessionActivity';
+import { reportServerReachable, subscribeServerReachable } from './connectivity';
+import { ensureFresh } from './ensureFresh';
+import { createOutboxFlusher, drainRefusals, type FlushOutcome } from './outboxFlusher';
+import { findResource } from './registry';
+import { outboxSyncTag } from './syncTag';
+import { emitWriteRefused } from './writeRefusals';
+
+export const baseRetryMs = 10_000;
+export const maxRetryMs = 60_000;
+
+export interface OutboxSyncOptions {
+  readonly userId: string;
+  readonly fetch?: typeof fetch;
+  /** Schedules a retry; returns its cancel function. Tests pass their own clock. */
+  readonly setTimer?: (run: () => void, ms: number) => () => void;
+}
+
+export interface OutboxSync {
+  /** Flushes now (joining a flush under way) and reloads the resources that settled. */
+  flush(): Promise<FlushOutcome>;
+  stop(): void;
+}
+
+/** The browser's fetch, telling the session about each answer (it slides its expiry on them). */
+const reportingFetch: typeof fetch = async (input, init) => {
+  const response = await globalThis.fetch(input, init);
+  reportApiActivity({ url: response.url || String(input), ok: response.ok, status: response.status });
+  return response;
+};
+
+const browserTimer = (run: () => void, ms: number): (() => void) => {
+  const id = setTimeout(run, ms);
+  return () => clearTimeout(id);
+};
+
+export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTimer }: OutboxSyncOptions): OutboxSync {
+  let running: Promise<FlushOutcome> | undefined;
+  let isRerunWanted = false;
+  let failures = 0;
+  let cancelTimer: (() => void) | undefined;
+  let isStopped = false;
+  let isSyncTagRegistered = false;
+
+  const schedule = (ms: number) => {
+    cancelTimer?.();
+    cancelTimer = isStopped ? undefined : setTimer(() => void flush().catch(logFailure), ms);
+  };
+
+  async function flushOnce(): Promise<FlushOutcome> {
+    const db = getUserDatabase(userId); // looked up each time: survives a database restart
+    if (readXsrfToken() === undefined && (await db.outbox.count()) > 0) await refreshXsrfCookie(fetchFn ?? reportingFetch);
+    const flusher = createOutboxFlusher({
+      db,
+      userId,
+      fetch: fetchFn ?? reportingFetch,
+      currentXsrfToken: readXsrfToken,
+    });
+    const outcome = await flusher.flush();
+    // Refusals recorded by this flush, an earlier one that crashed, or the service worker's.
+    for (const refusal of await drainRefusals(db)) emitWriteRefused(refusal);
+    reportServerReachable(outcome.status !== 'offline');
+    await Promise.all(outcome.settledKeys.filter((key) => findResource(key)).map((key) => ensureFresh(key, { force: true }).catch(logFailure)));
+    if (outcome.status === 'done') {
+      failures = 0;
+      cancelTimer?.();
+      cancelTimer = undefined;
+      isSyncTagRegistered = false;
+    } else {
+      failures += 1;
+      schedule(Math.min(maxRetryMs, baseRetryMs * 2 ** (failures - 1)));
+      if (!isSyncTagRegistered) isSyncTagRegistered = registerBackgroundSync(userId);
+    }
+    return outcome;
+  }
+
+  function flush(): Promise<FlushOutcome> {
+    if (running) {
+      isRerunWanted = true;
+      return running;
+    }
+    running = flushOnce().finally(() => {
+      running = undefined;
+      if (isRerunWanted && !isStopped) {
+        isRerunWanted = false;
+        void flush().catch(logFailure);
+      }
+    });
+    return running;
+  }
+
+  const flushSoon = () => {
+    failures = 0;
+    void flush().catch(logFailure);
+  };
+  const unsubscribeReachable = subscribeServerReachable((isReachable) => {
+    if (isReachable && cancelTimer && !running) flushSoon(); // a fetch got through: no need to wait for the timer
+  });
+  globalThis.addEventListener?.('online', flushSoon);
+
+  return {
+    flush,
+    stop() {
+      isStopped = true;
+      cancelTimer?.();
+      unsubscribeReachable();
+      globalThis.removeEventListener?.('online', flushSoon);
+    },
+  };
+}
+
+/**
+ * Entries queued while the page had no XSRF-TOKEN cookie (e.g. opened offline after a browser
+ * restart) take the current one; fetch it if the page still has none.
+ */
+async function refreshXsrfCookie(fetchFn: typeof fetch): Promise<void> {
+  await fetchFn(antiforgeryTokenRoute.path, { credentials: 'include', mode: 'cors', cache: 'no-store' }).catch(() => undefined);
+}
+
+interface SyncRegistration {
+  readonly sync?: { register(tag: string): Promise<void> };
+}
+
+/** Lets the service worker replay the queue after the page has gone (Background Sync API). */
+function registerBackgroundSync(userId: string): boolean {
+  const container = (globalThis.navigator as { serviceWorker?: { ready: Promise<SyncRegistration> } } | undefined)?.serviceWorker;
+  if (!container) return false;
+  void container.ready.then((registration) => registration.sync?.register(outboxSyncTag(userId))).catch(logFailure);
+  return true;
+}
+
+function logFailure(error: unknown): void {
+  console.warn('Outbox sync:', error);
+}
+
+// ---- the page's one instance ----
+
+let current: { readonly userId: string; readonly sync: OutboxSync } | undefined;
+
+/** Starts flushing this user's queue (start-up, `online`, timer); idempotent. Flushes once now. */
+export function startOutboxSync(userId: string): void {
+  if (current?.userId === userId) return;
+  current?.sync.stop();
+  current = { userId, sync: createOutboxSync({ userId }) };
+  void current.sync.flush().catch(logFailure);
+}
+
+export function stopOutboxSync(): void {
+  current?.sync.stop();
+  current = undefined;
+}
+
+/** Flushes the queue now, e.g. when the service worker asks; undefined when sync is not started. */
+export function flushOutbox(): Promise<FlushOutcome | undefined> {
+  return current ? current.sync.flush() : Promise.resolve(undefined);
+}
+
+/** Fire-and-forget flush, after a write was queued. */
+export function requestFlush(): void {
+  void flushOutbox().catch(logFailure);
+}

@@ -1,0 +1,51 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import type { ApiError } from '../api/ApiError';
+import { ensureFresh } from './ensureFresh';
+import { getFetchStatus, subscribeFetchStatus, type FetchStatus } from './fetchStatus';
+import { resourceKeyOf, type ResourceRef } from './registry';
+import { useActiveUser } from './useActiveUser';
+import { useResourceRow, type RowState } from './useResourceRow';
+
+export interface ResourceState<T> {
+  /** The cached value (with any optimistic writes applied); undefined until first loaded. */
+  readonly data: T | undefined;
+  /** When the server last confirmed it (epoch ms), for "Updated HH:mm". */
+  readonly fetchedAt: number | undefined;
+  /** A queued write of this resource is not confirmed yet. */
+  readonly isPending: boolean;
+  /** Nothing cached yet and a fetch is under way (or the cache is still being read). */
+  readonly isLoading: boolean;
+  /** The last fetch failed (e.g. offline); the cached data, if any, is still shown. */
+  readonly error: ApiError | undefined;
+}
+
+export function toResourceState<T>(row: RowState, status: FetchStatus): ResourceState<T> {
+  const stored = row === 'loading' ? null : row;
+  return {
+    data: stored ? (stored.value as T) : undefined,
+    fetchedAt: stored?.fetchedAt ?? undefined,
+    isPending: stored?.isPending ?? false,
+    isLoading: row === 'loading' || (stored === null && status.isFetching),
+    error: status.error,
+  };
+}
+
+/**
+ * Reads a resource from the active user's Dexie database, live, and asks for a fresh copy when the
+ * component mounts (`ensureFresh`: no call while within its time-to-live).
+ */
+export function useResource<T>(ref: ResourceRef<T>): ResourceState<T> {
+  const key = resourceKeyOf(ref);
+  const userId = useActiveUser()?.userId;
+  const row = useResourceRow(key);
+  const status = useSyncExternalStore(
+    subscribeFetchStatus,
+    () => getFetchStatus(key),
+    () => getFetchStatus(key),
+  );
+  useEffect(() => {
+    if (userId === undefined) return;
+    ensureFresh(key).catch(() => undefined); // the error is in `status`; the cached copy still shows
+  }, [userId, key]);
+  return toResourceState<T>(row, status);
+}

@@ -1,0 +1,30 @@
+import type { WriteRefusal } from './outboxFlusher';
+
+export type { WriteRefusal };
+
+const listeners = new Set<(refusal: WriteRefusal) => void>();
+
+/**
+ * Calls back for every queued write the server refused (4xx). The write is already dropped and
+ * its resource is being reloaded; the UI shows a negative toast, e.g. with `refusal.message` or
+ * 'Code {status}: {statusText}' (SPEC §8 preference save failure). Returns the unsubscribe function.
+ */
+export function onWriteRefused(listener: (refusal: WriteRefusal) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function emitWriteRefused(refusal: WriteRefusal): void {
+  for (const listener of [...listeners]) {
+    try {
+      listener(refusal);
+    } catch (error) {
+      console.error('A write-refused listener failed', error);
+    }
+  }
+}
+
+/** 'Code {status}: {statusText}', the SPEC §8 text for a failed preference save. */
+export function describeRefusal(refusal: Pick<WriteRefusal, 'status' | 'statusText'>): string {
+  return `Code ${refusal.status}: ${refusal.statusText}`;
+}

@@ -1,0 +1,54 @@
+import { useCallback, useState, type CSSProperties } from 'react';
+import { Icon, type IconName } from '../icons/Icon';
+import { toastStore, type Toast, type ToastKind } from './toastStore';
+import { useAutoDismiss } from './useAutoDismiss';
+
+const icons = {
+  positive: 'check',
+  negative: 'alert',
+  warning: 'alert',
+  info: 'info',
+} as const satisfies Record<ToastKind, IconName>;
+
+/** One notification: icon, text, optional action, dismiss button and a draining progress bar. */
+export function ToastItem({ toast }: { readonly toast: Toast }) {
+  const [isHovered, setIsHovered] = useState(false);
+  const [isFocused, setIsFocused] = useState(false);
+  const isPaused = isHovered || isFocused;
+  const dismiss = useCallback(() => toastStore.dismiss(toast.id), [toast.id]);
+  useAutoDismiss(toast.timeout, isPaused, dismiss);
+
+  const style = { '--toast-timeout': `${toast.timeout}ms` } as CSSProperties;
+  return (
+    <li
+      className={`toast toast--${toast.kind}`}
+      style={style}
+      data-paused={isPaused || undefined}
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={() => setIsFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setIsFocused(false);
+      }}
+    >
+      <Icon name={icons[toast.kind]} size={20} className="toast__icon" />
+      <p className="toast__text">{toast.text}</p>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast__action"
+          onClick={() => {
+            toast.action?.onAction();
+            dismiss();
+          }}
+        >
+          {toast.action.label}
+        </button>
+      )}
+      <button type="button" className="toast__dismiss" aria-label="Dismiss" onClick={dismiss}>
+        <Icon name="close" size={18} />
+      </button>
+      {toast.timeout > 0 && <span className="toast__progress" aria-hidden="true" />}
+    </li>
+  );
+}

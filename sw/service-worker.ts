@@ -1,0 +1,68 @@
+/// <reference lib="webworker" />
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messages';
+import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
+import { flushUserOutbox } from '../src/app/sync/workerFlush';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
+
+/** How often the worker reports API activity to a page at most (SPEC §9 session extension throttle). */
+const ACTIVITY_THROTTLE_MS = 3000;
+
+// The app shell: every built file, precached at install and served offline.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Navigations are answered with the shell, so any route opens offline. /api stays on the network.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// Font files not precached (other scripts' subsets) are kept once fetched.
+registerRoute(({ request, url }) => request.destination === 'font' && url.origin === self.location.origin, new CacheFirst({ cacheName: 'fonts' }));
+
+const lastReport = new Map<string, number>();
+
+/** Tells the page behind `clientId` that an API call went through, at most once per throttle window. */
+async function reportActivity(clientId: string, message: WorkerToPageMessage): Promise<void> {
+  const now = Date.now();
+  if (now - (lastReport.get(clientId) ?? 0) < ACTIVITY_THROTTLE_MS) return;
+  lastReport.set(clientId, now);
+  const client = await self.clients.get(clientId);
+  client?.postMessage(message);
+}
+
+// API reads are not cached here (Dexie is the one read cache); the worker only passes them on and
+// reports each response so the page can extend its session (SPEC §4 and §7).
+self.addEventListener('fetch', (event) => {
+  const url = new URL(event.request.url);
+  if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/') || event.request.mode === 'navigate') return;
+  event.respondWith(
+    fetch(event.request).then((response) => {
+      const message: WorkerToPageMessage = { type: 'fetch', url: url.href, ok: response.ok, status: response.status };
+      if (event.clientId && isSessionActivity(message)) event.waitUntil(reportActivity(event.clientId, message));
+      return response;
+    }),
+  );
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+
+self.addEventListener('activate', (event) => {
+  // The first worker takes control at once, so the very first visit is already offline-ready.
+  event.waitUntil(self.clients.claim());
+});
+
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// Background Sync: queued writes (favourites, mark-as-read, preferences) are replayed even when no
+// page is open. Rejecting leaves the sync registered, so the browser tries again later.
+self.addEventListener('sync', ((event: SyncEvent) => {
+  const userId = userIdFromOutboxSyncTag(event.tag);
+  if (userId) event.waitUntil(flushUserOutbox(userId, fetch));
+}) as EventListener);

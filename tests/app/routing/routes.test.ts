@@ -1,0 +1,75 @@
+import type { RouteObject } from 'react-router';
+import { createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../src/app/routes';
+import type { RouteHandle } from '../../../src/app/routing/handle';
+import { paths } from '../../../src/app/routing/paths';
+import { loadCurrentUser } from '../../../src/app/session/currentUser';
+import type { Role } from '../../../src/shared/contract/route';
+import type { SignedInUserInfo } from '../../../src/shared/contract/user';
+
+vi.mock('../../../src/app/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+// The layout's own dependencies (session machine, start-up, sync) are not what these tests are about.
+vi.mock('../../../src/app/layout/SignedInLayout', () => ({ SignedInLayout: () => null }));
+
+const userWith = (userRoles: Role[]) => ({ isSignedIn: true, userFirstName: 'Test', userRoles }) as Partial<SignedInUserInfo> as SignedInUserInfo;
+
+/** Where the router ends up after opening `path` as `user` (null: anonymous). */
+async function landsOn(path: string, user: SignedInUserInfo | null): Promise<string> {
+  vi.mocked(loadCurrentUser).mockResolvedValue(user);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  await vi.waitFor(() => {
+    if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still loading');
+  });
+  const pathname = router.state.location.pathname;
+  router.dispose();
+  return pathname;
+}
+
+/** Every route that names itself, with the full path the tree gives it. */
+function namedRoutes(tree: RouteObject[], parent = ''): [string, string][] {
+  return tree.flatMap((route) => {
+    const path = route.path ? `${parent.replace(/\/$/, '')}/${route.path}`.replace(/\/+/g, '/') : parent;
+    const handle = route.handle as RouteHandle | undefined;
+    const own: [string, string][] = handle ? [[handle.routeName, path]] : [];
+    return [...own, ...namedRoutes(route.children ?? [], path)];
+  });
+}
+
+beforeEach(() => {
+  vi.mocked(loadCurrentUser).mockReset();
+});
+
+describe('route tree (SPEC §2, §4 route guards)', () => {
+  it('names each route at the path `paths` gives it', () => {
+    for (const [routeName, path] of namedRoutes(routes)) {
+      expect(path, routeName).toBe(paths[routeName as keyof typeof paths]);
+    }
+  });
+
+  it('sends visitors to the landing page and signed-in users away from it', async () => {
+    expect(await landsOn('/timetable', null)).toBe('/landing');
+    expect(await landsOn('/user/settings/about', null)).toBe('/landing');
+    expect(await landsOn('/landing', userWith(['Student']))).toBe('/home');
+    expect(await landsOn('/', userWith(['Student']))).toBe('/home');
+  });
+
+  it('sends users without a required role to /unauthorized', async () => {
+    expect(await landsOn('/timetable', userWith([]))).toBe('/unauthorized');
+    expect(await landsOn('/timetable/map/B12', userWith([]))).toBe('/unauthorized');
+    expect(await landsOn('/attendance/current', userWith(['TeachingStaff']))).toBe('/unauthorized');
+    expect(await landsOn('/admin/links', userWith(['Student']))).toBe('/unauthorized');
+  });
+
+  it('lets users with the role in, and follows the default redirects', async () => {
+    expect(await landsOn('/timetable', userWith(['TeachingStaff']))).toBe('/timetable');
+    expect(await landsOn('/attendance', userWith(['Student']))).toBe('/attendance/current');
+    expect(await landsOn('/admin', userWith(['Administrator']))).toBe('/admin/userimpersonation');
+    expect(await landsOn('/user/profile', userWith([]))).toBe('/user/profile');
+  });
+
+  it('keeps the settings list on narrow screens (no matchMedia here) and opens unknown paths as not found', async () => {
+    expect(await landsOn('/user/settings', userWith([]))).toBe('/user/settings');
+    expect(await landsOn('/nowhere', null)).toBe('/nowhere');
+  });
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod/mini';
+import { defineRoute, raw } from '../../../../src/shared/contract/route';
+import type { SignedInUserInfo } from '../../../../src/shared/contract/user';
+import { defineResource } from '../../../../src/app/sync/registry';
+
+/** A signed-in user with a unique id, so each test gets its own database. */
+let nextUser = 1;
+export function makeUser(overrides: Partial<SignedInUserInfo> = {}): SignedInUserInfo {
+  const userId = overrides.userId ?? `test-${process.pid}-${nextUser++}`;
+  return {
+    isSignedIn: true,
+    isStaffSignedIn: false,
+    isStudentSignedIn: true,
+    userId,
+    userName: `user${userId}`,
+    userDisplayName: 'Test User',
+    userFirstName: 'Test',
+    userEmailAddress: 'test@campus.example.ac.uk',
+    staffJobFamily: null,
+    userRoles: ['Student'],
+    userAdGroups: [],
+    slidingExpiration: true,
+    slidingExpirationMinutes: 60,
+    sessionExpiration: '2030-01-01T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** GET /api/test/values/:name: an integer register (null until set), cached 30 minutes. */
+export const getValueRoute = defineRoute({
+  id: 'test.value.get',
+  method: 'GET',
+  path: '/api/test/values/:name',
+  params: z.object({ name: z.string() }),
+  response: z.nullable(z.int()),
+  roles: [],
+  cacheMinutes: 30,
+});
+
+/** PUT /api/test/values/:name with { value }: idempotent, the last write wins. */
+export const putValueRoute = defineRoute({
+  id: 'test.value.put',
+  method: 'PUT',
+  path: '/api/test/values/:name',
+  params: z.object({ name: z.string() }),
+  body: z.object({ value: z.int() }),
+  response: raw.empty,
+  roles: [],
+});
+
+export const valueNames = ['a', 'b', 'c'] as const;
+export type ValueName = (typeof valueNames)[number];
+
+export const valueResources = Object.fromEntries(
+  valueNames.map((name) => [name, defineResource({ key: `value-${name}`, route: getValueRoute, params: { name } })]),
+) as Record<ValueName, ReturnType<typeof defineResource<typeof getValueRoute>>>;
+
+/** Only students may load it. */
+export const studentsOnlyResource = defineResource({
+  key: 'value-students-only',
+  route: getValueRoute,
+  params: { name: 'students' },
+  isAllowed: (user) => user.isStudentSignedIn,
+});
+
+export function jsonResponse(value: unknown, init: { status?: number; etag?: string } = {}): Response {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (init.etag) headers.ETag = init.etag;
+  return new Response(JSON.stringify(value), { status: init.status ?? 200, statusText: init.status === undefined ? 'OK' : 'Error', headers });
+}
+
+export function userInfoResponse(userId: string): Response {
+  return jsonResponse({ isSignedIn: true, isStaffSignedIn: false, isStudentSignedIn: true, userId });
+}
