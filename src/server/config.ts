@@ -1,5 +1,5 @@
 import { BlockList, isIP } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { attendanceRegistration } from '../shared/constants.js';
 
 export interface OidcConfig {
@@ -62,12 +62,20 @@ export interface Config {
   readonly welcomeWeekUrl: string | undefined;
   /**
    * The campus networks as `address/prefix` CIDRs (IPv4 and IPv6), where attendance may be
-   * registered. In demo mode loopback (127.0.0.0/8, ::1) counts as campus as well.
+   * registered. In demo mode loopback (127.0.0.0/8, ::1) counts as campus as well, unless
+   * `campusDemoLoopback` is off.
    */
   readonly campusNetworks: readonly string[];
+  /**
+   * Whether loopback counts as campus (CAMPUS_DEMO_LOOPBACK, default on in demo mode, always off
+   * outside it). Turning it off lets a local demo see the off-campus (eduroam) refusal.
+   */
+  readonly campusDemoLoopback: boolean;
   /** Registration at a monitored class is refused from its start plus this many minutes. */
   readonly attendanceCloseMinutes: number;
   readonly push: PushConfig;
+  /** Absence evidence files: DATA_DIR/uploads, outside any served directory. */
+  readonly uploadsDir: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -84,6 +92,15 @@ function positiveInteger(env: Env, name: string, fallback: number): number {
   const value = positiveNumber(env, name, fallback);
   if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, got "${env[name]}"`);
   return value;
+}
+
+/** `1`/`true` or `0`/`false`; unset or blank: the fallback. */
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '1' || raw === 'true') return true;
+  if (raw === '0' || raw === 'false') return false;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
 }
 
 function list(raw: string | undefined): string[] {
@@ -197,7 +214,9 @@ export function loadConfig(env: Env = process.env): Config {
     trendingCacheSeconds: positiveNumber(env, 'TRENDING_CACHE_SECONDS', 300),
     welcomeWeekUrl: httpUrl(env, 'WELCOME_WEEK_URL'),
     campusNetworks: cidrList(env, 'CAMPUS_NETWORKS'),
+    campusDemoLoopback: isDemo && onOff(env, 'CAMPUS_DEMO_LOOPBACK', true),
     attendanceCloseMinutes: positiveInteger(env, 'ATTENDANCE_CLOSE_MINUTES', attendanceRegistration.closesMinutesAfterStart),
     push: readPush(env, publicOrigin),
+    uploadsDir: join(dataDir, 'uploads'),
   };
 }

@@ -1,0 +1,110 @@
+import type { AbsenceCategory, AbsenceRequest } from '../../../shared/contract/absences.js';
+import type { Db } from '../../db/database.js';
+import type { AbsenceStatus } from '../../db/schema.domain.js';
+import { londonIso } from '../timetable/londonTime.js';
+
+export interface RequestRow {
+  readonly id: number;
+  readonly category_id: number;
+  readonly absence_start: Date;
+  readonly absence_end: Date;
+  readonly description: string | null;
+  readonly status: AbsenceStatus;
+  readonly message_to_student: string | null;
+  readonly last_modified: Date;
+}
+
+export interface FileRow {
+  readonly id: number;
+  readonly request_id: number;
+  readonly file_name: string;
+  readonly content_type: string;
+  readonly storage_key: string;
+}
+
+const requestColumns = ['id', 'category_id', 'absence_start', 'absence_end', 'description', 'status', 'message_to_student', 'last_modified'] as const;
+
+/** Active categories in display order. */
+export async function activeCategories(db: Db): Promise<AbsenceCategory[]> {
+  const rows = await db
+    .selectFrom('absence_categories')
+    .select(['id', 'name', 'description', 'absence_type', 'requires_description', 'requires_evidence'])
+    .where('is_active', '=', true)
+    .orderBy('display_order')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    rowId: row.id,
+    absenceCategoryName: row.name,
+    absenceCategoryDescription: row.description,
+    absenceType: row.absence_type,
+    requiresDescription: row.requires_description,
+    requiresEvidence: row.requires_evidence,
+  }));
+}
+
+/** A request of this student, or undefined (another student's request is as good as missing). */
+export async function ownRequest(db: Db, userId: number, requestId: number): Promise<RequestRow | undefined> {
+  return db
+    .selectFrom('absence_requests')
+    .select(requestColumns)
+    .where('id', '=', requestId)
+    .where('student_user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function filesOf(db: Db, requestIds: readonly number[]): Promise<FileRow[]> {
+  if (requestIds.length === 0) return [];
+  return db
+    .selectFrom('absence_files')
+    .select(['id', 'request_id', 'file_name', 'content_type', 'storage_key'])
+    .where('request_id', 'in', requestIds)
+    .orderBy('id')
+    .execute();
+}
+
+/** A file of a request of this student, or undefined. */
+export async function ownFile(db: Db, userId: number, requestId: number, fileId: number): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('absence_files as f')
+    .innerJoin('absence_requests as r', 'r.id', 'f.request_id')
+    .select(['f.id', 'f.request_id', 'f.file_name', 'f.content_type', 'f.storage_key'])
+    .where('f.id', '=', fileId)
+    .where('r.id', '=', requestId)
+    .where('r.student_user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** The student's registration status; undefined when there is no profile row. */
+export async function registrationStatusOf(db: Db, userId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('profiles').select('registration_status').where('user_id', '=', userId).executeTakeFirst();
+  return row?.registration_status;
+}
+
+export function toAbsenceRequest(row: RequestRow, files: readonly FileRow[], studentId: string): AbsenceRequest {
+  return {
+    rowId: row.id,
+    studentId,
+    absenceCategoryRowId: row.category_id,
+    absenceStart: londonIso(row.absence_start),
+    absenceEnd: londonIso(row.absence_end),
+    absenceDescription: row.description,
+    absenceStatus: row.status,
+    messageToStudent: row.message_to_student,
+    supportingFiles: files.filter((file) => file.request_id === row.id).map((file) => ({ rowId: file.id, fileName: file.file_name })),
+    lastModified: londonIso(row.last_modified),
+  };
+}
+
+/** The student's requests, latest start first, each with its files (two queries in all). */
+export async function requestsOf(db: Db, userId: number, studentId: string): Promise<AbsenceRequest[]> {
+  const rows = await db
+    .selectFrom('absence_requests')
+    .select(requestColumns)
+    .where('student_user_id', '=', userId)
+    .orderBy('absence_start', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  const files = await filesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toAbsenceRequest(row, files, studentId));
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod/mini';
+import {
+  absenceConfigRoute, absenceFileRoute, cancelAbsenceRoute, clashingAttendanceRoute, createAbsenceRoute, listAbsencesRoute, updateAbsenceRoute,
+} from '../../../shared/contract/absences.js';
+import { rowIdParam } from '../../../shared/contract/common.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { activeCategories, ownFile, requestsOf } from './absences.queries.js';
+import { assertFullyEnrolled, cancelAbsence, createAbsence, updateAbsence, type AbsenceDeps } from './absences.service.js';
+import { clashingEvents } from './clashes.js';
+import { absenceDateLimits } from './dateLimits.js';
+import { sendAttachment } from './fileDownload.js';
+import { FileStore } from './fileStore.js';
+import { readAbsenceForm } from './multipartForm.js';
+
+/**
+ * The session user's absence requests. Every request and file is looked up together with the
+ * caller's id, so another student's rowId is a 404 for reading, editing, withdrawing and downloads.
+ */
+export function absencesRoutes({ db, config }: ServerContext): RouteImplementation[] {
+  const store = new FileStore(config.uploadsDir);
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log });
+  return [
+    implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
+    implement(listAbsencesRoute, async ({ user }) => requestsOf(db, user.id, user.studentId ?? '')),
+    implement(createAbsenceRoute, async ({ user, request }) => {
+      await assertFullyEnrolled(db, user.id);
+      return createAbsence(deps(request), user, await readAbsenceForm(request));
+    }),
+    implement(updateAbsenceRoute, async ({ user, request }) => {
+      await assertFullyEnrolled(db, user.id);
+      const form = await readAbsenceForm(request);
+      const rawRowId = form.fields.RowId;
+      const rowId = z.safeParse(rowIdParam, Array.isArray(rawRowId) ? rawRowId[0] : rawRowId);
+      if (!rowId.success) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
+      return updateAbsence(deps(request), user, form, rowId.data);
+    }),
+    implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),
+    implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, new Date())),
+    implement(absenceFileRoute, async ({ user, params, reply }) => {
+      const file = await ownFile(db, user.id, params.rowId, params.fileRowId);
+      const bytes = file && (await store.read(file.storage_key));
+      if (!file || !bytes) throw notFound('The file');
+      return sendAttachment(reply, { fileName: file.file_name, contentType: file.content_type, bytes });
+    }),
+  ];
+}

@@ -1,0 +1,160 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AbsenceRequest } from '../../../shared/contract/absences.js';
+import { absenceMessages, editableStatuses, enrolmentReadOnlyMessage, isEditableStatus, withdrawOutcome } from '../../../shared/rules/absences/index.js';
+import type { SessionUser } from '../../auth/session.service.js';
+import type { Db } from '../../db/database.js';
+import { londonInstant } from '../../db/seed/calendar.js';
+import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
+import { checkAbsenceFields, type AbsenceFields } from './absenceForm.js';
+import { activeCategories, filesOf, ownRequest, registrationStatusOf, toAbsenceRequest } from './absences.queries.js';
+import { absenceDateLimits } from './dateLimits.js';
+import type { FileStore } from './fileStore.js';
+import type { AbsenceForm, UploadedFile } from './multipartForm.js';
+
+export interface AbsenceDeps {
+  readonly db: Db;
+  readonly store: FileStore;
+  readonly log: FastifyBaseLogger;
+}
+
+const INVALID = 'The absence request could not be saved.';
+const notEditable = (): HttpError =>
+  new HttpError(400, 'This absence request can no longer be edited.', { absenceStatus: ['Only Pending or AwaitingEvidence requests can be edited.'] });
+
+const studentIdOf = (user: SessionUser): string => user.studentId ?? '';
+
+/** Creating, editing and withdrawing need full enrolment (SPEC §4); 403 with the read-only message. */
+export async function assertFullyEnrolled(db: Db, userId: number): Promise<void> {
+  const message = enrolmentReadOnlyMessage(await registrationStatusOf(db, userId));
+  if (message) throw new HttpError(403, message, { enrolment: [message] });
+}
+
+function instantOf(local: string): Date {
+  const [date = '', time = ''] = local.split('T');
+  return londonInstant(date, time);
+}
+
+/** Validates the whole form; throws one 400 with every error (file errors included) keyed by field. */
+async function validated(db: Db, form: AbsenceForm, mode: 'create' | 'edit', existingFileIds: readonly number[]): Promise<AbsenceFields> {
+  const categories = await activeCategories(db);
+  const { value, errors } = checkAbsenceFields(form.fields, {
+    mode,
+    categories,
+    limits: absenceDateLimits(new Date()),
+    evidenceCount: (toDelete) => form.files.length + existingFileIds.filter((id) => !toDelete.includes(id)).length,
+  });
+  const all: FieldErrors = { ...errors };
+  if (form.fileErrors.length > 0) all.supportingFiles = [...form.fileErrors, ...(all.supportingFiles ?? [])];
+  if (value && !value.filesToDelete.every((id) => existingFileIds.includes(id))) {
+    all.SupportingFilesToDelete = ['A file to delete is not attached to this request.'];
+  }
+  // Wall-clock order can differ from instant order around a clock change; the instants decide.
+  if (value && Object.keys(all).length === 0 && instantOf(value.end) <= instantOf(value.start)) all.dateRange = [absenceMessages.endAfterStart];
+  if (!value || Object.keys(all).length > 0) throw new HttpError(400, INVALID, all);
+  return value;
+}
+
+/**
+ * Stores the new files, then runs `write` (a transaction inserting their rows); when anything
+ * fails the stored files are removed again, so a refused request leaves nothing on disk.
+ */
+async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFile[], write: (keys: string[]) => Promise<T>): Promise<T> {
+  const keys: string[] = [];
+  try {
+    for (const file of files) keys.push(await deps.store.save(file.bytes));
+    return await write(keys);
+  } catch (error) {
+    await deps.store.remove(keys).catch((cleanupError: unknown) => deps.log.error({ err: cleanupError }, 'absence file clean-up failed'));
+    throw error;
+  }
+}
+
+const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[]) =>
+  files.map((file, i) => ({
+    request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.bytes.length, storage_key: keys[i] ?? '',
+  }));
+
+async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<AbsenceRequest> {
+  const row = await ownRequest(db, user.id, requestId);
+  if (!row) throw notFound('The absence request');
+  return toAbsenceRequest(row, await filesOf(db, [row.id]), studentIdOf(user));
+}
+
+export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: AbsenceForm): Promise<AbsenceRequest> {
+  const fields = await validated(deps.db, form, 'create', []);
+  const id = await withStoredFiles(deps, form.files, (keys) =>
+    deps.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('absence_requests')
+        .values({
+          student_user_id: user.id, category_id: fields.categoryRowId, absence_start: instantOf(fields.start),
+          absence_end: instantOf(fields.end), description: fields.description, status: 'Pending',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(id, form.files, keys)).execute();
+      return id;
+    }));
+  return loadOne(deps.db, user, id);
+}
+
+/**
+ * Edits one of the student's requests (another student's is a 404, checked first). Everything is
+ * validated before anything is written; a refused update changes nothing and keeps every file.
+ */
+export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: AbsenceForm, requestId: number): Promise<AbsenceRequest> {
+  const row = await ownRequest(deps.db, user.id, requestId);
+  if (!row) throw notFound('The absence request');
+  if (!isEditableStatus(row.status)) throw notEditable();
+  const existing = await filesOf(deps.db, [row.id]);
+  const fields = await validated(deps.db, form, 'edit', existing.map((file) => file.id));
+
+  const removedKeys = await withStoredFiles(deps, form.files, (keys) =>
+    deps.db.transaction().execute(async (trx) => {
+      // The status is checked again in the UPDATE itself: a request approved meanwhile is not changed.
+      const updated = await trx
+        .updateTable('absence_requests')
+        .set({
+          category_id: fields.categoryRowId, absence_start: instantOf(fields.start), absence_end: instantOf(fields.end),
+          description: fields.description, last_modified: new Date(),
+        })
+        .where('id', '=', row.id)
+        .where('student_user_id', '=', user.id)
+        .where('status', 'in', editableStatuses)
+        .executeTakeFirst();
+      if (updated.numUpdatedRows === 0n) throw notEditable();
+      const removed = fields.filesToDelete.length === 0 ? [] : await trx
+        .deleteFrom('absence_files')
+        .where('request_id', '=', row.id)
+        .where('id', 'in', fields.filesToDelete)
+        .returning('storage_key')
+        .execute();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(row.id, form.files, keys)).execute();
+      return removed.map((file) => file.storage_key);
+    }));
+  // Only after the commit: a failed update keeps every file it had.
+  await deps.store.remove(removedKeys).catch((error: unknown) => deps.log.error({ err: error }, 'absence file removal failed'));
+  return loadOne(deps.db, user, row.id);
+}
+
+/** SPEC §4 withdraw: see `withdrawOutcome` in the shared rules for the window. */
+export async function cancelAbsence(db: Db, user: SessionUser, requestId: number, now: Date): Promise<AbsenceRequest> {
+  const row = await ownRequest(db, user.id, requestId);
+  if (!row) throw notFound('The absence request');
+  await assertFullyEnrolled(db, user.id);
+  const next = withdrawOutcome(row.status, row.absence_start, row.absence_end, now);
+  const refused = () => new HttpError(400, 'This absence request cannot be withdrawn.', {
+    absenceStatus: [`A request that is ${row.status} cannot be withdrawn${row.status === 'Approved' ? ' once it started more than 30 days ago and has ended' : ''}.`],
+  });
+  if (!next) throw refused();
+  const updated = await db
+    .updateTable('absence_requests')
+    .set({ status: next, last_modified: now })
+    .where('id', '=', row.id)
+    .where('student_user_id', '=', user.id)
+    .where('status', '=', row.status)
+    .executeTakeFirst();
+  if (updated.numUpdatedRows === 0n) throw refused();
+  return loadOne(db, user, row.id);
+}
+

@@ -1,0 +1,13 @@
+import { latestReferralRoute, sendReferralRoute } from '../../../shared/contract/referrals.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { hasRecentReferral, sendReferral } from './referrals.service.js';
+
+export function referralsRoutes({ db }: ServerContext): RouteImplementation[] {
+  return [
+    implement(latestReferralRoute, async ({ user }) => ({ isWithin30Days: await hasRecentReferral(db, user.id, new Date()) })),
+    implement(sendReferralRoute, async ({ user, body }) => {
+      await sendReferral(db, user.id, body, new Date());
+    }),
+  ];
+}
