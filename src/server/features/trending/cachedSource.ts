@@ -39,7 +39,7 @@ async function writeCache(db: Db, source: TrendingSourceName, items: readonly Tr
 export function cachedSource(db: Db, source: TrendingSource, options: CacheOptions): TrendingSource {
   const retryMs = options.retryMs ?? Math.min(options.cacheMs, 60_000);
   let retryAt = 0;
-  let inflight: Promise<TrendingItem[] | undefined> | undefined;
+  let inflight: Promise<TrendingItem[]> | undefined;
 
   async function refresh(log: Logger): Promise<TrendingItem[] | undefined> {
     try {
@@ -56,20 +56,26 @@ export function cachedSource(db: Db, source: TrendingSource, options: CacheOptio
     }
   }
 
+  async function loadOnce(log: Logger): Promise<TrendingItem[]> {
+    const cached = await readCache(db, source.name);
+    const now = Date.now();
+    if (cached && now - cached.fetchedAt.getTime() < options.cacheMs) return cached.items;
+    if (now >= retryAt) {
+      const fresh = await refresh(log);
+      if (fresh) return fresh;
+    }
+    return cached ? cached.items : options.fallback.load(log);
+  }
+
   return {
     name: source.name,
-    async load(log) {
-      const cached = await readCache(db, source.name);
-      const now = Date.now();
-      if (cached && now - cached.fetchedAt.getTime() < options.cacheMs) return cached.items;
-      if (now >= retryAt) {
-        inflight ??= refresh(log).finally(() => {
-          inflight = undefined;
-        });
-        const fresh = await inflight;
-        if (fresh) return fresh;
-      }
-      return cached ? cached.items : options.fallback.load(log);
+    // Concurrent requests share one whole load (cache read included): a request that read the
+    // stale cache can never start a second fetch after the first one has finished.
+    load(log) {
+      inflight ??= loadOnce(log).finally(() => {
+        inflight = undefined;
+      });
+      return inflight;
     },
   };
 }
