@@ -24,6 +24,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/*-latin-wght-normal-*.woff2'],
+        // The map engine (about 1 MB) is not pushed to every device at install; the worker caches
+        // it the first time the map is opened.
+        globIgnores: ['**/createCampusMap-*.js'],
       },
       devOptions: { enabled: false },
     }),

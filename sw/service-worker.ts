@@ -18,6 +18,13 @@ cleanupOutdatedCaches();
 // Navigations are answered with the shell, so any route opens offline. /api stays on the network.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
 
+// Hashed build files left out of the precache (the map engine) are kept once fetched: their
+// names change with their content, so a cached copy is never stale.
+registerRoute(
+  ({ request, url }) => url.origin === self.location.origin && url.pathname.startsWith('/assets/') && request.destination === 'script',
+  new CacheFirst({ cacheName: 'lazy-assets' }),
+);
+
 // Font files not precached (other scripts' subsets) are kept once fetched.
 registerRoute(({ request, url }) => request.destination === 'font' && url.origin === self.location.origin, new CacheFirst({ cacheName: 'fonts' }));
 

@@ -11,11 +11,13 @@ export interface WorkerHooks {
 }
 
 let workbox: Workbox | undefined;
-let waiting: ServiceWorker | undefined;
+let registration: ServiceWorkerRegistration | undefined;
 
+// The registration's own `waiting` is the truth: workbox-window's 'waiting' event can come later
+// than the browser's state, and a navigation in between must already hand over.
 const port: UpdatePort = {
-  hasWaitingWorker: () => waiting !== undefined,
-  skipWaiting: () => waiting?.postMessage({ type: 'SKIP_WAITING' }),
+  hasWaitingWorker: () => Boolean(registration?.waiting),
+  skipWaiting: () => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }),
   controllerChanged: () =>
     new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true })),
   checkForUpdate: async () => {
@@ -35,15 +37,12 @@ export function startServiceWorker(hooks: WorkerHooks): void {
   // A page that loaded after an update may clear the marker for the next one.
   sessionStorage.removeItem(RELOAD_MARKER_KEY);
   workbox = new Workbox(swConstants.path, { scope: swConstants.scope });
-  workbox.addEventListener('waiting', (event) => {
-    waiting = event.sw ?? undefined;
-  });
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     if (isWorkerMessage(event.data)) handleMessage(event.data, hooks);
   });
   workbox.register().then(
-    (registration) => {
-      if (registration?.waiting) waiting = registration.waiting;
+    (found) => {
+      registration = found;
     },
     (error: unknown) => console.warn('Service worker registration failed', error),
   );
