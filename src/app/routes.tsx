@@ -64,8 +64,16 @@ const signedInRoutes: RouteObject[] = [
     path: 'timetable',
     ...guarded('timetable'),
     children: [
-      { index: true, ...named('timetableHome'), lazy: { Component: planned } },
-      { path: 'map/:roomId', ...named('timetableMap'), lazy: { Component: planned } },
+      {
+        index: true,
+        ...named('timetableHome'),
+        lazy: { Component: () => import('./features/timetable/TimetablePage').then((m) => m.TimetablePage) },
+      },
+      {
+        path: 'map/:roomId',
+        ...named('timetableMap'),
+        lazy: { Component: () => import('./features/map/MapPage').then((m) => m.MapPage) },
+      },
     ],
   },
   {
@@ -75,11 +83,23 @@ const signedInRoutes: RouteObject[] = [
     lazy: { Component: sectionTabs },
     children: [
       { index: true, loader: redirectTo('attendanceCurrentYear') },
-      { path: 'current', ...named('attendanceCurrentYear'), lazy: { Component: planned } },
-      { path: 'previous', ...named('attendancePreviousYears'), lazy: { Component: planned } },
+      {
+        path: 'current',
+        ...named('attendanceCurrentYear'),
+        lazy: { Component: () => import('./features/attendance/AttendanceCurrentPage').then((m) => m.AttendanceCurrentPage) },
+      },
+      {
+        path: 'previous',
+        ...named('attendancePreviousYears'),
+        lazy: { Component: () => import('./features/attendance/AttendancePreviousPage').then((m) => m.AttendancePreviousPage) },
+      },
     ],
   },
-  { path: 'resources', ...named('resources'), lazy: { Component: planned } },
+  {
+    path: 'resources',
+    ...named('resources'),
+    lazy: { Component: () => import('./features/resources/ResourcesPage').then((m) => m.ResourcesPage) },
+  },
   {
     path: 'admin',
     ...named('admin'),

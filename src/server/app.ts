@@ -16,6 +16,7 @@ import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.j
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
+import { absencesRoutes } from './features/absences/absences.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { favouritesRoutes } from './features/favourites/favourites.routes.js';
@@ -25,6 +26,7 @@ import { preferencesRoutes } from './features/preferences/preferences.routes.js'
 import { resourcesRoutes } from './features/resources/resources.routes.js';
 import { timetableRoutes } from './features/timetable/timetable.routes.js';
 import { trendingRoutes } from './features/trending/trending.routes.js';
+import { referralsRoutes } from './features/referrals/referrals.routes.js';
 import { profileRoutes } from './features/user/profile.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
@@ -42,7 +44,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx)];
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */

@@ -33,7 +33,9 @@ export const homeWidgets: readonly HomeWidget[] = [
     allowedRoles: sections.timetable.allowedRoles,
     emptyText: 'Your classes for today will appear here.',
     link: { routeName: 'timetableHome', label: 'Open timetable' },
+    resourceKey: 'timetable',
     isWide: true,
+    Component: lazy(() => import('../timetable/TodayWidget')),
   },
   {
     id: 'attendance',
@@ -42,6 +44,8 @@ export const homeWidgets: readonly HomeWidget[] = [
     allowedRoles: sections.attendance.allowedRoles,
     emptyText: 'How your attendance is going this year will appear here.',
     link: { routeName: 'attendanceCurrentYear', label: 'See attendance' },
+    resourceKey: 'attendanceAnalysis',
+    Component: lazy(() => import('../attendance/AttendanceWidget')),
   },
   {
     id: 'studies',
@@ -60,6 +64,8 @@ export const homeWidgets: readonly HomeWidget[] = [
     allowedRoles: [],
     emptyText: 'The platforms and resources people use most will appear here.',
     link: { routeName: 'resources', label: 'All resources' },
+    resourceKey: 'resources',
+    Component: lazy(() => import('../resources/PopularWidget')),
   },
   {
     id: 'favourites',
@@ -68,5 +74,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     allowedRoles: [],
     emptyText: 'Resources you mark as favourites will appear here, a tap away.',
     link: { routeName: 'resources', label: 'Find resources' },
+    resourceKey: 'favouriteResources',
+    Component: lazy(() => import('../favourites/FavouritesWidget')),
   },
 ];

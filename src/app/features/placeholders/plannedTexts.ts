@@ -5,11 +5,6 @@ import type { RouteName } from '../../routing/paths';
  * page points its route at the real component (routes.tsx) and removes its line here.
  */
 export const plannedTexts: Partial<Record<RouteName, string>> = {
-  timetableHome: 'Your lectures, seminars and labs will be listed here by day, with a countdown to attendance registration.',
-  timetableMap: 'A map showing where this room is on campus will appear here.',
-  attendanceCurrentYear: 'Your attendance for this academic year, module by module, will appear here.',
-  attendancePreviousYears: 'Your attendance in earlier academic years will appear here.',
-  resources: 'The university’s digital platforms and resources, grouped by category, with your favourites, will appear here.',
   manageRules: 'Rules that decide which links and notifications each group of users sees will be managed here.',
   adminCategories: 'The categories that group resources will be managed here.',
   adminLinks: 'The links shown on the resources page will be managed here.',

@@ -10,7 +10,7 @@ import { registerAttendance, type RegistrationPolicy } from './registration.serv
  * X-Forwarded-For counts only when it comes from TRUSTED_PROXIES.
  */
 export function attendanceRoutes({ db, config }: ServerContext): RouteImplementation[] {
-  const campus = campusNetwork(config.campusNetworks, config.isDemo);
+  const campus = campusNetwork(config.campusNetworks, config.campusDemoLoopback);
   const policy: RegistrationPolicy = { closeMinutes: config.attendanceCloseMinutes, isOnCampus: campus.contains };
   return [
     implement(attendanceAnalysisRoute, async ({ user }) => loadAnalysis(db, user.id, new Date())),

@@ -1,6 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 
-/** Loopback, which counts as campus in demo mode so the local demo can register attendance. */
+/**
+ * Loopback, which counts as campus in demo mode so the local demo can register attendance
+ * (unless CAMPUS_DEMO_LOOPBACK=0, config.campusDemoLoopback).
+ */
 export const LOOPBACK_NETWORKS = ['127.0.0.0/8', '::1/128'] as const;
 
 export interface CampusNetwork {

@@ -1,0 +1,48 @@
+import { tallyColumns, type TallyRow } from './attendanceView';
+
+interface TallyTableProps {
+  readonly caption: string;
+  /** The heading of the row-header column, e.g. 'Module' or 'Academic year'. */
+  readonly rowHeading: string;
+  readonly rows: readonly TallyRow[];
+}
+
+/** Tallies as a table: one row per year or module, one column per count, then the percentage. */
+export function TallyTable({ caption, rowHeading, rows }: TallyTableProps) {
+  return (
+    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
+      <table className="data-table tally-table">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{rowHeading}</th>
+            {tallyColumns.map((column) => (
+              <th scope="col" key={column.key} className="tally-table__number">
+                {column.label}
+              </th>
+            ))}
+            <th scope="col" className="tally-table__number">
+              Attendance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id} data-row={row.id}>
+              <th scope="row">
+                {row.label}
+                {row.detail && <span className="tally-table__name">{row.detail}</span>}
+              </th>
+              {row.cells.map((value, index) => (
+                <td key={tallyColumns[index]?.key ?? index} className="tally-table__number">
+                  {value}
+                </td>
+              ))}
+              <td className="tally-table__number">{row.percentage}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { describeFloor, type CampusRoom } from './campusFeatures';
+
+/** Where the room is, in words: the accessible equivalent of the map, plus a directions link. */
+export function RoomDetails({ room, descriptionId }: { readonly room: CampusRoom; readonly descriptionId: string }) {
+  const [lng, lat] = room.position;
+  const directions = `https://www.openstreetmap.org/directions?route=%3B${lat}%2C${lng}`;
+  return (
+    <section className="card room-details" aria-labelledby="room-details-heading">
+      <h2 id="room-details-heading">{room.name}</h2>
+      <dl className="details">
+        <dt>Room</dt>
+        <dd>{room.id}</dd>
+        <dt>Building</dt>
+        <dd>{room.building}</dd>
+        <dt>Floor</dt>
+        <dd>{describeFloor(room.floor)}</dd>
+      </dl>
+      <p id={descriptionId}>
+        {room.name} ({room.id}) is in {room.building}, {describeFloor(room.floor).toLowerCase()}. On the map, its
+        building is shaded blue and the room is the large red dot; the small grey dots are other rooms.
+      </p>
+      <a className="button" href={directions} target="_blank" rel="noreferrer">
+        Directions (opens OpenStreetMap)
+      </a>
+    </section>
+  );
+}

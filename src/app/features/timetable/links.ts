@@ -1,0 +1,6 @@
+import { generatePath } from 'react-router';
+import { paths } from '../../routing/paths';
+
+export const hrefTo = {
+  map: (roomId: string) => generatePath(paths.timetableMap, { roomId }),
+};

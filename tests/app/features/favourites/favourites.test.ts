@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { withItem, withoutItem } from '../../../../src/app/features/favourites/favouriteLists';
+import { favouriteNotice, pendingText } from '../../../../src/app/features/favourites/notices';
+import { pendingChanges } from '../../../../src/app/features/favourites/pendingChanges';
+
+const id = (item: { rowId: number }) => item.rowId;
+
+describe('optimistic favourite lists', () => {
+  it('add once, however often the add is applied', () => {
+    const once = withItem([{ rowId: 1 }], { rowId: 2 }, id);
+    expect(withItem(once, { rowId: 2 }, id)).toEqual([{ rowId: 1 }, { rowId: 2 }]);
+    expect(withItem(undefined, { rowId: 2 }, id)).toEqual([{ rowId: 2 }]);
+  });
+
+  it('remove, and removing a missing one changes nothing', () => {
+    expect(withoutItem([{ rowId: 1 }, { rowId: 2 }], 1, id)).toEqual([{ rowId: 2 }]);
+    expect(withoutItem([{ rowId: 2 }], 1, id)).toEqual([{ rowId: 2 }]);
+    expect(withoutItem(undefined, 1, id)).toEqual([]);
+  });
+});
+
+describe('pending favourites from the outbox', () => {
+  it('take the latest queued change per item', () => {
+    const changes = pendingChanges([
+      { method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":4}' },
+      { method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":5}' },
+      { method: 'DELETE', url: '/api/user/favourites/resources/5', body: null },
+      { method: 'DELETE', url: '/api/user/favourites/resources/1', body: null },
+      { method: 'POST', url: '/api/user/favourites/trending', body: '{"wpPostRowId":9}' },
+    ]);
+    expect(Object.fromEntries(changes)).toEqual({ 4: 'add', 5: 'remove', 1: 'remove', 9: 'add' });
+  });
+
+  it('ignore entries they cannot read', () => {
+    expect(pendingChanges([{ method: 'POST', url: '/x', body: 'nonsense' }, { method: 'PUT', url: '/x/1', body: null }]).size).toBe(0);
+  });
+});
+
+describe('notices', () => {
+  it('say what happened, and that an offline change will sync', () => {
+    expect(favouriteNotice('added', true)).toBe('Added to favourites');
+    expect(favouriteNotice('removed', true)).toBe('Removed from favourites');
+    expect(favouriteNotice('added', false)).toBe('Added to favourites. It will sync when you are back online.');
+    expect(pendingText('add')).toBe('Waiting to sync');
+    expect(pendingText('remove')).toBe('Removal waiting to sync');
+  });
+});
