@@ -69,7 +69,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   app.decorate('notifier', ctx.notifier);
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false);
+  const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
+  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false, basemapOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).

@@ -60,6 +60,8 @@ export interface Config {
   readonly trendingCacheSeconds: number;
   /** The welcome week page; unset: no welcome week link. */
   readonly welcomeWeekUrl: string | undefined;
+  /** Optional raster tiles under the campus map: an https URL template with {z}, {x} and {y}. */
+  readonly mapBasemap: { readonly tiles: string; readonly attribution: string } | undefined;
   /**
    * The campus networks as `address/prefix` CIDRs (IPv4 and IPv6), where attendance may be
    * registered. In demo mode loopback (127.0.0.0/8, ::1) counts as campus as well, unless
@@ -114,6 +116,15 @@ function httpUrl(env: Env, name: string): string | undefined {
   const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
   if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
   return raw;
+}
+
+function readBasemap(env: Env): Config['mapBasemap'] {
+  const tiles = httpUrl(env, 'MAP_BASEMAP_URL');
+  if (!tiles) return undefined;
+  if (!tiles.startsWith('https://') || !['{z}', '{x}', '{y}'].every((part) => tiles.includes(part))) {
+    throw new Error(`MAP_BASEMAP_URL must be an https tile URL with {z}, {x} and {y}, got "${tiles}"`);
+  }
+  return { tiles, attribution: env.MAP_BASEMAP_ATTRIBUTION?.trim() || new URL(tiles).hostname };
 }
 
 /**
@@ -213,6 +224,7 @@ export function loadConfig(env: Env = process.env): Config {
     trendingWordpressTimeoutMs: positiveInteger(env, 'TRENDING_WORDPRESS_TIMEOUT_MS', 3000),
     trendingCacheSeconds: positiveNumber(env, 'TRENDING_CACHE_SECONDS', 300),
     welcomeWeekUrl: httpUrl(env, 'WELCOME_WEEK_URL'),
+    mapBasemap: readBasemap(env),
     campusNetworks: cidrList(env, 'CAMPUS_NETWORKS'),
     campusDemoLoopback: isDemo && onOff(env, 'CAMPUS_DEMO_LOOPBACK', true),
     attendanceCloseMinutes: positiveInteger(env, 'ATTENDANCE_CLOSE_MINUTES', attendanceRegistration.closesMinutesAfterStart),

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * imports included), inline styles for component libraries, images from https (trending content),
  * and no framing at all.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigin: boolean): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -16,7 +16,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigi
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        // Plus a configured map basemap's tile server, which the map engine fetches tiles from.
+        connectSrc: ["'self'", ...extraConnectOrigins],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],

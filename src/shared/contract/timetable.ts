@@ -64,6 +64,8 @@ export type Room = z.infer<typeof roomSchema>;
 export const campusGeoJsonSchema = z.looseObject({
   type: z.literal('FeatureCollection'),
   features: z.array(z.looseObject({ type: z.literal('Feature') })),
+  /** A GeoJSON foreign member: raster tiles to draw under the campus, when the server has some configured. */
+  basemap: z.optional(z.object({ tiles: z.string(), attribution: z.string() })),
 });
 export type CampusGeoJson = z.infer<typeof campusGeoJsonSchema>;
 

@@ -21,11 +21,17 @@ export function campusStyle(campus: CampusGeoJson, selected: { readonly roomId: 
   const isRoom: ExpressionSpecification = ['==', ['get', 'id'], selected.roomId];
   // The contract checks only the collection's outline; MapLibre reads the features as they are.
   const data = campus as GeoJSONSourceSpecification['data'];
+  // An optional basemap (configured on the server) goes under the campus; without it, no network.
+  const basemap = campus.basemap;
   return {
     version: 8,
-    sources: { campus: { type: 'geojson', data } },
+    sources: {
+      campus: { type: 'geojson', data },
+      ...(basemap ? { basemap: { type: 'raster' as const, tiles: [basemap.tiles], tileSize: 256, attribution: basemap.attribution } } : {}),
+    },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': mapColours.background } },
+      ...(basemap ? [{ id: 'basemap', type: 'raster' as const, source: 'basemap' }] : []),
       {
         id: 'buildings-fill',
         type: 'fill',

@@ -30,7 +30,8 @@ export function createCampusMap(container: HTMLElement, campus: CampusGeoJson, r
     style: campusStyle(campus, { roomId: room.id, buildingId: room.buildingId }),
     center: [room.position[0], room.position[1]],
     zoom: 17,
-    attributionControl: false,
+    // Our own GeoJSON needs no credit; a configured basemap's tiles do.
+    attributionControl: campus.basemap ? { compact: true } : false,
     ...(bounds ? { bounds: [bounds[0][0], bounds[0][1], bounds[1][0], bounds[1][1]], fitBoundsOptions: { padding: 40 } } : {}),
   });
   map.addControl(new NavigationControl({ showCompass: false }), 'top-right');

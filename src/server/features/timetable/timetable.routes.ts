@@ -33,7 +33,10 @@ export function timetableRoutes({ db, config }: ServerContext): RouteImplementat
       return new Date().toISOString();
     }),
     implement(roomRoute, async ({ params }) => loadRoom(db, params.roomId)),
-    implement(campusRoute, async () => loadCampus(db)),
+    implement(campusRoute, async () => {
+      const campus = await loadCampus(db);
+      return config.mapBasemap ? { ...campus, basemap: config.mapBasemap } : campus;
+    }),
     implement(getIcalRoute, async ({ user, request }) => loadSubscription(db, user.id, originOf(request))),
     implement(enableIcalRoute, async ({ user, request }) => enableSubscription(db, user.id, originOf(request))),
     implement(deleteIcalRoute, async ({ user }) => deleteSubscription(db, user.id)),

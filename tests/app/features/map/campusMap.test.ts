@@ -62,3 +62,18 @@ describe('campusStyle', () => {
     expect(JSON.stringify(style.layers.at(-1))).toContain('ENG-2.03');
   });
 });
+
+describe('the optional basemap', () => {
+  it('needs no network without one: only our own GeoJSON source', () => {
+    const style = campusStyle(campus, { roomId: 'ENG-2.03', buildingId: 'ENG' });
+    expect(Object.keys(style.sources)).toEqual(['campus']);
+    expect(style.layers.some((layer) => layer.type === 'raster')).toBe(false);
+  });
+
+  it('draws configured raster tiles under the campus, with their attribution', () => {
+    const basemap = { tiles: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example' };
+    const style = campusStyle({ ...campus, basemap }, { roomId: 'ENG-2.03', buildingId: 'ENG' });
+    expect(style.sources.basemap).toMatchObject({ type: 'raster', tiles: [basemap.tiles], attribution: '© Example' });
+    expect(style.layers.map((layer) => layer.id).slice(0, 3)).toEqual(['background', 'basemap', 'buildings-fill']);
+  });
+});
