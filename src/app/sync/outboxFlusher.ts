@@ -51,6 +51,12 @@ async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> 
   for (;;) {
     const entry = await db.outbox.orderBy('seq').first();
     if (!entry) return outcome('done');
+    // An entry queued without a token borrows the current cookie's, which is bound to whoever is
+    // signed in now: confirm again, right before sending, that it is still the queue's owner.
+    if (!entry.xsrfToken) {
+      const stillOwner = await checkOwner(options);
+      if (stillOwner !== 'done') return outcome(stillOwner);
+    }
     let response: Response;
     try {
       response = await options.fetch(entry.url, requestInit(entry, options));

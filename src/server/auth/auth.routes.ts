@@ -16,6 +16,13 @@ import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
 
+/** A second line of defence behind the schema: only a path on this very origin is followed. */
+function sameOriginPath(returnTo: string): string {
+  const base = 'https://campus.invalid';
+  const url = new URL(returnTo, base);
+  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/home';
+}
+
 export function authRoutes(ctx: ServerContext): RouteImplementation[] {
   const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
   const { oidc } = ctx;
@@ -24,7 +31,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
     implement(
       signInRoute,
       async ({ request, reply, query }) => {
-        const returnTo = query.returnTo ?? '/home';
+        const returnTo = sameOriginPath(query.returnTo ?? '/home');
         if (request.session) return reply.redirect(returnTo);
         if (oidc) {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
@@ -67,7 +74,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
         setSessionCookie(request, reply, session.id);
         setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)));
-        return reply.redirect(pending.returnTo);
+        return reply.redirect(sameOriginPath(pending.returnTo));
       },
       limited,
     ),

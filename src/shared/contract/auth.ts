@@ -2,10 +2,14 @@ import { z } from './zod';
 import { defineRoute, raw } from './route';
 import { signedInUserInfoSchema } from './user';
 
-/** A same-site path to return to after sign-in: starts with one '/', never '//' (open redirect). */
+/**
+ * A same-site path to return to after sign-in: starts with one '/', never '//', and has no
+ * backslash or control character anywhere (browsers drop tabs and newlines, so '/\t/evil' would
+ * become '//evil': an open redirect).
+ */
 export const returnToSchema = z
   .string()
-  .check(z.maxLength(2000), z.regex(/^\/(?![/\\])/, 'Expected a relative path starting with /'));
+  .check(z.maxLength(2000), z.regex(/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/, 'Expected a relative path starting with /'));
 
 /**
  * Starts sign-in: redirects to the identity provider, or (demo mode) serves the persona picker

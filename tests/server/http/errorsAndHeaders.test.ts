@@ -79,9 +79,14 @@ describe('demo mode', () => {
     expect(response.body).toContain('data-return-to="/timetable"');
   });
 
-  it('refuses an open redirect in returnTo', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=//evil.example' });
-    expect(response.statusCode).toBe(400);
+  it('refuses an open redirect in returnTo, including tabs, newlines and backslashes browsers would fold away', async () => {
+    for (const returnTo of ['//evil.example', '/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '/%5Cevil.example', 'https://evil.example']) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/user/signin?returnTo=${returnTo}` });
+      expect(response.statusCode, returnTo).toBe(400);
+    }
+    const fine = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=/timetable%3Fweek%3D2026-11-16' });
+    expect(fine.statusCode).toBe(200);
+    expect(fine.body).toContain('data-return-to="/timetable?week=2026-11-16"');
   });
 
   it('does not exist when demo mode is off (production default)', async () => {
