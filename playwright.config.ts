@@ -20,7 +20,8 @@ export default defineConfig<E2eOptions>({
   retries: 0,
   workers: 2,
   reporter: 'list',
-  timeout: 30_000,
+  // Two cores run the browser, two servers and their databases: give each test room.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL,

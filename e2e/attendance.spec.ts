@@ -9,7 +9,7 @@ import { ownServer } from './support/ownServer';
 const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
 
 test.describe('attendance on the suite server (demo mode, loopback is campus)', () => {
-  // Sign-in, a full-page screenshot and axe over long tables take a while on a busy machine.
+  // Sign-in and axe over long tables take a while on a busy machine.
   test.describe.configure({ timeout: 60_000 });
   test('the current page shows the figures of GET /api/attendance/analysis', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('student');
@@ -33,7 +33,6 @@ test.describe('attendance on the suite server (demo mode, loopback is campus)', 
     await expect(page.getByText(/Updated \d{2}:\d{2}/).first()).toBeVisible();
     await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Classes this year pages' })).toBeVisible();
-    await page.screenshot({ path: '.tmp/attendance-current.png', fullPage: true });
     await expectNoAxeViolations();
   });
 
@@ -48,7 +47,6 @@ test.describe('attendance on the suite server (demo mode, loopback is campus)', 
       await expect(page.getByRole('heading', { level: 2, name: `Academic year ${year.academicYear}` })).toBeVisible();
       await attendance.expectTallyRow('Previous academic years', year.academicYear, year.tally, year.attendancePercentage);
     }
-    await page.screenshot({ path: '.tmp/attendance-previous.png', fullPage: true });
     await expectNoAxeViolations();
   });
 

@@ -101,7 +101,7 @@ test('staff see the resources but no trending section, and never ask for trendin
   expect(trendingCalls).toEqual([]);
 });
 
-test('the resources page: search, both views, welcome week, trending; axe finds nothing', async ({ page, signInAs, expectNoAxeViolations }, testInfo) => {
+test('the resources page: search, both views, welcome week, trending; axe finds nothing', async ({ page, signInAs, expectNoAxeViolations }) => {
   await signInAs('student');
   const resources = new ResourcesPage(page);
   await resources.goto();
@@ -109,7 +109,6 @@ test('the resources page: search, both views, welcome week, trending; axe finds 
   await expect(resources.trendingHeading).toBeVisible();
   await expect(resources.toggle('Sign up for the spring hackathon', resources.trending)).toHaveAttribute('aria-pressed', 'true');
   await expectNoAxeViolations();
-  await page.screenshot({ path: testInfo.outputPath('resources-desktop.png'), fullPage: true });
 
   await resources.search.fill('moo');
   await expect(page.getByRole('status').filter({ hasText: 'link found' })).toHaveText('1 link found');
@@ -126,7 +125,4 @@ test('the resources page: search, both views, welcome week, trending; axe finds 
   await page.getByRole('radio', { name: 'By category' }).check();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations();
-  await page.screenshot({ path: testInfo.outputPath('resources-phone.png') });
-  await resources.allResources.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: testInfo.outputPath('resources-phone-list.png') });
 });
