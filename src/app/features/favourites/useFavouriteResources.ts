@@ -1,4 +1,5 @@
 import type { FavouriteResource, FavouriteTrending } from '../../../shared/contract/favourites';
+import type { Resource } from '../../sync/registry';
 import { useResource } from '../../sync/useResource';
 import { addFavouriteResource, addFavouriteTrending, removeFavouriteResource, removeFavouriteTrending } from './mutations';
 import type { PendingChange } from './pendingChanges';
@@ -14,40 +15,48 @@ export interface Favourites<T> {
   readonly toggle: (item: T) => void;
 }
 
-/** The favourite links, their queued changes, and the toggle with its notices and Undo. */
-export function useFavouriteResources(): Favourites<FavouriteResource> {
-  const { data, isLoading } = useResource(favouriteResourcesResource);
-  const pending = usePendingChanges(favouriteResourcesResource.key);
+interface FavouriteKind<T> {
+  readonly resource: Resource<T[]>;
+  readonly idOf: (item: T) => number;
+  readonly add: (item: T) => Promise<void>;
+  readonly remove: (id: number) => Promise<void>;
+}
+
+/** A favourites list, its queued changes, and the toggle with its notices and Undo. */
+function useFavourites<T>({ resource, idOf, add, remove }: FavouriteKind<T>): Favourites<T> {
+  const { data, isLoading } = useResource(resource);
+  const pending = usePendingChanges(resource.key);
   const items = data ?? [];
-  const ids = new Set(items.map((item) => item.rowId));
+  const ids = new Set(items.map(idOf));
   return {
     items,
     isLoading,
     isFavourite: (id) => ids.has(id),
     pendingOf: (id) => pending.get(id),
-    toggle: (item) =>
-      void toggleFavourite(ids.has(item.rowId), {
-        add: () => addFavouriteResource({ rowId: item.rowId, displayName: item.displayName, url: item.url }),
-        remove: () => removeFavouriteResource(item.rowId),
-      }),
+    toggle: (item) => void toggleFavourite(ids.has(idOf(item)), { add: () => add(item), remove: () => remove(idOf(item)) }),
   };
+}
+
+const favouriteLinks: FavouriteKind<FavouriteResource> = {
+  resource: favouriteResourcesResource,
+  idOf: (item) => item.rowId,
+  add: (item) => addFavouriteResource({ rowId: item.rowId, displayName: item.displayName, url: item.url }),
+  remove: removeFavouriteResource,
+};
+
+const favouriteNews: FavouriteKind<FavouriteTrending> = {
+  resource: favouriteTrendingResource,
+  idOf: (item) => item.wpPostRowId,
+  add: (item) => addFavouriteTrending({ wpPostRowId: item.wpPostRowId, title: item.title, url: item.url }),
+  remove: removeFavouriteTrending,
+};
+
+/** The favourite links. */
+export function useFavouriteResources(): Favourites<FavouriteResource> {
+  return useFavourites(favouriteLinks);
 }
 
 /** The same for trending items (students only). */
 export function useFavouriteTrending(): Favourites<FavouriteTrending> {
-  const { data, isLoading } = useResource(favouriteTrendingResource);
-  const pending = usePendingChanges(favouriteTrendingResource.key);
-  const items = data ?? [];
-  const ids = new Set(items.map((item) => item.wpPostRowId));
-  return {
-    items,
-    isLoading,
-    isFavourite: (id) => ids.has(id),
-    pendingOf: (id) => pending.get(id),
-    toggle: (item) =>
-      void toggleFavourite(ids.has(item.wpPostRowId), {
-        add: () => addFavouriteTrending({ wpPostRowId: item.wpPostRowId, title: item.title, url: item.url }),
-        remove: () => removeFavouriteTrending(item.wpPostRowId),
-      }),
-  };
+  return useFavourites(favouriteNews);
 }
