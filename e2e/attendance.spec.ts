@@ -4,7 +4,7 @@ import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable
 import { expect, test } from './fixtures';
 import { AttendancePages, fetchAnalysis, percentageText } from './pages/AttendancePages';
 import { ErrorPages } from './pages/ErrorPages';
-import { ownServer } from './support/ownServer';
+import { useOwnServer } from './support/ownServer';
 
 const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
 
@@ -90,19 +90,7 @@ async function xsrfHeader(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('off the campus network (CAMPUS_NETWORKS excludes loopback, CAMPUS_DEMO_LOOPBACK=0)', () => {
-  const server = ownServer({
-    port: Number(process.env.E2E_PORT ?? 8181) + 24,
-    staticDir: process.env.E2E_STATIC_DIR ?? 'dist',
-    env: { CAMPUS_NETWORKS: '10.0.0.0/8', CAMPUS_DEMO_LOOPBACK: '0' },
-  });
-  test.use({ baseURL: server.baseURL });
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    await server.start();
-  });
-  test.afterAll(async () => {
-    await server.dispose();
-  });
+  useOwnServer(test, { portOffset: 24, env: { CAMPUS_NETWORKS: '10.0.0.0/8', CAMPUS_DEMO_LOOPBACK: '0' } });
 
   test('the self-test shows the eduroam message and registering records nothing', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('student');

@@ -1,20 +1,10 @@
 import { expect, test } from './fixtures';
-import { ownServer } from './support/ownServer';
+import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // This file stops and restarts its own server; the shared suite server is never stopped.
-const port = Number(process.env.E2E_PORT ?? 8181) + 20;
-const server = ownServer({ port, staticDir: process.env.E2E_STATIC_DIR ?? 'dist' });
-
-test.use({ baseURL: server.baseURL });
+const server = useOwnServer(test, { portOffset: 20 });
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
-});
 
 const updatedAt = /Updated \d{2}:\d{2}/;
 

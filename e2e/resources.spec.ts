@@ -1,23 +1,13 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ResourcesPage } from './pages/ResourcesPage';
-import { ownServer } from './support/ownServer';
+import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // This file stops and restarts its own server (the offline favourites); the suite server is never stopped.
-const port = Number(process.env.E2E_PORT ?? 8181) + 23;
 const welcomeWeekUrl = 'https://campus.example.ac.uk/welcome-week';
-const server = ownServer({ port, staticDir: process.env.E2E_STATIC_DIR ?? 'dist', env: { WELCOME_WEEK_URL: welcomeWeekUrl } });
-
-test.use({ baseURL: server.baseURL });
+const server = useOwnServer(test, { portOffset: 23, env: { WELCOME_WEEK_URL: welcomeWeekUrl } });
 test.describe.configure({ mode: 'serial' });
-test.beforeAll(async () => {
-  test.setTimeout(120_000);
-  await server.start();
-});
-test.afterAll(async () => {
-  await server.dispose();
-});
 
 /** The server's favourite link names, in its order (duplicates kept, so they would show). */
 async function serverFavourites(request: APIRequestContext): Promise<string[] | null> {

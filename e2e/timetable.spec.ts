@@ -3,7 +3,7 @@ import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
 import { ErrorPages } from './pages/ErrorPages';
 import { TimetablePage } from './pages/TimetablePage';
-import { ownServer } from './support/ownServer';
+import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 interface ApiTimetable {
@@ -93,16 +93,8 @@ test.describe('on the suite server', () => {
 
 test.describe('a student on a server of their own', () => {
   // Fresh seed at start: a monitored class ~90 min away and one whose window is open.
-  const server = ownServer({ port: Number(process.env.E2E_PORT ?? 8181) + 22, staticDir: process.env.E2E_STATIC_DIR ?? 'dist' });
-  test.use({ baseURL: server.baseURL });
+  const server = useOwnServer(test, { portOffset: 22 });
   test.describe.configure({ mode: 'serial' });
-  test.beforeAll(async () => {
-    test.setTimeout(120_000);
-    await server.start();
-  });
-  test.afterAll(async () => {
-    await server.dispose();
-  });
 
   test('this week by day, a ticking countdown, registering, and the same week offline', async ({ page, signInAs, expectNoAxeViolations }) => {
     test.setTimeout(90_000);

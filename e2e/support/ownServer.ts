@@ -58,3 +58,31 @@ export function ownServer(options: { port: number; staticDir: string; env?: Reco
     },
   };
 }
+
+interface SuiteHooks {
+  use(options: { baseURL: string }): void;
+  beforeAll(hook: () => Promise<void>): void;
+  afterAll(hook: () => Promise<void>): void;
+  setTimeout(timeout: number): void;
+}
+
+/**
+ * Gives the calling spec file (or describe block) its own server on the suite port plus
+ * `portOffset`, serving the suite's build: started before its tests, deleted after them.
+ */
+export function useOwnServer(test: SuiteHooks, options: { portOffset: number; env?: Record<string, string> }): OwnServer {
+  const server = ownServer({
+    port: Number(process.env.E2E_PORT ?? 8181) + options.portOffset,
+    staticDir: process.env.E2E_STATIC_DIR ?? 'dist',
+    ...(options.env ? { env: options.env } : {}),
+  });
+  test.use({ baseURL: server.baseURL });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    await server.start();
+  });
+  test.afterAll(async () => {
+    await server.dispose();
+  });
+  return server;
+}
