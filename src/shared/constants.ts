@@ -29,14 +29,21 @@ export const absence = {
   withdrawWindowDays: 30,
   defaultStartTime: '15:00',
   defaultEndTime: '16:00',
-  /** PDF, DOCX, EML or images. */
+  /** Files one request may carry (the server's multipart limit). */
+  maxFilesPerRequest: 10,
+  /** PDF, DOCX, EML or images: the types the server recognises from a file's bytes. */
   acceptedFileTypes: [
     'application/pdf',
     'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
     'message/rfc822',
-    'image/*',
+    'image/png',
+    'image/jpeg',
+    'image/gif',
+    'image/webp',
+    'image/heic',
+    'image/heif',
   ],
-  acceptedFileExtensions: ['.pdf', '.docx', '.eml', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.heic'],
+  acceptedFileExtensions: ['.pdf', '.docx', '.eml', '.png', '.jpg', '.jpeg', '.gif', '.webp', '.heic', '.heif'],
 } as const;
 
 export const ui = {
