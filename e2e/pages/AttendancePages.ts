@@ -38,6 +38,26 @@ export class AttendancePages {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Attendance in previous years' })).toBeVisible();
   }
 
+  /** 'Request an absence', which opens the absence dialog in create mode. */
+  requestAbsenceButton(): Locator {
+    return this.page.getByRole('button', { name: 'Request an absence' });
+  }
+
+  /** The absences table (SPEC §2). */
+  absencesTable(): Locator {
+    return this.page.getByRole('table', { name: 'Your absence requests' });
+  }
+
+  /** The absences table's row of one request. */
+  absenceRow(rowId: number): Locator {
+    return this.absencesTable().locator(`tr[data-row="${rowId}"]`);
+  }
+
+  /** Opens one request in the dialog (edit mode). */
+  async openAbsence(rowId: number): Promise<void> {
+    await this.absenceRow(rowId).getByRole('button', { name: /^Open/ }).click();
+  }
+
   /** A tally table's rows, by its caption. */
   tallyTable(caption: string): Locator {
     return this.page.getByRole('table', { name: caption, exact: true });

@@ -48,11 +48,24 @@ export interface RefusalRow {
   readonly errors: Record<string, string[]>;
 }
 
+/**
+ * A form the user could not send (e.g. offline), kept on this device until it is sent or discarded.
+ * `value` is the feature's own shape and may hold Blobs (IndexedDB stores them as they are).
+ */
+export interface DraftRow {
+  /** The feature's key, e.g. 'absence:new' or 'absence:42'. */
+  readonly key: string;
+  readonly value: unknown;
+  /** When it was saved (epoch ms). */
+  readonly savedAt: number;
+}
+
 /** One IndexedDB database per signed-in user; see userDatabase.ts. */
 export class UserDatabase extends Dexie {
   resources!: EntityTable<ResourceRow, 'key'>;
   outbox!: EntityTable<OutboxEntry, 'seq'>;
   refusals!: EntityTable<RefusalRow, 'id'>;
+  drafts!: EntityTable<DraftRow, 'key'>;
 
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
@@ -63,5 +76,7 @@ export class UserDatabase extends Dexie {
       outbox: '++seq, resourceKey',
       refusals: '++id',
     });
+    // Unsent forms (absence requests written offline, files included).
+    this.version(2).stores({ drafts: 'key' });
   }
 }

@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { AttendanceAnalysis } from '../../../shared/contract/attendance';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { AbsencesSection } from '../absences/AbsencesSection';
+import { SupportSection } from '../referral/SupportSection';
 import { AttendanceFrame } from './AttendanceFrame';
 import { AttendanceSummary } from './AttendanceSummary';
 import { tallyRow } from './attendanceView';
@@ -18,6 +20,7 @@ function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
     <>
       <AttendanceSummary analysis={analysis} />
       <NetworkSelfTest />
+      <AbsencesSection />
       <section className="card attendance-section" aria-labelledby="weekly-heading">
         <h2 id="weekly-heading">Week by week</h2>
         <ErrorBoundary fallback={<p className="muted">The chart could not be shown just now.</p>}>
@@ -50,6 +53,7 @@ function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
         <h2 id="records-heading">Your classes</h2>
         <RecordsTable caption="Classes this year" records={records} />
       </section>
+      <SupportSection />
     </>
   );
 }

@@ -1,0 +1,116 @@
+import { useCallback, useState } from 'react';
+import { Button } from 'react-aria-components';
+import { toast as toastTimes } from '../../../shared/constants';
+import { showErrorToast } from '../../api/errorHandler';
+import { formatDate, formatTime24 } from '../../format/dateTime';
+import { ensureFresh } from '../../sync/ensureFresh';
+import { UpdatedAt } from '../../sync/UpdatedAt';
+import { useActiveUser } from '../../sync/useActiveUser';
+import { useResource } from '../../sync/useResource';
+import { toast } from '../../ui/toast/toastStore';
+import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
+import type { DialogOutcome } from './absenceDialog.machine';
+import { draftKeyOf } from './absenceDrafts';
+import { AbsencesTable } from './AbsencesTable';
+import { AbsenceSuccessDialog } from './AbsenceSuccessDialog';
+import { absenceConfigResource, absenceRequestsResource } from './resources';
+import { useAbsenceDrafts } from './useAbsenceDrafts';
+import './absences.css';
+
+type Success = Extract<DialogOutcome, { kind: 'submitted' | 'withdrawn' }>;
+
+/**
+ * The attendance page's absence requests (SPEC §2): the table, 'Request an absence', the dialog
+ * and the success dialogs. Works from the cached list and configuration when offline.
+ */
+export function AbsencesSection() {
+  const user = useActiveUser();
+  const requests = useResource(absenceRequestsResource);
+  const config = useResource(absenceConfigResource);
+  const drafts = useAbsenceDrafts();
+  const [target, setTarget] = useState<DialogTarget | null>(null);
+  const [success, setSuccess] = useState<Success | null>(null);
+
+  const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
+  const newDraftSavedAt = drafts.get(draftKeyOf(undefined));
+
+  const open = (next: DialogTarget) => {
+    if (config.data) {
+      setTarget(next);
+      return;
+    }
+    // Never loaded on this device yet: try once more before giving up.
+    ensureFresh(absenceConfigResource, { force: true })
+      .then(() => setTarget(next))
+      .catch((error: unknown) => showErrorToast(error, { getting: 'Absence Configuration' }));
+  };
+
+  const close = useCallback(() => setTarget(null), []);
+  const finish = useCallback((outcome: DialogOutcome) => {
+    setTarget(null);
+    if (outcome.kind === 'blocked') {
+      // SPEC §4: creation blocked by a read-only message.
+      toast.negative(`This absence cannot be created. ${outcome.message}`, { timeout: toastTimes.absenceFailureTimeoutMs });
+    } else {
+      setSuccess(outcome);
+    }
+  }, []);
+
+  const refresh = () => {
+    ensureFresh(absenceRequestsResource, { force: true }).catch((error: unknown) =>
+      showErrorToast(error, { getting: 'Absence Requests' }),
+    );
+  };
+
+  return (
+    <section className="card attendance-section absences" aria-labelledby="absences-heading">
+      <div className="absences__header">
+        <h2 id="absences-heading">Absence requests</h2>
+        <div className="absences__freshness">
+          <UpdatedAt resourceKey={absenceRequestsResource.key} />
+          <button type="button" className="button button--ghost" onClick={refresh} disabled={requests.isLoading}>
+            Check for updates
+          </button>
+        </div>
+      </div>
+      <p>
+        If you cannot attend your classes, for example through illness or for an appointment, tell us here. You can add
+        supporting files such as a fit note.
+      </p>
+      {newDraftSavedAt !== undefined && (
+        <p role="note" className="callout absences__draft">
+          An absence request you wrote on {formatDate(newDraftSavedAt)} at {formatTime24(newDraftSavedAt)} has <strong>not</strong> been sent yet. It is saved
+          on this device: choose 'Request an absence' to check it and submit it.
+        </p>
+      )}
+      <Button className="button button--primary" onPress={() => open({ mode: 'create' })}>
+        Request an absence
+      </Button>
+      {requests.data ? (
+        <AbsencesTable
+          requests={requests.data}
+          categories={config.data?.categories}
+          drafts={drafts}
+          onOpen={(request) => open({ mode: 'edit', request })}
+        />
+      ) : requests.isLoading ? (
+        <p role="status">Loading your absence requests…</p>
+      ) : (
+        <p role="status" className="callout callout--negative">
+          {requests.error ? `Your absence requests could not be loaded. ${requests.error.message}` : 'Your absence requests are not available yet.'}
+        </p>
+      )}
+      {target && config.data && (
+        <AbsenceDialog
+          key={target.mode === 'edit' ? target.request.rowId : 'new'}
+          target={target}
+          config={config.data}
+          studentId={studentId}
+          onClose={close}
+          onFinished={finish}
+        />
+      )}
+      <AbsenceSuccessDialog success={success} onClose={() => setSuccess(null)} />
+    </section>
+  );
+}

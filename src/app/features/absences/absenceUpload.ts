@@ -1,0 +1,62 @@
+import { xsrfHeaderName } from '../../../shared/contract/antiforgery';
+import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../shared/contract/absences';
+import { ApiError } from '../../api/ApiError';
+import { parseSuccess, toHttpError } from '../../api/client';
+import { readXsrfToken } from '../../api/xsrf';
+import { reportApiActivity } from '../../session/sessionActivity';
+import { toFormData, type AbsenceSubmission } from './absenceForm';
+
+export interface UploadOptions {
+  /** Called with the fraction of the body sent so far (0..1). */
+  readonly onProgress?: (fraction: number) => void;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Sends an absence request (SPEC §7: POST to create, PUT to update, multipart). `fetch` reports no
+ * upload progress, so this uses XMLHttpRequest, with what `callApi` sends too: JSON Accept,
+ * credentials and the X-XSRF-TOKEN header. The answer goes through the same parsing as every other
+ * call (the contract's schema; the SPEC §8 error shape), and no answer at all is a network ApiError.
+ */
+export function sendAbsence(submission: AbsenceSubmission, options: UploadOptions = {}): Promise<AbsenceRequest> {
+  const route = submission.mode === 'edit' ? updateAbsenceRoute : createAbsenceRoute;
+  const body = toFormData(submission);
+  return new Promise<AbsenceRequest>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(route.method, route.path);
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    const token = readXsrfToken();
+    if (token !== undefined) request.setRequestHeader(xsrfHeaderName, token);
+
+    const onAbort = () => request.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const settle = () => options.signal?.removeEventListener('abort', onAbort);
+
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      settle();
+      reportApiActivity({ url: request.responseURL || route.path, ok: request.status >= 200 && request.status < 300, status: request.status });
+      const response = new Response(request.status === 204 ? null : request.responseText, {
+        status: request.status,
+        statusText: request.statusText,
+      });
+      const outcome = response.ok ? parseSuccess(route, response) : toHttpError(response).then((error) => Promise.reject(error));
+      outcome.then((value) => resolve(value as AbsenceRequest), reject);
+    });
+    const failed = (cause: string) => () => {
+      settle();
+      reject(ApiError.network(new Error(cause)));
+    };
+    request.addEventListener('error', failed('The absence request could not reach the server.'));
+    request.addEventListener('timeout', failed('The absence request timed out.'));
+    request.addEventListener('abort', () => {
+      settle();
+      reject(new DOMException('The absence request was cancelled.', 'AbortError'));
+    });
+    options.onProgress?.(0);
+    request.send(body);
+  });
+}
