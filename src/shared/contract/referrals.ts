@@ -1,12 +1,13 @@
 import { z } from './zod';
 import { defineRoute, raw } from './route';
+import { referralMessages, referralNotesMaxLength } from '../rules/referral';
 
 export const selfReferralReason = 'Self Referral';
 
 /** SPEC §3 referral. Notes are trimmed; empty notes fail with SPEC §5's 'Text is required'. */
 export const referralSchema = z.object({
   reason: z.literal(selfReferralReason),
-  notes: z.string().check(z.trim(), z.minLength(1, 'Text is required'), z.maxLength(4000)),
+  notes: z.string().check(z.trim(), z.minLength(1, referralMessages.textRequired), z.maxLength(referralNotesMaxLength)),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

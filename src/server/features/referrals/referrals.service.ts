@@ -1,11 +1,12 @@
 import type { Referral } from '../../../shared/contract/referrals.js';
 import { referralCooldownDays } from '../../../shared/constants.js';
+import { referralMessages } from '../../../shared/rules/referral.js';
 import type { Db } from '../../db/database.js';
 import { addMinutes } from '../../db/seed/calendar.js';
 import { badRequest } from '../../http/errors.js';
 
 /** SPEC §8, shown as a warning by the client. */
-export const recentReferralMessage = 'You have recently been referred to Student Support. Please wait before submitting another.';
+export const recentReferralMessage = referralMessages.recentlyReferred;
 
 const cooldownStart = (now: Date): Date => addMinutes(now, -referralCooldownDays * 24 * 60);
 

@@ -1,0 +1,31 @@
+import { latestReferralRoute, selfReferralReason, sendReferralRoute } from '../../../shared/contract/referrals';
+import { normaliseReferralNotes, referralMessages } from '../../../shared/rules/referral';
+import { callApi } from '../../api/client';
+import { isApiError } from '../../api/ApiError';
+
+/** What the dialog knows about the 30-day cooldown when it opens. */
+export type CooldownCheck =
+  | { readonly kind: 'clear' }
+  | { readonly kind: 'recent' }
+  /** The check failed; the server still refuses a second referral, so the form stays usable. */
+  | { readonly kind: 'unknown'; readonly message: string };
+
+/** SPEC §8: an HTTP failure is 'Unable to check…', anything else 'Error fetching…'. */
+export function describeCooldownFailure(error: unknown): string {
+  return isApiError(error) && error.reason === 'http' ? referralMessages.unableToCheck : referralMessages.errorFetchingLatest;
+}
+
+export async function checkReferralCooldown(signal?: AbortSignal): Promise<CooldownCheck> {
+  try {
+    const latest = await callApi(latestReferralRoute, { signal });
+    return latest.isWithin30Days ? { kind: 'recent' } : { kind: 'clear' };
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return { kind: 'unknown', message: describeCooldownFailure(error) };
+  }
+}
+
+/** Sends a self-referral with the notes trimmed (SPEC §5). */
+export async function sendSelfReferral(notes: string): Promise<void> {
+  await callApi(sendReferralRoute, { body: { reason: selfReferralReason, notes: normaliseReferralNotes(notes) } });
+}
