@@ -1,5 +1,6 @@
 import { Link, NavLink } from 'react-router';
 import type { SignedInUserInfo } from '../../shared/contract/user';
+import { NotificationsLink } from '../features/notifications/NotificationsLink';
 import { paths, serverPages } from '../routing/paths';
 import { requestSignOut } from '../session/signOut';
 import { BrandMark } from '../ui/BrandMark';
@@ -11,7 +12,7 @@ function initials(name: string): string {
   return letters.map((word) => word?.[0] ?? '').join('').toUpperCase();
 }
 
-/** App name, then notifications, settings (wide screens; phones have it in the bottom bar), profile and sign-out. */
+/** App name, then notifications (with the unread count), settings (wide screens; phones have it in the bottom bar), profile and sign-out. */
 export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
   return (
     <header className="shell__header">
@@ -20,10 +21,7 @@ export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
         <span className="brand__name">Campus Companion</span>
       </Link>
       <div className="header-actions">
-        <NavLink to={paths.userNotifications} className="header-action">
-          <Icon name="bell" size={22} />
-          <span className="visually-hidden">Notifications</span>
-        </NavLink>
+        <NotificationsLink />
         <NavLink to={paths.settings} className="header-action header-action--wide-only">
           <Icon name="settings" size={22} />
           <span className="visually-hidden">Settings</span>

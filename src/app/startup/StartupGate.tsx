@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { applyPreferencesFromCookies } from '../features/preferences/applyPreferences';
 import { usePreferenceSync } from '../features/preferences/usePreferenceSync';
-import { describeRefusal, onWriteRefused } from '../sync/writeRefusals';
+import { onWriteRefused, refusalNotice } from '../sync/writeRefusals';
 import { useActiveUser } from '../sync/useActiveUser';
 import { useResourceRow } from '../sync/useResourceRow';
 import { toast } from '../ui/toast/toastStore';
@@ -35,7 +35,7 @@ export function StartupGate({ children }: { readonly children: ReactNode }) {
     };
   }, [user]);
 
-  useEffect(() => onWriteRefused((refusal) => toast.negative(describeRefusal(refusal))), []);
+  useEffect(() => onWriteRefused((refusal) => toast.negative(refusalNotice(refusal))), []);
 
   const isBlocking = user !== null && profileRow === null && settledUserId !== user.userId;
   return (

@@ -28,3 +28,15 @@ export function emitWriteRefused(refusal: WriteRefusal): void {
 export function describeRefusal(refusal: Pick<WriteRefusal, 'status' | 'statusText'>): string {
   return `Code ${refusal.status}: ${refusal.statusText}`;
 }
+
+const describers = new Map<string, (refusal: WriteRefusal) => string>();
+
+/** Lets a feature word the notice for refused writes of its resource (e.g. SPEC §8 mark as read). */
+export function describeRefusalsOf(resourceKey: string, describe: (refusal: WriteRefusal) => string): void {
+  describers.set(resourceKey, describe);
+}
+
+/** The notice for a refused write: the resource's own wording, else 'Code {status}: {statusText}'. */
+export function refusalNotice(refusal: WriteRefusal): string {
+  return describers.get(refusal.resourceKey)?.(refusal) ?? describeRefusal(refusal);
+}

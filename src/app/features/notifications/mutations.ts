@@ -1,0 +1,24 @@
+import { markAsReadRoute, type Notification } from '../../../shared/contract/notifications';
+import { enqueueWrite } from '../../sync/outbox';
+import { markAllBatches, withRead } from './notificationList';
+import { notificationsResource } from './resources';
+
+/**
+ * Mark-as-read goes through the outbox (GUIDE "offline first"): read at once in the cached list,
+ * marked pending, replayed in order when the server answers (it is idempotent there); once
+ * delivered, the outbox reloads the list.
+ */
+export async function markAsRead(rowIds: readonly number[]): Promise<void> {
+  if (rowIds.length === 0) return;
+  await enqueueWrite({
+    route: markAsReadRoute,
+    resource: notificationsResource,
+    apply: (current) => withRead(current, rowIds),
+    body: [...rowIds],
+  });
+}
+
+/** SPEC §7: every current rowId, read or not. */
+export async function markAllAsRead(notifications: readonly Notification[]): Promise<void> {
+  for (const batch of markAllBatches(notifications)) await markAsRead(batch);
+}

@@ -1,0 +1,49 @@
+import type { Notification } from '../../../shared/contract/notifications';
+import type { OutboxEntry } from '../../db/schema';
+
+/** The most rowIds one markAsRead call may carry (the contract's limit). */
+export const markAsReadBatchSize = 1000;
+
+/** Newest first (by dateSent, then the later rowId), whatever order the cache holds. */
+export function newestFirst(notifications: readonly Notification[]): Notification[] {
+  return notifications
+    .map((notification) => ({ notification, sent: Date.parse(notification.dateSent) }))
+    .sort((a, b) => b.sent - a.sent || b.notification.rowId - a.notification.rowId)
+    .map(({ notification }) => notification);
+}
+
+export function unreadCount(notifications: readonly Notification[] | undefined): number {
+  return (notifications ?? []).reduce((count, notification) => (notification.isRead ? count : count + 1), 0);
+}
+
+/** SPEC §7: 'mark all as read' sends every current rowId, read or not, in batches the contract accepts. */
+export function markAllBatches(notifications: readonly Notification[]): number[][] {
+  const rowIds = notifications.map((notification) => notification.rowId);
+  const batches: number[][] = [];
+  for (let start = 0; start < rowIds.length; start += markAsReadBatchSize) batches.push(rowIds.slice(start, start + markAsReadBatchSize));
+  return batches;
+}
+
+/** The optimistic change: the list with these notifications read (the same array items otherwise). */
+export function withRead(notifications: readonly Notification[] | undefined, rowIds: readonly number[]): Notification[] {
+  const marked = new Set(rowIds);
+  return (notifications ?? []).map((notification) =>
+    !notification.isRead && marked.has(notification.rowId) ? { ...notification, isRead: true } : notification,
+  );
+}
+
+/** The rowIds that queued markAsRead writes (outbox entries of the notifications resource) carry. */
+export function pendingRowIds(entries: readonly Pick<OutboxEntry, 'body'>[]): ReadonlySet<number> {
+  const rowIds = new Set<number>();
+  for (const entry of entries) {
+    if (entry.body === null) continue;
+    try {
+      const body: unknown = JSON.parse(entry.body);
+      if (!Array.isArray(body)) continue;
+      for (const rowId of body) if (typeof rowId === 'number') rowIds.add(rowId);
+    } catch {
+      // Not one of ours: ignore it.
+    }
+  }
+  return rowIds;
+}
