@@ -25,8 +25,8 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,webmanifest}', 'assets/*-latin-wght-normal-*.woff2'],
         // The map engine (about 1 MB) is not pushed to every device at install; the worker caches
-        // it the first time the map is opened.
-        globIgnores: ['**/createCampusMap-*.js'],
+        // it the first time the map is opened. Likewise Firebase, used only when FCM is configured.
+        globIgnores: ['**/createCampusMap-*.js', '**/firebaseSdk-*.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -5,6 +5,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messages';
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
+import { handleNotificationClick, handlePush, type PushScope } from './pushHandlers';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -73,3 +74,19 @@ self.addEventListener('sync', ((event: SyncEvent) => {
   const userId = userIdFromOutboxSyncTag(event.tag);
   if (userId) event.waitUntil(flushUserOutbox(userId, fetch));
 }) as EventListener);
+
+const pushScope: PushScope = {
+  origin: self.location.origin,
+  registration: self.registration,
+  clients: self.clients,
+};
+
+// Push (SPEC §4 notifications): show it, and tell open pages to reload their notification list.
+self.addEventListener('push', (event) => {
+  event.waitUntil(handlePush(pushScope, event.data?.text() ?? null));
+});
+
+// A click opens the notification's url in the app (an open window if there is one).
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(handleNotificationClick(pushScope, event.notification));
+});

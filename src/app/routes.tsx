@@ -41,7 +41,11 @@ const settingsRoutes: RouteObject[] = [
     ...named('settings'),
     lazy: { Component: () => import('./features/settings/SettingsIndexPage').then((m) => m.SettingsIndexPage) },
   },
-  { path: 'notifications', ...named('settingsNotifications'), lazy: { Component: planned } },
+  {
+    path: 'notifications',
+    ...named('settingsNotifications'),
+    lazy: { Component: () => import('./features/settings/NotificationsSettingsPage').then((m) => m.NotificationsSettingsPage) },
+  },
   {
     path: 'appearance',
     ...named('settingsAppearance'),
@@ -117,7 +121,11 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },
-  { path: 'user/notifications', ...named('userNotifications'), lazy: { Component: planned } },
+  {
+    path: 'user/notifications',
+    ...named('userNotifications'),
+    lazy: { Component: () => import('./features/notifications/NotificationsPage').then((m) => m.NotificationsPage) },
+  },
   {
     path: 'user/settings',
     ...named('settings'),

@@ -17,6 +17,7 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
+import { adminTimetableRoutes } from './features/admin/adminTimetable.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
 import { favouritesRoutes } from './features/favourites/favourites.routes.js';
@@ -44,7 +45,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx)];
+  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -70,7 +71,9 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
 
   registerErrorHandling(app);
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
-  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false, basemapOrigins);
+  // firebase/messaging registers the device with these when web clients use FCM.
+  const firebaseOrigins = config.push.firebaseWeb ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
+  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false, [...basemapOrigins, ...firebaseOrigins]);
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).

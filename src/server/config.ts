@@ -1,6 +1,8 @@
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
+import { z } from 'zod/mini';
 import { attendanceRegistration } from '../shared/constants.js';
+import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 
 export interface OidcConfig {
   readonly issuer: string;
@@ -30,6 +32,11 @@ export interface PushConfig {
   readonly queueLimit: number;
   /** A Firebase service account (its JSON, or a path to the file): turns FCM device tokens on. */
   readonly fcmServiceAccount: string | undefined;
+  /**
+   * The Firebase web app's public config and Web Push certificate key: web clients then get FCM
+   * registration tokens (firebase/messaging) instead of Web Push subscriptions. Needs FCM.
+   */
+  readonly firebaseWeb: { readonly config: FirebaseWebConfig; readonly vapidKey: string } | undefined;
 }
 
 export interface Config {
@@ -188,14 +195,35 @@ function readPush(env: Env, publicOrigin: string | undefined): PushConfig {
   }
   const vapidSubject = env.PUSH_VAPID_SUBJECT?.trim() || (publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:push@campus-companion.invalid');
   if (!/^(mailto:.+|https:\/\/.+)$/.test(vapidSubject)) throw new Error(`PUSH_VAPID_SUBJECT must be a mailto: or https: URL, got "${vapidSubject}"`);
+  const fcmServiceAccount = env.FCM_SERVICE_ACCOUNT_JSON?.trim() || undefined;
   return {
     allowedOrigins,
     vapidSubject,
     maxAttempts: positiveInteger(env, 'PUSH_MAX_ATTEMPTS', 5),
     retryBaseMs: positiveInteger(env, 'PUSH_RETRY_BASE_MS', 2000),
     queueLimit: positiveInteger(env, 'PUSH_QUEUE_LIMIT', 10_000),
-    fcmServiceAccount: env.FCM_SERVICE_ACCOUNT_JSON?.trim() || undefined,
+    fcmServiceAccount,
+    firebaseWeb: readFirebaseWeb(env, fcmServiceAccount !== undefined),
   };
+}
+
+/** FIREBASE_WEB_CONFIG (the web app's config JSON) and FIREBASE_WEB_VAPID_KEY, set together. */
+function readFirebaseWeb(env: Env, hasFcm: boolean): PushConfig['firebaseWeb'] {
+  const json = env.FIREBASE_WEB_CONFIG?.trim();
+  const vapidKey = env.FIREBASE_WEB_VAPID_KEY?.trim();
+  if (!json && !vapidKey) return undefined;
+  if (!json || !vapidKey) throw new Error('FIREBASE_WEB_CONFIG and FIREBASE_WEB_VAPID_KEY must be set together');
+  if (!hasFcm) throw new Error('FIREBASE_WEB_CONFIG needs FCM_SERVICE_ACCOUNT_JSON, so the server can send to the tokens web clients get');
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new Error('FIREBASE_WEB_CONFIG must be the Firebase web app config as JSON, e.g. {"apiKey":"…","projectId":"…","messagingSenderId":"…","appId":"…"}');
+  }
+  const parsed = z.safeParse(firebaseWebConfigSchema, value);
+  if (!parsed.success) throw new Error(`FIREBASE_WEB_CONFIG lacks ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(vapidKey)) throw new Error('FIREBASE_WEB_VAPID_KEY must be the base64url Web Push certificate key of the Firebase project');
+  return { config: parsed.data, vapidKey };
 }
 
 /** Reads the configuration from the environment; throws with a clear message on bad values. */

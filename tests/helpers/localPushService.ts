@@ -34,11 +34,12 @@ async function call<T>(origin: string, path: string, body: unknown): Promise<T> 
   return (response.headers.get('content-type')?.includes('json') ? await response.json() : undefined) as T;
 }
 
-export async function startLocalPushService(): Promise<LocalPushService> {
+/** Starts the service on 127.0.0.1: on `port` when given (so a server's env can name it up front), else a free one. */
+export async function startLocalPushService({ port = 0 }: { port?: number } = {}): Promise<LocalPushService> {
   const model = new pushApiModel.PushApiModel();
-  const service = new WebPushTestingServer(model, 0);
+  const service = new WebPushTestingServer(model, port);
   service.setRequestHandlers();
-  const server = service._app.listen(0, '127.0.0.1');
+  const server = service._app.listen(port, '127.0.0.1');
   await once(server, 'listening');
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   model.notifyUrl = `${origin}/notify/`;

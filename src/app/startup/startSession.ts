@@ -1,4 +1,5 @@
 import type { SignedInUserInfo } from '../../shared/contract/user';
+import { pushSubscriptionFor } from '../features/pushSubscription/pushSubscription.actor';
 import { ensureFresh } from '../sync/ensureFresh';
 import { startOutboxSync } from '../sync/outboxSync';
 import { startupResources } from '../sync/registry';
@@ -30,6 +31,8 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   if (started?.userId === user.userId) return started.session;
   void requestPersistentStorage();
   startOutboxSync(user.userId);
+  // SPEC §7: learn whether this device is subscribed (its token, then the server's subscription).
+  pushSubscriptionFor(user);
   const loads = startupResources().map((resource) => {
     const load = ensureFresh(resource).catch(logBootError(resource.key));
     return { key: resource.key, load };

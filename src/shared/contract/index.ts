@@ -1,5 +1,6 @@
 import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
+import { adminRoutes } from './admin';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -34,6 +35,7 @@ export * from './notifications';
 export * from './content';
 export * from './menu';
 export * from './realtime';
+export * from './admin';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -52,6 +54,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...notificationRoutes,
   ...contentRoutes,
   ...realtimeRoutes,
+  ...adminRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */

@@ -55,8 +55,31 @@ export type Notification = z.infer<typeof notificationSchema>;
 export const markAsReadSchema = z.array(rowId).check(z.minLength(1), z.maxLength(1000));
 export type MarkAsRead = z.infer<typeof markAsReadSchema>;
 
-export const vapidKeySchema = z.object({ publicKey: z.string().check(z.minLength(1)) });
-export type VapidKey = z.infer<typeof vapidKeySchema>;
+/** The public part of a Firebase web app's configuration (Firebase console, project settings). */
+export const firebaseWebConfigSchema = z.object({
+  apiKey: z.string().check(z.minLength(1)),
+  authDomain: z.optional(z.string()),
+  projectId: z.string().check(z.minLength(1)),
+  storageBucket: z.optional(z.string()),
+  messagingSenderId: z.string().check(z.minLength(1)),
+  appId: z.string().check(z.minLength(1)),
+});
+export type FirebaseWebConfig = z.infer<typeof firebaseWebConfigSchema>;
+
+/**
+ * How this server's web clients get a push token. `webpush`: PushManager.subscribe with the
+ * server's VAPID public key (the default). `fcm`: Firebase Cloud Messaging's getToken with the
+ * Firebase web app config and that project's Web Push certificate key (`vapidKey`).
+ */
+export const pushConfigSchema = z.discriminatedUnion('provider', [
+  z.object({ provider: z.literal('webpush'), vapidPublicKey: z.string().check(z.minLength(1)) }),
+  z.object({
+    provider: z.literal('fcm'),
+    vapidPublicKey: z.string().check(z.minLength(1)),
+    firebase: z.object({ config: firebaseWebConfigSchema, vapidKey: z.string().check(z.minLength(1)) }),
+  }),
+]);
+export type PushConfig = z.infer<typeof pushConfigSchema>;
 
 /** Null when the token has no subscription. */
 export const getSubscriptionRoute = defineRoute({
@@ -114,12 +137,12 @@ export const markAsReadRoute = defineRoute({
   roles: [],
 });
 
-/** The server's VAPID public key for PushManager.subscribe. */
-export const vapidKeyRoute = defineRoute({
-  id: 'notifications.vapidKey',
+/** Which push provider web clients use, with the key (and Firebase config) they need. */
+export const pushConfigRoute = defineRoute({
+  id: 'notifications.pushConfig',
   method: 'GET',
-  path: '/api/user/notifications/vapidkey',
-  response: vapidKeySchema,
+  path: '/api/user/notifications/pushconfig',
+  response: pushConfigSchema,
   roles: [],
 });
 
@@ -130,5 +153,5 @@ export const notificationRoutes = [
   unsubscribeRoute,
   listNotificationsRoute,
   markAsReadRoute,
-  vapidKeyRoute,
+  pushConfigRoute,
 ] as const;

@@ -40,8 +40,8 @@ beforeAll(async () => {
   pushService = await startLocalPushService();
   t = await createTestApp({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' });
   for (const userName of ['student', 'student2', 'lecturer', 'admin']) callers.set(userName, await signIn(t.app, userName));
-  const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/vapidkey', headers: callers.get('student')?.headers() });
-  vapidKey = response.json<{ publicKey: string }>().publicKey;
+  const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: callers.get('student')?.headers() });
+  vapidKey = response.json<{ vapidPublicKey: string }>().vapidPublicKey;
   for (const device of Object.values(devices)) {
     device.subscription = await pushService.subscribe(vapidKey);
     const caller = callers.get(device.userName);

@@ -70,9 +70,9 @@ describe('route contract', () => {
     expect(missing).toEqual([]);
   });
 
-  it('has exactly the write calls of SPEC §7 plus the two the product adds', () => {
+  it('has exactly the write calls of SPEC §7 plus the few the product adds', () => {
     const specWrites = specCalls.filter(([method]) => method !== 'GET').map(([m, p]) => key(m, p));
-    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/content/resources/:rowId/open'];
+    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/content/resources/:rowId/open', 'POST /api/admin/timetable/events/:rowId/cancel'];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);
     expect(actual.sort()).toEqual([...specWrites, ...extraWrites].sort());
@@ -139,6 +139,7 @@ describe('route contract', () => {
     expect(roles('POST', '/api/user/favourites/trending')).toEqual(['Student']);
     expect(roles('GET', '/api/content/resources')).toEqual([]);
     expect(roles('GET', '/api/user/notifications')).toEqual([]);
+    expect(roles('POST', '/api/admin/timetable/events/:rowId/cancel')).toEqual(['Administrator']);
   });
 
   it('carries the SPEC §9 cache lifetimes', () => {

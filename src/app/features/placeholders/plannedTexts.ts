@@ -12,7 +12,5 @@ export const plannedTexts: Partial<Record<RouteName, string>> = {
   adminNotifications: 'Push notifications to groups of users will be written and sent from here.',
   adminUserImpersonation: 'You will be able to see the app as a chosen user sees it, to help them, from here.',
   userProfile: 'Your details, course and enrolment status, and your personal tutor, will appear here.',
-  userNotifications: 'Notifications sent to you will be listed here, where you can mark them as read.',
-  settingsNotifications: 'You will be able to turn notifications on for this device and choose which kinds you receive here.',
   settingsFeedback: 'A short form to tell us what you think of the app will appear here.',
 };

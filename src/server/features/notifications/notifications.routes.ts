@@ -2,19 +2,21 @@ import {
   getSubscriptionRoute,
   listNotificationsRoute,
   markAsReadRoute,
+  pushConfigRoute,
   subscribeRoute,
   unsubscribeRoute,
   updateSubscriptionRoute,
-  vapidKeyRoute,
 } from '../../../shared/contract/notifications.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { listNotifications, markAsRead } from './inbox.service.js';
+import { pushConfigOf } from './pushConfig.js';
 import { loadSubscription, saveSubscription, unsubscribe } from './subscriptions.service.js';
 
 /** Every call works on the caller's own rows only; none takes a user id. */
-export function notificationsRoutes({ db, notifier }: ServerContext): RouteImplementation[] {
+export function notificationsRoutes({ db, notifier, config }: ServerContext): RouteImplementation[] {
   const deps = { db, push: notifier.push };
+  const pushConfig = pushConfigOf(config.push.firebaseWeb, notifier.push);
   return [
     implement(listNotificationsRoute, async ({ user }) => listNotifications(db, user.id)),
     implement(markAsReadRoute, async ({ user, body }) => markAsRead(db, user.id, body)),
@@ -22,6 +24,6 @@ export function notificationsRoutes({ db, notifier }: ServerContext): RouteImple
     implement(subscribeRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'create')),
     implement(updateSubscriptionRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'update')),
     implement(unsubscribeRoute, async ({ user, body }) => unsubscribe(db, user.id, body.token)),
-    implement(vapidKeyRoute, async () => ({ publicKey: notifier.push.vapidPublicKey })),
+    implement(pushConfigRoute, async () => pushConfig),
   ];
 }

@@ -5,7 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { PushProvider } from '../../db/schema.domain.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { PushService } from '../../push/push.service.js';
-import { allowedNotificationTypes, normaliseTypes } from './notificationTypes.js';
+import { allowedNotificationTypes, normaliseTypes } from '../../../shared/rules/notificationTypes.js';
 
 /**
  * Push subscriptions, one row per device. The token is the provider's device token: the FCM

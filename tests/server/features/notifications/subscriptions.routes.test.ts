@@ -84,8 +84,9 @@ describe('push service endpoints', () => {
   });
 
   it('serves the VAPID public key: an uncompressed P-256 point, the same after a restart', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/vapidkey', headers: student.headers() });
-    const { publicKey } = response.json<{ publicKey: string }>();
+    const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: student.headers() });
+    const { provider, vapidPublicKey: publicKey } = response.json<{ provider: string; vapidPublicKey: string }>();
+    expect(provider).toBe('webpush');
     const point = Buffer.from(publicKey, 'base64url');
     expect(point).toHaveLength(65);
     expect(point[0]).toBe(4);

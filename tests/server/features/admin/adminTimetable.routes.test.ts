@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Notification } from '../../../../src/shared/contract/notifications.js';
+import type { TimetableEntry } from '../../../../src/shared/contract/timetable.js';
+import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { idOf } from '../notifications/support.js';
+import { timetableWindow } from '../../../../src/server/features/timetable/timetable.service.js';
+import { fetchTimetable } from '../timetable/support.js';
+
+let t: TestApp;
+let admin: Caller;
+let student: Caller;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, student] = (await Promise.all(['admin', 'student'].map((name) => signIn(t.app, name)))) as [Caller, Caller];
+});
+afterAll(() => t.close());
+
+const cancel = (caller: Caller, rowId: number | string) =>
+  t.app.inject({ method: 'POST', url: `/api/admin/timetable/events/${rowId}/cancel`, headers: caller.headers() });
+
+/** The student's upcoming classes that are still on, soonest first. */
+async function upcomingClasses(): Promise<TimetableEntry[]> {
+  const { timetableEntries } = await fetchTimetable(t.app, student);
+  return timetableEntries.filter((entry) => !entry.isCancelled && Date.parse(entry.startTime) > Date.now() + 3_600_000);
+}
+
+async function notificationsOf(caller: Caller): Promise<Notification[]> {
+  return (await t.app.inject({ method: 'GET', url: '/api/user/notifications', headers: caller.headers() })).json<Notification[]>();
+}
+
+/** The students enrolled on the class's module this academic year, found independently of the service. */
+async function studentsOf(eventId: number): Promise<number[]> {
+  const rows = await t.db
+    .selectFrom('timetable_events as e')
+    .innerJoin('enrolments as en', 'en.module_id', 'e.module_id')
+    .select('en.student_user_id as user_id')
+    .distinct()
+    .where('e.id', '=', eventId)
+    .where('en.academic_year', '=', timetableWindow(new Date()).label)
+    .execute();
+  return rows.map((row) => row.user_id);
+}
+
+describe('POST /api/admin/timetable/events/:rowId/cancel', () => {
+  it('refuses students and staff without the Administrator role, changing nothing', async () => {
+    const [entry] = await upcomingClasses();
+    if (!entry) throw new Error('the seed has no upcoming class for student');
+    for (const userName of ['student', 'lecturer', 'staff']) {
+      const response = await cancel(await signIn(t.app, userName), entry.rowId);
+      expect(response.statusCode, userName).toBe(403);
+    }
+    expect((await fetchTimetable(t.app, student)).timetableEntries.find((e) => e.rowId === entry.rowId)?.isCancelled).toBe(false);
+  });
+
+  it('lets an administrator cancel a class: its students get a Timetable notification', async () => {
+    const [entry] = await upcomingClasses();
+    if (!entry) throw new Error('the seed has no upcoming class for student');
+    const students = await studentsOf(entry.rowId);
+    expect(students).toContain(await idOf(t.db, 'student'));
+
+    const response = await cancel(admin, entry.rowId);
+
+    expect(response.statusCode).toBe(200);
+    const result = response.json<{ rowId: number; isCancelled: boolean; notified: number }>();
+    expect(result).toMatchObject({ rowId: entry.rowId, isCancelled: true });
+    expect(result.notified).toBeGreaterThanOrEqual(students.length);
+    expect((await fetchTimetable(t.app, student)).timetableEntries.find((e) => e.rowId === entry.rowId)?.isCancelled).toBe(true);
+
+    const [newest] = await notificationsOf(student);
+    expect(newest).toMatchObject({
+      title: `Cancelled: ${entry.moduleCode} ${entry.eventType}`,
+      notificationType: 'Timetable',
+      url: '/timetable',
+      isRead: false,
+    });
+    const rows = await t.db
+      .selectFrom('notifications')
+      .select('user_id')
+      .where('title', '=', `Cancelled: ${entry.moduleCode} ${entry.eventType}`)
+      .execute();
+    expect(rows.map((row) => row.user_id)).toEqual(expect.arrayContaining(students));
+    expect((await notificationsOf(admin)).some((n) => n.title === newest?.title)).toBe(false);
+  });
+
+  it('is idempotent: cancelling again succeeds and notifies no one', async () => {
+    const [entry] = await upcomingClasses();
+    if (!entry) throw new Error('the seed has no upcoming class for student');
+    expect((await cancel(admin, entry.rowId)).statusCode).toBe(200);
+    const before = (await notificationsOf(student)).length;
+
+    const again = await cancel(admin, entry.rowId);
+
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ rowId: entry.rowId, isCancelled: true, notified: 0 });
+    expect(await notificationsOf(student)).toHaveLength(before);
+  });
+
+  it('answers 404 with the error shape for an unknown class, and 400 for a malformed id', async () => {
+    const missing = await cancel(admin, 999_999_999);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+    const malformed = await cancel(admin, 'abc');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors).toHaveProperty('rowId');
+  });
+});
