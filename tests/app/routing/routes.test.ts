@@ -18,9 +18,13 @@ const userWith = (userRoles: Role[]) => ({ isSignedIn: true, userFirstName: 'Tes
 async function landsOn(path: string, user: SignedInUserInfo | null): Promise<string> {
   vi.mocked(loadCurrentUser).mockResolvedValue(user);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
-  await vi.waitFor(() => {
-    if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still loading');
-  });
+  // Lazy route modules are transformed on first import, which takes a while on a busy machine.
+  await vi.waitFor(
+    () => {
+      if (!router.state.initialized || router.state.navigation.state !== 'idle') throw new Error('still loading');
+    },
+    { timeout: 20_000, interval: 20 },
+  );
   const pathname = router.state.location.pathname;
   router.dispose();
   return pathname;
