@@ -26,7 +26,7 @@ import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable
 import { startLocalPushService, type LocalPushService } from '../tests/helpers/localPushService';
 import { expect, test } from './fixtures';
 import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
-import { NotificationsPage } from './pages/NotificationsPage';
+import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
 import { installLocalPushShim } from './support/localPushShim';
 import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker, shownNotifications } from './support/pushDelivery';
@@ -162,6 +162,12 @@ test('a student enables push, gets a notification when a class is cancelled, and
   await expect.poll(() => page.evaluate(() => (window as unknown as { workerMessages: unknown[] }).workerMessages)).toContainEqual({ type: 'update-notifications' });
   await expect(notifications.heading(title)).toBeVisible();
   await expect(notifications.state(title, 'Unread')).toBeVisible();
+
+  // Mark all as read: the new one reads as read, the badge goes, and the server agrees.
+  await notifications.markAll.click();
+  await expect(notifications.state(title, 'Read')).toBeVisible();
+  await expect(notifications.headerLink).toHaveAccessibleName('Notifications');
+  await expect.poll(async () => (await fetchNotifications(page.request)).filter((item) => !item.isRead).length).toBe(0);
 
   // Unsubscribe: the server forgets the device, and the browser's subscription is gone.
   await settings.goto();
