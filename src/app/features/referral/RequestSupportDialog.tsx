@@ -3,6 +3,7 @@ import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria
 import { referralMessages, referralNotesMaxLength, validateReferralNotes } from '../../../shared/rules/referral';
 import { toErrorDetails } from '../../api/errorHandler';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
+import '../../ui/field.css';
 import { toast } from '../../ui/toast/toastStore';
 import { checkReferralCooldown, sendSelfReferral, type CooldownCheck } from './referral.api';
 
@@ -101,7 +102,7 @@ function RequestSupportForm({ onClose, onSent, isSubmitting, setIsSubmitting }: 
         </p>
       )}
       <TextField
-        className="support-form__field"
+        className="form-field"
         value={notes}
         onChange={(value) => {
           setNotes(value);
@@ -113,16 +114,16 @@ function RequestSupportForm({ onClose, onSent, isSubmitting, setIsSubmitting }: 
         isRequired
         autoFocus
       >
-        <Label>Enter Details</Label>
-        <TextArea ref={fieldRef} rows={6} />
-        <FieldError className="support-form__error">{fieldError}</FieldError>
+        <Label className="form-field__label">Enter Details</Label>
+        <TextArea ref={fieldRef} rows={6} className="form-field__input support-form__details" />
+        <FieldError className="form-field__error">{fieldError}</FieldError>
       </TextField>
       {submitError !== undefined && (
         <p role="alert" className="callout callout--negative">
           {submitError}
         </p>
       )}
-      <div className="support-actions">
+      <div className="responsive-dialog__actions">
         <Button ref={cancelRef} className="button" onPress={onClose} isDisabled={isSubmitting}>
           Cancel
         </Button>

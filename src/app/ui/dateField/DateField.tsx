@@ -5,7 +5,7 @@ import { CalendarPopup } from './CalendarPopup';
 import { FieldError } from './FieldError';
 import { checkDateText, checkIsoDate, dateFormatMessage, formatDisplayDate, maskDateInput, parseDisplayDate, type DateRange, type DateTextCheck } from './dateText';
 import { describedBy, useFieldText } from './useFieldText';
-import './field.css';
+import '../field.css';
 
 export interface DateFieldProps {
   readonly label: string;

@@ -4,7 +4,7 @@ import { FieldError } from '../dateField/FieldError';
 import { describedBy, useFieldText } from '../dateField/useFieldText';
 import { useMediaQuery } from '../useMediaQuery';
 import { checkTimeText, maskTimeInput, timeFormatMessage } from './timeText';
-import '../dateField/field.css';
+import '../field.css';
 
 export interface TimeFieldProps {
   readonly label: string;
