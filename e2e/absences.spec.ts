@@ -140,6 +140,11 @@ test.describe('absence requests on the suite server', () => {
     await expect(edit.dialog).toBeVisible();
     await edit.withdrawButton().click();
     await expect(edit.withdrawConfirmation()).toBeVisible();
+    // The pressed button went with the form: the focus moves to the confirmation, and back on Cancel.
+    await expect(edit.withdrawConfirmation()).toBeFocused();
+    await edit.dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await expect(edit.withdrawButton()).toBeFocused();
+    await edit.withdrawButton().click();
     await expect(edit.dialog.getByText('Are you sure you want to cancel this absence request?')).toBeVisible();
     await edit.withdrawButton().click();
     await closeSuccess(page, withdrawnTitle);

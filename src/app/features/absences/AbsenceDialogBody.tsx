@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { formatDate, formatTime24 } from '../../format/dateTime';
@@ -27,7 +27,35 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
   const isWithdrawing = snapshot.matches({ open: { tabs: { withdraw: 'withdrawing' } } });
   const isSubmitting = snapshot.matches({ open: { tabs: { form: 'submitting' } } }) || snapshot.matches({ open: { tabs: { form: 'savingDraft' } } });
 
-  const form = <FormPanel snapshot={snapshot} send={send} onClose={onClose} canWithdraw={canWithdraw} isSubmitting={isSubmitting} />;
+  // The buttons that switch between the form and the confirmation unmount with their panel: the
+  // focus goes to the confirmation's title, and back to the form's Withdraw button on Cancel.
+  const confirmationTitle = useRef<HTMLHeadingElement>(null);
+  const withdrawButton = useRef<HTMLButtonElement>(null);
+  const focusAfterSwitch = useRef<RefObject<HTMLElement | null> | null>(null);
+  useEffect(() => {
+    focusAfterSwitch.current?.current?.focus();
+    focusAfterSwitch.current = null;
+  }, [isWithdrawTab]);
+  const showWithdraw = () => {
+    focusAfterSwitch.current = confirmationTitle;
+    send({ type: 'SHOW_WITHDRAW' });
+  };
+  const showForm = () => {
+    focusAfterSwitch.current = withdrawButton;
+    send({ type: 'SHOW_FORM' });
+  };
+
+  const form = (
+    <FormPanel
+      snapshot={snapshot}
+      send={send}
+      onClose={onClose}
+      canWithdraw={canWithdraw}
+      isSubmitting={isSubmitting}
+      onWithdraw={showWithdraw}
+      withdrawButtonRef={withdrawButton}
+    />
+  );
   return (
     <div className="absence-dialog">
       {notice !== undefined && (
@@ -72,7 +100,8 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
           <TabPanel id="withdraw">
             <WithdrawPanel
               isWithdrawing={isWithdrawing}
-              onCancel={() => send({ type: 'SHOW_FORM' })}
+              titleRef={confirmationTitle}
+              onCancel={showForm}
               onConfirm={() => send({ type: 'CONFIRM_WITHDRAW' })}
             />
           </TabPanel>
@@ -87,9 +116,11 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
 interface FormPanelProps extends AbsenceDialogBodyProps {
   readonly canWithdraw: boolean;
   readonly isSubmitting: boolean;
+  readonly onWithdraw: () => void;
+  readonly withdrawButtonRef: RefObject<HTMLButtonElement | null>;
 }
 
-function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting }: FormPanelProps) {
+function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting, onWithdraw, withdrawButtonRef }: FormPanelProps) {
   const { context } = snapshot;
   const facts = factsOf(context);
   const isReadOnly = isFormReadOnly(facts);
@@ -115,7 +146,7 @@ function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting }: FormP
       <ClashWarning clashes={context.clashes} />
       <div className="absence-actions">
         {canWithdraw && (
-          <Button className="button" onPress={() => send({ type: 'SHOW_WITHDRAW' })} isDisabled={isSubmitting}>
+          <Button ref={withdrawButtonRef} className="button" onPress={onWithdraw} isDisabled={isSubmitting}>
             Withdraw
           </Button>
         )}

@@ -1,9 +1,12 @@
+import type { Ref } from 'react';
 import { Button } from 'react-aria-components';
 
 interface WithdrawPanelProps {
   readonly isWithdrawing: boolean;
   readonly onCancel: () => void;
   readonly onConfirm: () => void;
+  /** The title, which takes the focus when the confirmation is opened from the form's button. */
+  readonly titleRef?: Ref<HTMLHeadingElement>;
 }
 
 /**
@@ -11,10 +14,12 @@ interface WithdrawPanelProps {
  * The busy state is the label plus disabled, not react-aria's `isPending`: that announces through
  * an element id, which dangles in the live region once the dialog has closed.
  */
-export function WithdrawPanel({ isWithdrawing, onCancel, onConfirm }: WithdrawPanelProps) {
+export function WithdrawPanel({ isWithdrawing, onCancel, onConfirm, titleRef }: WithdrawPanelProps) {
   return (
     <div className="absence-withdraw">
-      <h3 className="absence-withdraw__title">Withdraw Absence Request</h3>
+      <h3 ref={titleRef} tabIndex={-1} className="absence-withdraw__title">
+        Withdraw Absence Request
+      </h3>
       <p>Are you sure you want to cancel this absence request?</p>
       <p>
         Once it is withdrawn it can no longer be modified. If you still need time off, you will need to submit a new
