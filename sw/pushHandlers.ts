@@ -12,13 +12,18 @@ const updateNotifications: WorkerToPageMessage = { type: 'update-notifications' 
 
 /**
  * A push: show it as a system notification (browsers require one for every push), then tell every
- * open page to reload its notifications (SPEC §4 'update-notifications').
+ * open page to reload its notifications (SPEC §4 'update-notifications'). The pages are told even
+ * when the system notification cannot be shown (permission withdrawn since): the server has stored
+ * the notification, so the list has it either way.
  */
 export async function handlePush(scope: PushScope, text: string | null): Promise<void> {
   const { title, options } = notificationFor(parsePushMessage(text));
-  await scope.registration.showNotification(title, options);
-  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
-  for (const client of windows) client.postMessage(updateNotifications);
+  try {
+    await scope.registration.showNotification(title, options);
+  } finally {
+    const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    for (const client of windows) client.postMessage(updateNotifications);
+  }
 }
 
 /**

@@ -66,6 +66,15 @@ describe('handlePush', () => {
     for (const window of windows) expect(window.messages).toEqual([{ type: 'update-notifications' }]);
   });
 
+  it('still tells the open pages when the system notification cannot be shown', async () => {
+    const windows = [aWindow(`${origin}/home`)];
+    const { scope } = fakeScope(windows);
+    const refused = new TypeError('No notification permission has been granted for this origin.');
+    const withoutPermission: PushScope = { ...scope, registration: { showNotification: () => Promise.reject(refused) } };
+    await expect(handlePush(withoutPermission, JSON.stringify({ title: 'Library', body: 'Open late' }))).rejects.toBe(refused);
+    expect(windows[0]?.messages).toEqual([{ type: 'update-notifications' }]);
+  });
+
   it('shows a generic notification for a push without our payload', async () => {
     const { scope, shown } = fakeScope();
     await handlePush(scope, null);
