@@ -24,4 +24,10 @@ describe('notificationTarget', () => {
     expect(notificationTarget('data:text/html,<b>x</b>', origin)).toBeUndefined();
     expect(notificationTarget('http://[bad', origin)).toBeUndefined();
   });
+
+  it('never links to one of our own API addresses', () => {
+    expect(notificationTarget('/api/user/signout', origin)).toBeUndefined();
+    expect(notificationTarget('https://campus.example.ac.uk/api/timetable/ical', origin)).toBeUndefined();
+    expect(notificationTarget('/timetable/../api/user/signout', origin)).toBeUndefined();
+  });
 });
