@@ -1,3 +1,5 @@
+import { isAppPage, webAddressOf } from '../src/shared/rules/notificationLinks';
+
 /**
  * What a push carries (src/server/push: `{rowId, title, body, url, type}`), read back from the
  * bytes the service worker receives. Web Push delivers our JSON as it is; Firebase Cloud Messaging
@@ -93,10 +95,7 @@ export function notificationFor(message: PushMessage | null): { title: string; o
  * sign the user out through GET /api/user/signout).
  */
 export function clickTarget(data: unknown, origin: string): string {
-  const url = textOf((data as Partial<NotificationData> | null)?.url);
-  if (url && URL.canParse(url, origin)) {
-    const target = new URL(url, origin);
-    if (target.origin === origin && !target.pathname.startsWith('/api/')) return target.href;
-  }
+  const target = webAddressOf(textOf((data as Partial<NotificationData> | null)?.url), origin);
+  if (target && isAppPage(target, origin)) return target.href;
   return new URL(DEFAULT_NOTIFICATION_PATH, origin).href;
 }

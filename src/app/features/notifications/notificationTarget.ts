@@ -1,3 +1,5 @@
+import { isAppPage, webAddressOf } from '../../../shared/rules/notificationLinks';
+
 /**
  * Where opening a notification goes: a path inside the app (client-side navigation), an http(s)
  * page elsewhere (a new tab), or nowhere. Anything else (javascript:, data:, a malformed URL) is
@@ -9,18 +11,10 @@ export type NotificationTarget =
   | { readonly kind: 'external'; readonly href: string };
 
 export function notificationTarget(url: string | null, origin: string): NotificationTarget | undefined {
-  const text = url?.trim();
-  if (!text) return undefined;
-  let parsed: URL;
-  try {
-    parsed = new URL(text, origin);
-  } catch {
-    return undefined;
-  }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return undefined;
-  if (parsed.origin === new URL(origin).origin) {
-    if (parsed.pathname.startsWith('/api/')) return undefined;
-    return { kind: 'internal', path: `${parsed.pathname}${parsed.search}${parsed.hash}` };
-  }
-  return { kind: 'external', href: parsed.href };
+  const address = webAddressOf(url, origin);
+  if (!address) return undefined;
+  if (isAppPage(address, origin)) return { kind: 'internal', path: `${address.pathname}${address.search}${address.hash}` };
+  // Our own origin but not a page of the app (an API address): no link at all.
+  if (address.origin === new URL(origin).origin) return undefined;
+  return { kind: 'external', href: address.href };
 }
