@@ -31,10 +31,11 @@ import { referralsRoutes } from './features/referrals/referrals.routes.js';
 import { profileRoutes } from './features/user/profile.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
+import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { HttpError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { createPushService } from './push/push.service.js';
 
@@ -50,10 +51,18 @@ function implementations(ctx: ServerContext): RouteImplementation[] {
 
 /** Builds the whole server (API and client) without listening. */
 export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+  const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
+  const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
+  // firebase/messaging registers the device with these when web clients use FCM.
+  const firebaseOrigins = config.push.firebaseWeb ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
+  const connectOrigins = [...basemapOrigins, ...firebaseOrigins];
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
     bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Errors raised before any hook runs get the error shape and the security headers too.
+    ...earlyErrorHandlers(staticSecurityHeaders(securityHeaderOptions(isHttpsOrigin, connectOrigins))),
   });
   const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
   // Pushes go out from a background queue, stopped (in-flight sends aborted) when the app closes.
@@ -70,17 +79,15 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   app.decorate('notifier', ctx.notifier);
 
   registerErrorHandling(app);
-  const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
-  // firebase/messaging registers the device with these when web clients use FCM.
-  const firebaseOrigins = config.push.firebaseWeb ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
-  await registerSecurityHeaders(app, config.publicOrigin?.startsWith('https://') ?? false, [...basemapOrigins, ...firebaseOrigins]);
+  await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
   await app.register(fastifyRateLimit, { global: false });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
   app.addHook('onSend', async (request, reply) => {
-    // API answers are per user: never stored by shared caches, always revalidated by the browser.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-cache');
+    // API answers are personal (ASVS V14.3): stored by no cache, the browser's included. The sync
+    // engine keeps its own copy and ETag in IndexedDB and revalidates with If-None-Match (304).
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyMultipart, { limits: { fileSize: absence.maxFileSizeBytes, files: 10, fields: 20 } });
 

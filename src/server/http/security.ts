@@ -1,13 +1,17 @@
-import helmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/** HSTS for a year (ASVS asks for at least that), subdomains included; only over https. */
+const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 /**
  * Security headers. The CSP allows only this origin's scripts (the service worker and its
  * imports included), inline styles for component libraries, images from https (trending content),
- * and no framing at all.
+ * no `<base>` element, and no framing at all.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): Promise<void> {
-  await app.register(helmet, {
+export function securityHeaderOptions(isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -21,15 +25,43 @@ export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigi
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
-        baseUri: ["'self'"],
+        baseUri: ["'none'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         ...(isHttpsOrigin ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     // HSTS only makes sense when the site is served over https.
-    strictTransportSecurity: isHttpsOrigin ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    strictTransportSecurity: isHttpsOrigin ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): Promise<void> {
+  // The same options object; @fastify/helmet only types it against its own (CommonJS) copy of helmet's types.
+  await app.register(fastifyHelmet, securityHeaderOptions(isHttpsOrigin, extraConnectOrigins) as FastifyHelmetOptions);
+}
+
+/**
+ * The same headers as a plain map, for answers written before any route or hook runs (a bad URL,
+ * a request the HTTP parser refused). None of our directives depends on the request, so helmet's
+ * middleware, run once against a stand-in response, yields exactly what every response gets.
+ */
+export function staticSecurityHeaders(options: HelmetOptions): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)({} as never, response as never, (error?: unknown) => {
+    failure = error;
   });
+  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  return headers;
 }

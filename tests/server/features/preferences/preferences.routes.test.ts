@@ -49,7 +49,7 @@ describe('preferences', () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/user/preferences/options', headers: caller.headers() });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\//);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('no-store');
     const second = await t.app.inject({ method: 'GET', url: '/api/user/preferences/options', headers: { ...caller.headers(), 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');

@@ -143,7 +143,7 @@ describe('GET /api/timetable', () => {
     const first = await t.app.inject({ method: 'GET', url: '/api/timetable', headers: lecturer.headers() });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\//);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('no-store');
     const second = await t.app.inject({ method: 'GET', url: '/api/timetable', headers: { ...lecturer.headers(), 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
