@@ -2,6 +2,7 @@ import { registerSignOutCleanup } from '../session/signOutCleanup';
 import { getActiveUser, setActiveUser } from './activeUser';
 import { deleteUserDatabase } from './deleteUserDatabase';
 import { userDatabaseName } from './names';
+import { rememberUserDatabase } from './otherUsersData';
 import { UserDatabase } from './schema';
 
 let open: { readonly userId: string; readonly db: UserDatabase } | undefined;
@@ -17,6 +18,7 @@ export function getUserDatabase(userId: string): UserDatabase {
   open?.db.close();
   const db = new UserDatabase(userDatabaseName(userId));
   open = { userId, db };
+  rememberUserDatabase(userId);
   if (!cleanupRegistered.has(userId)) {
     cleanupRegistered.add(userId);
     registerSignOutCleanup(() => forgetUserData(userId));

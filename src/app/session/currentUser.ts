@@ -8,6 +8,7 @@ import {
 import { callApi } from '../api/client';
 import { describeStatus, isApiError } from '../api/ApiError';
 import { setActiveUser } from '../db/activeUser';
+import { deleteOtherUsersData } from '../db/otherUsersData';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
@@ -78,6 +79,9 @@ async function resolveCurrentUser(): Promise<CurrentUser> {
     const user = await fetchCurrentUser();
     source = 'server';
     setActiveUser(user);
+    // The server vouches for this user: whoever used the device before without signing out
+    // (their session expired) loses their local data now. In the background; never the user's own.
+    if (user) void deleteOtherUsersData(user.userId).catch((error: unknown) => console.warn('Could not clear other users’ data', error));
     return user;
   } catch (error) {
     const cached = isApiError(error) && error.isNetworkError ? readCachedUser() : null;
