@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmod, chown, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, chown, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
@@ -25,14 +25,19 @@ export function passwordFileOf(databaseDir: string): string {
 
 /**
  * Reads the cluster's password, or creates a random one (mode 0600, only this OS user can read it).
- * An existing file is set back to 0600 in case it was copied or restored more openly.
+ * An existing file is set back to 0600 in case it was copied or restored more openly. A file that
+ * is a link or belongs to another OS user is refused: in a folder others can write to, someone
+ * could have planted a password they know.
  */
-export async function readOrCreatePassword(file: string): Promise<string> {
-  const existing = await readFile(file, 'utf8').catch((error: NodeJS.ErrnoException) => {
+export async function readOrCreatePassword(file: string, ownerUid: number | undefined = process.getuid?.()): Promise<string> {
+  const info = await lstat(file).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT') return undefined;
     throw error;
   });
-  if (existing !== undefined) {
+  if (info) {
+    if (!info.isFile()) throw new Error(`The embedded PostgreSQL password file ${file} is not a regular file.`);
+    if (ownerUid !== undefined && info.uid !== ownerUid) throw new Error(`The embedded PostgreSQL password file ${file} belongs to another OS user.`);
+    const existing = await readFile(file, 'utf8');
     const password = existing.split('\n')[0]?.trim() ?? '';
     if (password.length < 16) throw new Error(`The embedded PostgreSQL password file ${file} is empty or damaged.`);
     await chmod(file, 0o600);
