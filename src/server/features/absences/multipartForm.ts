@@ -191,8 +191,8 @@ export async function readAbsenceForm(request: FastifyRequest, reply: FastifyRep
     stop = reject;
   });
   const timedOut = (what: string) => () => stop(new HttpError(408, 'The upload took too long and was stopped. Please try again.', { request: [what] }));
-  const idle = setTimeout(timedOut(`No data arrived for ${timeouts.idleMs / 1000} seconds.`), timeouts.idleMs);
-  const total = setTimeout(timedOut(`The form did not arrive within ${timeouts.totalMs / 1000} seconds.`), timeouts.totalMs);
+  const idle = setTimeout(timedOut(`No data arrived for ${timeouts.idleMs / 1000} s.`), timeouts.idleMs);
+  const total = setTimeout(timedOut(`The form did not arrive within ${timeouts.totalMs / 1000} s.`), timeouts.totalMs);
   const onProgress = () => idle.refresh();
   request.raw.on('data', onProgress);
 
