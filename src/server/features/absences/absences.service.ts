@@ -21,6 +21,7 @@ export interface AbsenceDeps {
 }
 
 const INVALID = 'The absence request could not be saved.';
+const tooManyFiles = `A request can have at most ${absence.maxFilesPerRequest} files. Remove some before adding more.`;
 const notEditable = (): HttpError =>
   new HttpError(400, 'This absence request can no longer be edited.', { absenceStatus: ['Only Pending or AwaitingEvidence requests can be edited.'] });
 
@@ -66,7 +67,7 @@ async function validated(deps: AbsenceDeps, userId: number, form: AbsenceForm, m
   const toDelete = value?.filesToDelete ?? [];
   const fileCount = form.files.length + existingFileIds.filter((id) => !toDelete.includes(id)).length;
   if (fileCount > absence.maxFilesPerRequest) {
-    (all.supportingFiles ??= []).push(`A request can have at most ${absence.maxFilesPerRequest} files. Remove some before adding more.`);
+    (all.supportingFiles ??= []).push(tooManyFiles);
   }
   const overQuota = await quotaError(db, userId, toDelete, form, deps.quotaBytes);
   if (overQuota) (all.supportingFiles ??= []).push(overQuota);
@@ -77,12 +78,14 @@ async function validated(deps: AbsenceDeps, userId: number, form: AbsenceForm, m
 }
 
 /**
- * Checks the quota again inside the write transaction, under a lock on the user's row, so that
- * two uploads at once cannot both fit a quota that has room for only one.
+ * Checks the file count and the quota again inside the write transaction, under a lock on the
+ * user's row, so that two uploads at once cannot both take room that is there for only one.
  */
-async function assertQuotaLocked(trx: Db, deps: AbsenceDeps, userId: number, filesToDelete: readonly number[], form: AbsenceForm): Promise<void> {
+async function assertRoomLocked(trx: Db, deps: AbsenceDeps, userId: number, requestId: number | undefined, filesToDelete: readonly number[], form: AbsenceForm): Promise<void> {
   if (form.files.length === 0) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  const kept = requestId === undefined ? [] : (await filesOf(trx, [requestId])).filter((file) => !filesToDelete.includes(file.id));
+  if (kept.length + form.files.length > absence.maxFilesPerRequest) throw new HttpError(400, INVALID, { supportingFiles: [tooManyFiles] });
   const overQuota = await quotaError(trx, userId, filesToDelete, form, deps.quotaBytes);
   if (overQuota) throw new HttpError(400, INVALID, { supportingFiles: [overQuota] });
 }
@@ -117,7 +120,7 @@ export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: 
   const fields = await validated(deps, user.id, form, 'create', []);
   const id = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
-      await assertQuotaLocked(trx, deps, user.id, [], form);
+      await assertRoomLocked(trx, deps, user.id, undefined, [], form);
       const { id } = await trx
         .insertInto('absence_requests')
         .values({
@@ -145,7 +148,7 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
 
   const removedKeys = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
-      await assertQuotaLocked(trx, deps, user.id, fields.filesToDelete, form);
+      await assertRoomLocked(trx, deps, user.id, row.id, fields.filesToDelete, form);
       // The status is checked again in the UPDATE itself: a request approved meanwhile is not changed.
       const updated = await trx
         .updateTable('absence_requests')

@@ -194,9 +194,9 @@ export async function readAbsenceForm(request: FastifyRequest, reply: FastifyRep
   const idle = setTimeout(timedOut(`No data arrived for ${timeouts.idleMs / 1000} s.`), timeouts.idleMs);
   const total = setTimeout(timedOut(`The form did not arrive within ${timeouts.totalMs / 1000} s.`), timeouts.totalMs);
   const onProgress = () => idle.refresh();
-  request.raw.on('data', onProgress);
-
+  // Started first: the body is piped into the parser before the progress listener sets it flowing.
   const reading = readParts(request, store, incoming, onProgress);
+  request.raw.on('data', onProgress);
   try {
     return await Promise.race([reading, stopped]);
   } catch (error) {

@@ -91,6 +91,15 @@ describe('storage quota per user (UPLOAD_QUOTA_MB=1)', () => {
     expect(replaced.statusCode).toBe(200);
     expect(asRequest(replaced).supportingFiles.map((f) => f.fileName)).toEqual(['second.pdf']);
   });
+  it('lets only one of two simultaneous uploads take the room that is left', async () => {
+    const student = await signIn(t.app, 'student');
+    const day = dayFromToday(6);
+    const before = (await stored()).length;
+    const responses = await Promise.all(['one.pdf', 'two.pdf'].map((name) =>
+      sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file(name, pdfOf(600 * KB))])));
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 400]);
+    expect(await stored()).toHaveLength(before + 1);
+  });
 });
 
 describe('files are streamed to disk', () => {
