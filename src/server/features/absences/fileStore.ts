@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rename, rm, stat, type FileHandle } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 /** A file being received: written through `handle` to a temporary name, until committed or discarded. */
 export interface IncomingFile {
@@ -33,7 +33,7 @@ export class FileStore {
 
   /** Moves a received (and closed) temporary file into place; returns its new storage key. */
   async commit(incomingPath: string): Promise<string> {
-    if (!TEMPORARY.test(incomingPath.slice(this.dir.length + 1))) throw new Error('Not an incoming file of this store');
+    if (dirname(incomingPath) !== this.dir || !TEMPORARY.test(basename(incomingPath))) throw new Error('Not an incoming file of this store');
     const key = randomBytes(16).toString('hex');
     await rename(incomingPath, this.pathOf(key));
     return key;
