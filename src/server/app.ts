@@ -6,7 +6,6 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { allRoutes } from '../shared/contract/index.js';
-import { absence } from '../shared/constants.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
@@ -17,6 +16,8 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
+import { FileStore } from './features/absences/fileStore.js';
+import { multipartLimits } from './features/absences/multipartForm.js';
 import { adminTimetableRoutes } from './features/admin/adminTimetable.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -63,6 +64,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors raised before any hook runs get the error shape and the security headers too.
     ...earlyErrorHandlers(staticSecurityHeaders(securityHeaderOptions(isHttpsOrigin, connectOrigins))),
+    // A backstop for stalled bodies of any route: Node answers 408 and closes. Uploads stop sooner, in the SPEC §8 shape (multipartForm.ts).
+    requestTimeout: config.uploadTimeoutMs + 30_000,
   });
   const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
   // Pushes go out from a background queue, stopped (in-flight sends aborted) when the app closes.
@@ -89,7 +92,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     // engine keeps its own copy and ETag in IndexedDB and revalidates with If-None-Match (304).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
-  await app.register(fastifyMultipart, { limits: { fileSize: absence.maxFileSizeBytes, files: 10, fields: 20 } });
+  await app.register(fastifyMultipart, { limits: { ...multipartLimits } });
+  // Upload temporaries left by a crash; another instance's upload in progress is younger than this.
+  app.addHook('onReady', async () => {
+    const removed = await new FileStore(config.uploadsDir).removeLeftovers(config.uploadTimeoutMs);
+    if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s) from ${config.uploadsDir}`);
+  });
 
   // An empty JSON body (a POST with nothing to say) is read as "no body", not as an error.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {

@@ -85,6 +85,12 @@ export interface Config {
   readonly push: PushConfig;
   /** Absence evidence files: DATA_DIR/uploads, outside any served directory. */
   readonly uploadsDir: string;
+  /** Evidence bytes one user may keep across all their absence requests. */
+  readonly uploadQuotaBytes: number;
+  /** An upload that sends nothing for this long is answered 408 and its connection closed. */
+  readonly uploadIdleTimeoutMs: number;
+  /** An upload still arriving after this long is answered 408 and its connection closed. */
+  readonly uploadTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -258,5 +264,8 @@ export function loadConfig(env: Env = process.env): Config {
     attendanceCloseMinutes: positiveInteger(env, 'ATTENDANCE_CLOSE_MINUTES', attendanceRegistration.closesMinutesAfterStart),
     push: readPush(env, publicOrigin),
     uploadsDir: join(dataDir, 'uploads'),
+    uploadQuotaBytes: Math.round(positiveNumber(env, 'UPLOAD_QUOTA_MB', 50) * 1024 * 1024),
+    uploadIdleTimeoutMs: Math.round(positiveNumber(env, 'UPLOAD_IDLE_TIMEOUT_SECONDS', 30) * 1000),
+    uploadTimeoutMs: Math.round(positiveNumber(env, 'UPLOAD_TIMEOUT_SECONDS', 600) * 1000),
   };
 }

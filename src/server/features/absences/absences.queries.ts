@@ -108,3 +108,15 @@ export async function requestsOf(db: Db, userId: number, studentId: string): Pro
   const files = await filesOf(db, rows.map((row) => row.id));
   return rows.map((row) => toAbsenceRequest(row, files, studentId));
 }
+
+/** The bytes of evidence a user keeps across all their requests, leaving out the files `except` names. */
+export async function storedBytesOf(db: Db, userId: number, except: readonly number[] = []): Promise<number> {
+  let query = db
+    .selectFrom('absence_files as f')
+    .innerJoin('absence_requests as r', 'r.id', 'f.request_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('f.size_bytes'), eb.lit(0)).as('total'))
+    .where('r.student_user_id', '=', userId);
+  if (except.length > 0) query = query.where('f.id', 'not in', except);
+  const row = await query.executeTakeFirst();
+  return Number(row?.total ?? 0);
+}

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod/mini';
 import {
   absenceConfigRoute, absenceFileRoute, cancelAbsenceRoute, clashingAttendanceRoute, createAbsenceRoute, listAbsencesRoute, updateAbsenceRoute,
@@ -12,7 +13,7 @@ import { clashingEvents } from './clashes.js';
 import { absenceDateLimits } from './dateLimits.js';
 import { sendAttachment } from './fileDownload.js';
 import { FileStore } from './fileStore.js';
-import { readAbsenceForm } from './multipartForm.js';
+import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.js';
 
 /**
  * The session user's absence requests. Every request and file is looked up together with the
@@ -20,21 +21,32 @@ import { readAbsenceForm } from './multipartForm.js';
  */
 export function absencesRoutes({ db, config }: ServerContext): RouteImplementation[] {
   const store = new FileStore(config.uploadsDir);
-  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log });
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes });
+  const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
+  /** Runs `use` on the form; files it did not store are removed afterwards, whatever happened. */
+  const withForm = async <T>(request: FastifyRequest, reply: FastifyReply, use: (form: AbsenceForm) => Promise<T>): Promise<T> => {
+    const form = await readAbsenceForm(request, reply, store, timeouts);
+    try {
+      return await use(form);
+    } finally {
+      await discardForm(store, form).catch((error: unknown) => request.log.error({ err: error }, 'absence upload clean-up failed'));
+    }
+  };
   return [
     implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
     implement(listAbsencesRoute, async ({ user }) => requestsOf(db, user.id, user.studentId ?? '')),
-    implement(createAbsenceRoute, async ({ user, request }) => {
+    implement(createAbsenceRoute, async ({ user, request, reply }) => {
       await assertFullyEnrolled(db, user.id);
-      return createAbsence(deps(request), user, await readAbsenceForm(request));
+      return withForm(request, reply, (form) => createAbsence(deps(request), user, form));
     }),
-    implement(updateAbsenceRoute, async ({ user, request }) => {
+    implement(updateAbsenceRoute, async ({ user, request, reply }) => {
       await assertFullyEnrolled(db, user.id);
-      const form = await readAbsenceForm(request);
-      const rawRowId = form.fields.RowId;
-      const rowId = z.safeParse(rowIdParam, Array.isArray(rawRowId) ? rawRowId[0] : rawRowId);
-      if (!rowId.success) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
-      return updateAbsence(deps(request), user, form, rowId.data);
+      return withForm(request, reply, (form) => {
+        const rawRowId = form.fields.RowId;
+        const rowId = z.safeParse(rowIdParam, Array.isArray(rawRowId) ? rawRowId[0] : rawRowId);
+        if (!rowId.success) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
+        return updateAbsence(deps(request), user, form, rowId.data);
+      });
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),
     implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, new Date())),

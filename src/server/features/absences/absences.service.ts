@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { absence } from '../../../shared/constants.js';
 import type { AbsenceRequest } from '../../../shared/contract/absences.js';
 import { absenceMessages, editableStatuses, enrolmentReadOnlyMessage, isEditableStatus, withdrawOutcome } from '../../../shared/rules/absences/index.js';
 import type { SessionUser } from '../../auth/session.service.js';
@@ -6,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { londonInstant } from '../../db/seed/calendar.js';
 import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
 import { checkAbsenceFields, type AbsenceFields } from './absenceForm.js';
-import { activeCategories, filesOf, ownRequest, registrationStatusOf, toAbsenceRequest } from './absences.queries.js';
+import { activeCategories, filesOf, ownRequest, registrationStatusOf, storedBytesOf, toAbsenceRequest } from './absences.queries.js';
 import { absenceDateLimits } from './dateLimits.js';
 import type { FileStore } from './fileStore.js';
 import type { AbsenceForm, UploadedFile } from './multipartForm.js';
@@ -15,9 +16,12 @@ export interface AbsenceDeps {
   readonly db: Db;
   readonly store: FileStore;
   readonly log: FastifyBaseLogger;
+  /** Evidence bytes one user may keep across all their requests (UPLOAD_QUOTA_MB). */
+  readonly quotaBytes: number;
 }
 
 const INVALID = 'The absence request could not be saved.';
+const tooManyFiles = `A request can have at most ${absence.maxFilesPerRequest} files. Remove some before adding more.`;
 const notEditable = (): HttpError =>
   new HttpError(400, 'This absence request can no longer be edited.', { absenceStatus: ['Only Pending or AwaitingEvidence requests can be edited.'] });
 
@@ -34,8 +38,20 @@ function instantOf(local: string): Date {
   return londonInstant(date, time);
 }
 
+const megabytes = (bytes: number): string => `${Math.ceil((bytes / (1024 * 1024)) * 10) / 10} MB`;
+const newBytes = (form: AbsenceForm): number => form.files.reduce((sum, file) => sum + file.size, 0);
+
+/** The quota message when the user's kept files plus the form's new ones exceed `quotaBytes`. */
+async function quotaError(db: Db, userId: number, filesToDelete: readonly number[], form: AbsenceForm, quotaBytes: number): Promise<string | undefined> {
+  if (form.files.length === 0) return undefined;
+  const total = (await storedBytesOf(db, userId, filesToDelete)) + newBytes(form);
+  if (total <= quotaBytes) return undefined;
+  return `These files would bring your stored evidence to ${megabytes(total)}, over your limit of ${megabytes(quotaBytes)}. Remove some files, here or from other requests, and try again.`;
+}
+
 /** Validates the whole form; throws one 400 with every error (file errors included) keyed by field. */
-async function validated(db: Db, form: AbsenceForm, mode: 'create' | 'edit', existingFileIds: readonly number[]): Promise<AbsenceFields> {
+async function validated(deps: AbsenceDeps, userId: number, form: AbsenceForm, mode: 'create' | 'edit', existingFileIds: readonly number[]): Promise<AbsenceFields> {
+  const { db } = deps;
   const categories = await activeCategories(db);
   const { value, errors } = checkAbsenceFields(form.fields, {
     mode,
@@ -48,6 +64,13 @@ async function validated(db: Db, form: AbsenceForm, mode: 'create' | 'edit', exi
   if (value && !value.filesToDelete.every((id) => existingFileIds.includes(id))) {
     all.SupportingFilesToDelete = ['A file to delete is not attached to this request.'];
   }
+  const toDelete = value?.filesToDelete ?? [];
+  const fileCount = form.files.length + existingFileIds.filter((id) => !toDelete.includes(id)).length;
+  if (fileCount > absence.maxFilesPerRequest) {
+    (all.supportingFiles ??= []).push(tooManyFiles);
+  }
+  const overQuota = await quotaError(db, userId, toDelete, form, deps.quotaBytes);
+  if (overQuota) (all.supportingFiles ??= []).push(overQuota);
   // Wall-clock order can differ from instant order around a clock change; the instants decide.
   if (value && Object.keys(all).length === 0 && instantOf(value.end) <= instantOf(value.start)) all.dateRange = [absenceMessages.endAfterStart];
   if (!value || Object.keys(all).length > 0) throw new HttpError(400, INVALID, all);
@@ -55,13 +78,26 @@ async function validated(db: Db, form: AbsenceForm, mode: 'create' | 'edit', exi
 }
 
 /**
- * Stores the new files, then runs `write` (a transaction inserting their rows); when anything
- * fails the stored files are removed again, so a refused request leaves nothing on disk.
+ * Checks the file count and the quota again inside the write transaction, under a lock on the
+ * user's row, so that two uploads at once cannot both take room that is there for only one.
+ */
+async function assertRoomLocked(trx: Db, deps: AbsenceDeps, userId: number, requestId: number | undefined, filesToDelete: readonly number[], form: AbsenceForm): Promise<void> {
+  if (form.files.length === 0) return;
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  const kept = requestId === undefined ? [] : (await filesOf(trx, [requestId])).filter((file) => !filesToDelete.includes(file.id));
+  if (kept.length + form.files.length > absence.maxFilesPerRequest) throw new HttpError(400, INVALID, { supportingFiles: [tooManyFiles] });
+  const overQuota = await quotaError(trx, userId, filesToDelete, form, deps.quotaBytes);
+  if (overQuota) throw new HttpError(400, INVALID, { supportingFiles: [overQuota] });
+}
+
+/**
+ * Moves the received files into place, then runs `write` (a transaction inserting their rows);
+ * when anything fails the stored files are removed again, so a refused request leaves nothing on disk.
  */
 async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFile[], write: (keys: string[]) => Promise<T>): Promise<T> {
   const keys: string[] = [];
   try {
-    for (const file of files) keys.push(await deps.store.save(file.bytes));
+    for (const file of files) keys.push(await deps.store.commit(file.incomingPath));
     return await write(keys);
   } catch (error) {
     await deps.store.remove(keys).catch((cleanupError: unknown) => deps.log.error({ err: cleanupError }, 'absence file clean-up failed'));
@@ -71,7 +107,7 @@ async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFil
 
 const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[]) =>
   files.map((file, i) => ({
-    request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.bytes.length, storage_key: keys[i] ?? '',
+    request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.size, storage_key: keys[i] ?? '',
   }));
 
 async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<AbsenceRequest> {
@@ -81,9 +117,10 @@ async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<Ab
 }
 
 export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: AbsenceForm): Promise<AbsenceRequest> {
-  const fields = await validated(deps.db, form, 'create', []);
+  const fields = await validated(deps, user.id, form, 'create', []);
   const id = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
+      await assertRoomLocked(trx, deps, user.id, undefined, [], form);
       const { id } = await trx
         .insertInto('absence_requests')
         .values({
@@ -107,10 +144,11 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
   if (!row) throw notFound('The absence request');
   if (!isEditableStatus(row.status)) throw notEditable();
   const existing = await filesOf(deps.db, [row.id]);
-  const fields = await validated(deps.db, form, 'edit', existing.map((file) => file.id));
+  const fields = await validated(deps, user.id, form, 'edit', existing.map((file) => file.id));
 
   const removedKeys = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
+      await assertRoomLocked(trx, deps, user.id, row.id, fields.filesToDelete, form);
       // The status is checked again in the UPDATE itself: a request approved meanwhile is not changed.
       const updated = await trx
         .updateTable('absence_requests')
