@@ -62,7 +62,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   const ctx: ServerContext = {
     config,
     db,
-    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours }),
+    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }),
     xsrf: new XsrfTokens(xsrfSecret),
     oidc: config.oidc ? new OidcService(config.oidc) : undefined,
     notifier: new Notifier(db, push),

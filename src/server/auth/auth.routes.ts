@@ -10,7 +10,7 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
 import { clearAuthCookies, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
-import { demoPickerHtml, demoPickerScript } from './demoPicker.js';
+import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { xsrfSubject } from './xsrf.js';
 
@@ -88,7 +88,9 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
       demoSignInRoute,
       async ({ request, reply, body }) => {
         if (!ctx.config.isDemo) throw notFound('Demo sign-in');
-        const user = await ctx.db.selectFrom('users').select('id').where('user_name', '=', body.userName).executeTakeFirst();
+        const user = isDemoPersona(body.userName)
+          ? await ctx.db.selectFrom('users').select('id').where('user_name', '=', body.userName).executeTakeFirst()
+          : undefined;
         if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const created = await ctx.sessions.create(user.id, 'demo');

@@ -27,6 +27,8 @@ export interface ActiveSession {
 export interface SessionPolicy {
   readonly idleMinutes: number;
   readonly maxHours: number;
+  /** Demo mode: sessions started with a demo persona count. Off, they are refused and deleted. */
+  readonly acceptsDemoSessions: boolean;
 }
 
 const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
@@ -85,7 +87,8 @@ export class SessionStore {
     const row = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
     if (!row) return undefined;
     const now = Date.now();
-    if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+    const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
+    if (isDemoRefused || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
       return undefined;
     }
