@@ -12,16 +12,10 @@ import { toUserInfo } from '../features/user/userInfo.js';
 import { clearAuthCookies, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
+import { safeReturnPath } from './returnTo.js';
 import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
-
-/** A second line of defence behind the schema: only a path on this very origin is followed. */
-function sameOriginPath(returnTo: string): string {
-  const base = 'https://campus.invalid';
-  const url = new URL(returnTo, base);
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/home';
-}
 
 export function authRoutes(ctx: ServerContext): RouteImplementation[] {
   const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
@@ -31,7 +25,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
     implement(
       signInRoute,
       async ({ request, reply, query }) => {
-        const returnTo = sameOriginPath(query.returnTo ?? '/home');
+        const returnTo = safeReturnPath(query.returnTo, ctx.config.publicOrigin);
         if (request.session) return reply.redirect(returnTo);
         if (oidc) {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
@@ -74,7 +68,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
         setSessionCookie(request, reply, session.id);
         setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)));
-        return reply.redirect(sameOriginPath(pending.returnTo));
+        return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
       limited,
     ),
