@@ -11,7 +11,8 @@ import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
 import { getOrCreateSecret } from './auth/secrets.js';
-import { SESSION_COOKIE, SessionStore } from './auth/session.service.js';
+import { sessionCookieName } from './auth/cookies.js';
+import { SessionStore } from './auth/session.service.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
@@ -96,9 +97,10 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
 
   app.decorateRequest('session', null);
+  const sessionCookie = sessionCookieName(config.publicOrigin);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const id = request.cookies[SESSION_COOKIE];
+    const id = request.cookies[sessionCookie];
     request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
   });
 

@@ -9,7 +9,7 @@ import type { ServerContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
-import { clearAuthCookies, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
+import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { safeReturnPath } from './returnTo.js';
@@ -31,7 +31,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
           const { url, pending } = await oidc.start(redirectUri, returnTo);
           reply.setCookie(OIDC_FLOW_COOKIE, JSON.stringify(pending), {
-            path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', signed: true, maxAge: 600,
+            path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isHttps(request, ctx.config.publicOrigin), signed: true, maxAge: 600,
           });
           return reply.redirect(url.href);
         }
@@ -66,8 +66,8 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
-        setSessionCookie(request, reply, session.id);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)));
+        setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)), ctx.config.publicOrigin);
         return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
       limited,
@@ -88,8 +88,8 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const created = await ctx.sessions.create(user.id, 'demo');
-        setSessionCookie(request, reply, created.id);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)));
+        setSessionCookie(request, reply, created.id, ctx.config.publicOrigin);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)), ctx.config.publicOrigin);
         const session = await ctx.sessions.touch(created.id);
         if (!session) throw new Error('A session that was just created could not be read back');
         return toUserInfo(session, ctx.config.sessionIdleMinutes);
@@ -99,7 +99,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
 
     implement(signOutRoute, async ({ request, reply, query }) => {
       const session = request.session;
-      clearAuthCookies(request, reply);
+      clearAuthCookies(request, reply, ctx.config.publicOrigin);
       const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
       if (!session) return reply.redirect('/landing');
       await ctx.sessions.destroy(session.idHash);
