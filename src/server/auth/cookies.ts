@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import { SESSION_COOKIE } from './session.service.js';
 import { XSRF_COOKIE } from './xsrf.js';
 
@@ -40,4 +41,15 @@ export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply, p
 /** The origin users see: PUBLIC_ORIGIN when configured, else what the request says. */
 export function publicOrigin(request: FastifyRequest, configured: string | undefined): string {
   return configured ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The origin to put in links the server hands out (calendar feed URLs): PUBLIC_ORIGIN, or, when it
+ * is unset (local use only; production requires it), the address the server listens on. Never the
+ * request's Host header, which the caller chooses.
+ */
+export function linkOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const host = config.host === '0.0.0.0' || config.host === '::' || config.host === '' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
