@@ -1,21 +1,31 @@
+import type { FastifyRequest } from 'fastify';
 import {
   demoSignInRoute,
   signInCallbackRoute,
   signInPickerScriptRoute,
   signInRoute,
   signOutRoute,
+  signOutScriptRoute,
+  signOutSubmitRoute,
 } from '../../shared/contract/auth.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
 import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
+import { SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { safeReturnPath } from './returnTo.js';
 import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
+
+/** A browser navigation (Accept: text/html) gets a page; fetch and API callers get JSON. */
+function prefersHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
+}
 
 export function authRoutes(ctx: ServerContext): RouteImplementation[] {
   const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
@@ -29,7 +39,17 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         if (request.session) return reply.redirect(returnTo);
         if (oidc) {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
-          const { url, pending } = await oidc.start(redirectUri, returnTo);
+          let started;
+          try {
+            started = await oidc.start(redirectUri, returnTo);
+          } catch (error) {
+            // The issuer is down or unreachable: a clear 503, not a stack trace.
+            request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect issuer unreachable');
+            reply.header('retry-after', '60').header('cache-control', 'no-store');
+            if (!prefersHtml(request)) throw new HttpError(503, SIGN_IN_UNAVAILABLE_MESSAGE);
+            return reply.code(503).type('text/html; charset=utf-8').send(signInUnavailableHtml());
+          }
+          const { url, pending } = started;
           reply.setCookie(OIDC_FLOW_COOKIE, JSON.stringify(pending), {
             path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isHttps(request, ctx.config.publicOrigin), signed: true, maxAge: 600,
           });
@@ -98,16 +118,37 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
     ),
 
     implement(signOutRoute, async ({ request, reply, query }) => {
+      if (!request.session) {
+        clearAuthCookies(request, reply, ctx.config.publicOrigin);
+        return reply.redirect('/landing');
+      }
+      // Fetch metadata: only a navigation from one of this origin's pages signs out without a click.
+      const isAutomatic = request.headers['sec-fetch-site'] === 'same-origin';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(signOutPageHtml({ isEntra: query.entra === 'true', isAutomatic }));
+    }),
+
+    implement(signOutScriptRoute, async ({ reply }) => reply.type('text/javascript; charset=utf-8').send(signOutPageScript)),
+
+    implement(signOutSubmitRoute, async ({ request, reply, query }) => {
       const session = request.session;
       clearAuthCookies(request, reply, ctx.config.publicOrigin);
-      const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
-      if (!session) return reply.redirect('/landing');
+      reply.header('cache-control', 'no-store');
+      if (!session) return { location: '/landing' };
       await ctx.sessions.destroy(session.idHash);
       if (query.entra === 'true' && oidc && session.authMethod === 'oidc') {
-        const endSession = await oidc.endSessionUrl(session.idToken, landing);
-        if (endSession) return reply.redirect(endSession.href);
+        const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
+        try {
+          const endSession = await oidc.endSessionUrl(session.idToken, landing);
+          if (endSession) return { location: endSession.href };
+        } catch (error) {
+          // Signed out here already; the provider's session is left when it cannot be reached.
+          request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect end-session unavailable');
+        }
       }
-      return reply.redirect('/landing');
+      return { location: '/landing' };
     }),
   ];
 }
