@@ -201,6 +201,14 @@ const cidrs: Parse<string[]> = (text) => {
   return result;
 };
 
+/** Proxy addresses for Fastify's trustProxy: addresses, CIDRs, or proxy-addr's named ranges. */
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+const trustedProxies: Parse<string[]> = (text) => {
+  const items = commaList(text);
+  const bad = items.find((item) => !proxyKeywords.includes(item) && cidrs(item) instanceof Invalid);
+  return bad === undefined ? items : new Invalid(`must be comma-separated addresses or CIDRs (or loopback, linklocal, uniquelocal); "${bad}" is not one`);
+};
+
 const pushOrigins: Parse<string[]> = (text) => {
   const origins = commaList(text);
   const bad = origins.find((item) => !/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(item));
@@ -239,7 +247,7 @@ export const configSchema = z.object({
   NODE_ENV: variable<string | undefined>(undefined, asText),
   DEMO: variable<boolean | undefined>(undefined, onOff),
   PUBLIC_ORIGIN: variable<string | undefined>(undefined, origin),
-  TRUSTED_PROXIES: variable<string[]>([], commaList),
+  TRUSTED_PROXIES: variable<string[]>([], trustedProxies),
   SESSION_IDLE_MINUTES: variable(60, positiveInteger),
   SESSION_MAX_HOURS: variable(12, positiveNumber),
   SIGNIN_RATE_LIMIT: variable(30, positiveInteger),

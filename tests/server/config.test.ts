@@ -63,12 +63,17 @@ describe('loadConfig', () => {
     ['PUBLIC_ORIGIN', 'https://campus.example.ac.uk/app', /PUBLIC_ORIGIN must be an origin/],
     ['OIDC_ISSUER', 'login.example', /OIDC_ISSUER must be an http\(s\) URL/],
     ['PUSH_MAX_ATTEMPTS', '0', /PUSH_MAX_ATTEMPTS must be a positive number/],
+    ['TRUSTED_PROXIES', '10.0.0.1, proxy.internal', /TRUSTED_PROXIES must be comma-separated addresses or CIDRs .*"proxy.internal" is not one/],
   ])('refuses a malformed %s (%s) with a message naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(message);
   });
 
   it('names every malformed variable at once', () => {
     expect(() => loadConfig({ PORT: 'x', TRENDING_CACHE_SECONDS: 'y' })).toThrow(/PORT must .*; TRENDING_CACHE_SECONDS must/);
+  });
+
+  it('reads TRUSTED_PROXIES as addresses, CIDRs and named ranges', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: ' 10.0.0.1, 192.0.2.0/24 ,loopback' }).trustedProxies).toEqual(['10.0.0.1', '192.0.2.0/24', 'loopback']);
   });
 
   it('normalises PUBLIC_ORIGIN to an origin', () => {
