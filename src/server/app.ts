@@ -10,7 +10,8 @@ import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
 import { getOrCreateSecret } from './auth/secrets.js';
-import { SESSION_COOKIE, SessionStore } from './auth/session.service.js';
+import { sessionCookieName } from './auth/cookies.js';
+import { SessionStore } from './auth/session.service.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
@@ -74,7 +75,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   const ctx: ServerContext = {
     config,
     db,
-    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours }),
+    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }),
     xsrf: new XsrfTokens(xsrfSecret),
     oidc: config.oidc ? new OidcService(config.oidc) : undefined,
     notifier: new Notifier(db, push),
@@ -111,9 +112,10 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   });
 
   app.decorateRequest('session', null);
+  const sessionCookie = sessionCookieName(config.publicOrigin);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
-    const id = request.cookies[SESSION_COOKIE];
+    const id = request.cookies[sessionCookie];
     request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
   });
 

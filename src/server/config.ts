@@ -1,6 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { attendanceRegistration } from '../shared/constants.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 
@@ -95,67 +95,89 @@ export interface Config {
 
 type Env = Record<string, string | undefined>;
 
-function positiveNumber(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
+/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
+export const DEFAULT_PUSH_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://web.push.apple.com',
+] as const;
+
+// ---- one variable -------------------------------------------------------------------------------
+// A parser turns the (trimmed, non-blank) text of a variable into its value, or returns an
+// `Invalid` whose message completes the sentence "<VARIABLE> …"; loadConfig adds the name.
+
+class Invalid {
+  constructor(readonly message: string) {}
 }
 
-function positiveInteger(env: Env, name: string, fallback: number): number {
-  const value = positiveNumber(env, name, fallback);
-  if (!Number.isInteger(value)) throw new Error(`${name} must be a whole number, got "${env[name]}"`);
-  return value;
+type Parse<T> = (text: string) => T | Invalid;
+
+/** A variable whose unset or blank value means `fallback`. */
+function variable<T>(fallback: T, parse: Parse<T>) {
+  return z
+    .string()
+    .optional()
+    .transform((raw, ctx): T => {
+      const text = raw?.trim();
+      if (!text) return fallback;
+      const value = parse(text);
+      if (value instanceof Invalid) {
+        ctx.addIssue({ code: 'custom', message: value.message });
+        return z.NEVER;
+      }
+      return value;
+    });
 }
 
-/** `1`/`true` or `0`/`false`; unset or blank: the fallback. */
-function onOff(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name]?.trim().toLowerCase();
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === '1' || raw === 'true') return true;
-  if (raw === '0' || raw === 'false') return false;
-  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
-}
+const asText: Parse<string> = (text) => text;
 
-function list(raw: string | undefined): string[] {
-  return (raw ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-}
+const positiveNumber: Parse<number> = (text) => {
+  const value = Number(text);
+  return Number.isFinite(value) && value > 0 ? value : new Invalid(`must be a positive number, got "${text}"`);
+};
 
-/** An absolute http(s) URL, or undefined when unset or blank. */
-function httpUrl(env: Env, name: string): string | undefined {
-  const raw = env[name]?.trim();
-  if (!raw) return undefined;
-  const protocol = URL.canParse(raw) ? new URL(raw).protocol : '';
-  if (protocol !== 'http:' && protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  return raw;
-}
+const positiveInteger: Parse<number> = (text) => {
+  const value = positiveNumber(text);
+  if (value instanceof Invalid) return value;
+  return Number.isInteger(value) ? value : new Invalid(`must be a whole number, got "${text}"`);
+};
 
-function readBasemap(env: Env): Config['mapBasemap'] {
-  const tiles = httpUrl(env, 'MAP_BASEMAP_URL');
-  if (!tiles) return undefined;
-  if (!tiles.startsWith('https://') || !['{z}', '{x}', '{y}'].every((part) => tiles.includes(part))) {
-    throw new Error(`MAP_BASEMAP_URL must be an https tile URL with {z}, {x} and {y}, got "${tiles}"`);
-  }
-  return { tiles, attribution: env.MAP_BASEMAP_ATTRIBUTION?.trim() || new URL(tiles).hostname };
-}
+const port: Parse<number> = (text) => {
+  const value = Number(text);
+  return /^\d+$/.test(text) && value >= 1 && value <= 65_535 ? value : new Invalid(`must be a port number from 1 to 65535, got "${text}"`);
+};
 
-/**
- * Comma-separated IPv4/IPv6 CIDRs such as `192.0.2.0/24, 2001:db8::/48` (a bare address is one
- * host), each checked the way `net.BlockList` will use it and normalised to `address/prefix`.
- */
-function cidrList(env: Env, name: string): string[] {
-  return list(env[name]).map((item) => {
-    const [address = '', prefix, extra] = item.split('/');
-    // A zone (fe80::1%eth0) names an interface of one host, not a network.
-    const family = address.includes('%') ? 0 : isIP(address);
-    const maxBits = family === 4 ? 32 : 128;
-    const bits = prefix === undefined ? maxBits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
-    const isValid = family !== 0 && extra === undefined && bits >= 0 && bits <= maxBits && canAddSubnet(address, bits, family);
-    if (!isValid) throw new Error(`${name} must be comma-separated CIDRs such as 192.0.2.0/24 or 2001:db8::/48; "${item}" is not one`);
-    return `${address}/${bits}`;
-  });
-}
+/** `1`/`true` or `0`/`false`. */
+const onOff: Parse<boolean> = (text) => {
+  const value = text.toLowerCase();
+  if (value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  return new Invalid(`must be 1 or 0, got "${text}"`);
+};
+
+const commaList = (text: string): string[] => text.split(',').map((item) => item.trim()).filter(Boolean);
+
+const isHttpUrl = (text: string): boolean => URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol);
+
+const httpUrl: Parse<string> = (text) => (isHttpUrl(text) ? text : new Invalid(`must be an http(s) URL, got "${text}"`));
+
+/** An http(s) origin: scheme, host and port, nothing after it; normalised (`https://x/` is `https://x`). */
+const origin: Parse<string> = (text) => {
+  const url = isHttpUrl(text) ? new URL(text) : undefined;
+  const isOrigin = url !== undefined && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !text.endsWith('#') && !text.includes('?');
+  return isOrigin ? url.origin : new Invalid(`must be an origin such as https://campus.example.ac.uk (scheme, host and port only), got "${text}"`);
+};
+
+const tileUrl: Parse<string> = (text) => {
+  if (!isHttpUrl(text)) return new Invalid(`must be an http(s) URL, got "${text}"`);
+  const isTemplate = text.startsWith('https://') && ['{z}', '{x}', '{y}'].every((part) => text.includes(part));
+  return isTemplate ? text : new Invalid(`must be an https tile URL with {z}, {x} and {y}, got "${text}"`);
+};
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const logLevel: Parse<string> = (text) =>
+  (logLevels as readonly string[]).includes(text) ? text : new Invalid(`must be one of ${logLevels.join(', ')}, got "${text}"`);
 
 function canAddSubnet(address: string, bits: number, family: number): boolean {
   try {
@@ -166,106 +188,216 @@ function canAddSubnet(address: string, bits: number, family: number): boolean {
   }
 }
 
-function readOidc(env: Env): OidcConfig | undefined {
-  const issuer = env.OIDC_ISSUER;
-  const clientId = env.OIDC_CLIENT_ID;
-  const clientSecret = env.OIDC_CLIENT_SECRET;
-  if (!issuer && !clientId && !clientSecret) return undefined;
-  if (!issuer || !clientId || !clientSecret) {
-    throw new Error('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+/**
+ * Comma-separated IPv4/IPv6 CIDRs such as `192.0.2.0/24, 2001:db8::/48` (a bare address is one
+ * host), each checked the way `net.BlockList` will use it and normalised to `address/prefix`.
+ */
+const cidrs: Parse<string[]> = (text) => {
+  const result: string[] = [];
+  for (const item of commaList(text)) {
+    const [address = '', prefix, extra] = item.split('/');
+    // A zone (fe80::1%eth0) names an interface of one host, not a network.
+    const family = address.includes('%') ? 0 : isIP(address);
+    const maxBits = family === 4 ? 32 : 128;
+    const bits = prefix === undefined ? maxBits : /^\d{1,3}$/.test(prefix) ? Number(prefix) : Number.NaN;
+    const isValid = family !== 0 && extra === undefined && bits >= 0 && bits <= maxBits && canAddSubnet(address, bits, family);
+    if (!isValid) return new Invalid(`must be comma-separated CIDRs such as 192.0.2.0/24 or 2001:db8::/48; "${item}" is not one`);
+    result.push(`${address}/${bits}`);
   }
-  return {
-    issuer,
-    clientId,
-    clientSecret,
-    scopes: env.OIDC_SCOPES ?? 'openid profile email',
-    groupsClaim: env.OIDC_GROUPS_CLAIM ?? 'groups',
-    rolesClaim: env.OIDC_ROLES_CLAIM ?? 'roles',
-  };
-}
+  return result;
+};
 
-/** The push services of Chrome/Edge/Android (FCM), Firefox, Windows and Safari. */
-export const DEFAULT_PUSH_ORIGINS = [
-  'https://fcm.googleapis.com',
-  'https://updates.push.services.mozilla.com',
-  'https://*.notify.windows.com',
-  'https://web.push.apple.com',
-] as const;
+/** Proxy addresses for Fastify's trustProxy: addresses, CIDRs, or proxy-addr's named ranges. */
+const proxyKeywords = ['loopback', 'linklocal', 'uniquelocal'];
+const trustedProxies: Parse<string[]> = (text) => {
+  const items = commaList(text);
+  const bad = items.find((item) => !proxyKeywords.includes(item) && cidrs(item) instanceof Invalid);
+  return bad === undefined ? items : new Invalid(`must be comma-separated addresses or CIDRs (or loopback, linklocal, uniquelocal); "${bad}" is not one`);
+};
 
-function readPush(env: Env, publicOrigin: string | undefined): PushConfig {
-  const allowedOrigins = env.PUSH_ALLOWED_ORIGINS === undefined ? [...DEFAULT_PUSH_ORIGINS] : list(env.PUSH_ALLOWED_ORIGINS);
-  for (const origin of allowedOrigins) {
-    if (!/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(origin)) {
-      throw new Error(`PUSH_ALLOWED_ORIGINS entries must be origins such as https://*.notify.windows.com, got "${origin}"`);
-    }
-  }
-  const vapidSubject = env.PUSH_VAPID_SUBJECT?.trim() || (publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:push@campus-companion.invalid');
-  if (!/^(mailto:.+|https:\/\/.+)$/.test(vapidSubject)) throw new Error(`PUSH_VAPID_SUBJECT must be a mailto: or https: URL, got "${vapidSubject}"`);
-  const fcmServiceAccount = env.FCM_SERVICE_ACCOUNT_JSON?.trim() || undefined;
-  return {
-    allowedOrigins,
-    vapidSubject,
-    maxAttempts: positiveInteger(env, 'PUSH_MAX_ATTEMPTS', 5),
-    retryBaseMs: positiveInteger(env, 'PUSH_RETRY_BASE_MS', 2000),
-    queueLimit: positiveInteger(env, 'PUSH_QUEUE_LIMIT', 10_000),
-    fcmServiceAccount,
-    firebaseWeb: readFirebaseWeb(env, fcmServiceAccount !== undefined),
-  };
-}
+const pushOrigins: Parse<string[]> = (text) => {
+  const origins = commaList(text);
+  const bad = origins.find((item) => !/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(item));
+  return bad === undefined ? origins : new Invalid(`entries must be origins such as https://*.notify.windows.com, got "${bad}"`);
+};
 
-/** FIREBASE_WEB_CONFIG (the web app's config JSON) and FIREBASE_WEB_VAPID_KEY, set together. */
-function readFirebaseWeb(env: Env, hasFcm: boolean): PushConfig['firebaseWeb'] {
-  const json = env.FIREBASE_WEB_CONFIG?.trim();
-  const vapidKey = env.FIREBASE_WEB_VAPID_KEY?.trim();
-  if (!json && !vapidKey) return undefined;
-  if (!json || !vapidKey) throw new Error('FIREBASE_WEB_CONFIG and FIREBASE_WEB_VAPID_KEY must be set together');
-  if (!hasFcm) throw new Error('FIREBASE_WEB_CONFIG needs FCM_SERVICE_ACCOUNT_JSON, so the server can send to the tokens web clients get');
+const vapidSubject: Parse<string> = (text) =>
+  /^(mailto:.+|https:\/\/.+)$/.test(text) ? text : new Invalid(`must be a mailto: or https: URL, got "${text}"`);
+
+const firebaseWebConfig: Parse<FirebaseWebConfig> = (text) => {
   let value: unknown;
   try {
-    value = JSON.parse(json);
+    value = JSON.parse(text);
   } catch {
-    throw new Error('FIREBASE_WEB_CONFIG must be the Firebase web app config as JSON, e.g. {"apiKey":"…","projectId":"…","messagingSenderId":"…","appId":"…"}');
+    return new Invalid('must be the Firebase web app config as JSON, e.g. {"apiKey":"…","projectId":"…","messagingSenderId":"…","appId":"…"}');
   }
   const parsed = z.safeParse(firebaseWebConfigSchema, value);
-  if (!parsed.success) throw new Error(`FIREBASE_WEB_CONFIG lacks ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
-  if (!/^[A-Za-z0-9_-]+={0,2}$/.test(vapidKey)) throw new Error('FIREBASE_WEB_VAPID_KEY must be the base64url Web Push certificate key of the Firebase project');
-  return { config: parsed.data, vapidKey };
+  return parsed.success ? parsed.data : new Invalid(`lacks ${parsed.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+};
+
+const base64urlKey: Parse<string> = (text) =>
+  /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? text : new Invalid('must be the base64url Web Push certificate key of the Firebase project');
+
+// ---- every variable -------------------------------------------------------------------------------
+
+/**
+ * Every environment variable the server reads, with its type, default and error. README.md's
+ * configuration tables document exactly these (tests/server/config.test.ts keeps them in step).
+ * `undefined` defaults are filled in by loadConfig where they depend on other variables.
+ */
+export const configSchema = z.object({
+  PORT: variable(8080, port),
+  HOST: variable('127.0.0.1', asText),
+  DATA_DIR: variable('./data', asText),
+  DATABASE_URL: variable<string | undefined>(undefined, asText),
+  NODE_ENV: variable<string | undefined>(undefined, asText),
+  DEMO: variable<boolean | undefined>(undefined, onOff),
+  PUBLIC_ORIGIN: variable<string | undefined>(undefined, origin),
+  TRUSTED_PROXIES: variable<string[]>([], trustedProxies),
+  SESSION_IDLE_MINUTES: variable(60, positiveInteger),
+  SESSION_MAX_HOURS: variable(12, positiveNumber),
+  SIGNIN_RATE_LIMIT: variable(30, positiveInteger),
+  STATIC_DIR: variable('dist', asText),
+  LOG_LEVEL: variable<string | undefined>(undefined, logLevel),
+  TRENDING_WORDPRESS_URL: variable<string | undefined>(undefined, httpUrl),
+  TRENDING_WORDPRESS_TIMEOUT_MS: variable(3000, positiveInteger),
+  TRENDING_CACHE_SECONDS: variable(300, positiveNumber),
+  WELCOME_WEEK_URL: variable<string | undefined>(undefined, httpUrl),
+  MAP_BASEMAP_URL: variable<string | undefined>(undefined, tileUrl),
+  MAP_BASEMAP_ATTRIBUTION: variable<string | undefined>(undefined, asText),
+  CAMPUS_NETWORKS: variable<string[]>([], cidrs),
+  CAMPUS_DEMO_LOOPBACK: variable(true, onOff),
+  ATTENDANCE_CLOSE_MINUTES: variable(attendanceRegistration.closesMinutesAfterStart, positiveInteger),
+  UPLOAD_QUOTA_MB: variable(50, positiveNumber),
+  UPLOAD_IDLE_TIMEOUT_SECONDS: variable(30, positiveNumber),
+  UPLOAD_TIMEOUT_SECONDS: variable(600, positiveNumber),
+  OIDC_ISSUER: variable<string | undefined>(undefined, httpUrl),
+  OIDC_CLIENT_ID: variable<string | undefined>(undefined, asText),
+  OIDC_CLIENT_SECRET: variable<string | undefined>(undefined, asText),
+  OIDC_SCOPES: variable('openid profile email', asText),
+  OIDC_ROLES_CLAIM: variable('roles', asText),
+  OIDC_GROUPS_CLAIM: variable('groups', asText),
+  // Set but blank means "no origins at all", so only unset gives the defaults.
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((raw, ctx): string[] => {
+      if (raw === undefined) return [...DEFAULT_PUSH_ORIGINS];
+      const value = pushOrigins(raw);
+      if (value instanceof Invalid) {
+        ctx.addIssue({ code: 'custom', message: value.message });
+        return z.NEVER;
+      }
+      return value;
+    }),
+  PUSH_VAPID_SUBJECT: variable<string | undefined>(undefined, vapidSubject),
+  PUSH_MAX_ATTEMPTS: variable(5, positiveInteger),
+  PUSH_RETRY_BASE_MS: variable(2000, positiveInteger),
+  PUSH_QUEUE_LIMIT: variable(10_000, positiveInteger),
+  FCM_SERVICE_ACCOUNT_JSON: variable<string | undefined>(undefined, asText),
+  FIREBASE_WEB_CONFIG: variable<FirebaseWebConfig | undefined>(undefined, firebaseWebConfig),
+  FIREBASE_WEB_VAPID_KEY: variable<string | undefined>(undefined, base64urlKey),
+});
+
+export type ConfigVariable = keyof typeof configSchema.shape;
+type Variables = z.output<typeof configSchema>;
+
+/** A configuration the server cannot start with; the message names every offending variable. */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
 }
 
-/** Reads the configuration from the environment; throws with a clear message on bad values. */
+/** The rules that involve more than one variable; each problem names the variables. */
+function crossChecks(v: Variables): string[] {
+  const problems: string[] = [];
+  const oidcSet = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter((value) => value !== undefined).length;
+  if (oidcSet > 0 && oidcSet < 3) problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  if (v.NODE_ENV === 'production' && !v.PUBLIC_ORIGIN) {
+    problems.push('PUBLIC_ORIGIN is required in production (NODE_ENV=production): set it to the origin users open, e.g. https://campus.example.ac.uk');
+  }
+  if ((v.FIREBASE_WEB_CONFIG === undefined) !== (v.FIREBASE_WEB_VAPID_KEY === undefined)) {
+    problems.push('FIREBASE_WEB_CONFIG and FIREBASE_WEB_VAPID_KEY must be set together');
+  } else if (v.FIREBASE_WEB_CONFIG && !v.FCM_SERVICE_ACCOUNT_JSON) {
+    problems.push('FIREBASE_WEB_CONFIG needs FCM_SERVICE_ACCOUNT_JSON, so the server can send to the tokens web clients get');
+  }
+  return problems;
+}
+
+/** Reads the configuration from the environment; throws a ConfigError naming each bad variable. */
 export function loadConfig(env: Env = process.env): Config {
-  const isProduction = env.NODE_ENV === 'production';
-  const demoFlag = env.DEMO;
-  const isDemo = demoFlag === undefined || demoFlag === '' ? !isProduction : demoFlag === '1' || demoFlag === 'true';
-  const dataDir = resolve(env.DATA_DIR ?? './data');
-  const publicOrigin = env.PUBLIC_ORIGIN?.replace(/\/+$/, '') || undefined;
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.map(String).join('.')} ${issue.message}`));
+  }
+  const v = parsed.data;
+  const problems = crossChecks(v);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const isProduction = v.NODE_ENV === 'production';
+  const oidc: OidcConfig | undefined =
+    v.OIDC_ISSUER && v.OIDC_CLIENT_ID && v.OIDC_CLIENT_SECRET
+      ? {
+          issuer: v.OIDC_ISSUER,
+          clientId: v.OIDC_CLIENT_ID,
+          clientSecret: v.OIDC_CLIENT_SECRET,
+          scopes: v.OIDC_SCOPES,
+          groupsClaim: v.OIDC_GROUPS_CLAIM,
+          rolesClaim: v.OIDC_ROLES_CLAIM,
+        }
+      : undefined;
+  // Demo personas never sit next to a real identity provider unless DEMO=1 asks for it.
+  const isDemo = v.DEMO ?? (!isProduction && oidc === undefined);
+  const dataDir = resolve(v.DATA_DIR);
+  const publicOrigin = v.PUBLIC_ORIGIN;
   return {
-    port: positiveNumber(env, 'PORT', 8080),
-    host: env.HOST ?? '127.0.0.1',
+    port: v.PORT,
+    host: v.HOST,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
+    databaseUrl: v.DATABASE_URL,
     isProduction,
     isDemo,
-    staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    staticDir: resolve(v.STATIC_DIR),
     publicOrigin,
-    oidc: readOidc(env),
-    sessionIdleMinutes: positiveInteger(env, 'SESSION_IDLE_MINUTES', 60),
-    sessionMaxHours: positiveNumber(env, 'SESSION_MAX_HOURS', 12),
-    signInRateLimit: positiveNumber(env, 'SIGNIN_RATE_LIMIT', 30),
-    trustedProxies: list(env.TRUSTED_PROXIES),
-    logLevel: env.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
-    trendingWordpressUrl: httpUrl(env, 'TRENDING_WORDPRESS_URL')?.replace(/\/+$/, ''),
-    trendingWordpressTimeoutMs: positiveInteger(env, 'TRENDING_WORDPRESS_TIMEOUT_MS', 3000),
-    trendingCacheSeconds: positiveNumber(env, 'TRENDING_CACHE_SECONDS', 300),
-    welcomeWeekUrl: httpUrl(env, 'WELCOME_WEEK_URL'),
-    mapBasemap: readBasemap(env),
-    campusNetworks: cidrList(env, 'CAMPUS_NETWORKS'),
-    campusDemoLoopback: isDemo && onOff(env, 'CAMPUS_DEMO_LOOPBACK', true),
-    attendanceCloseMinutes: positiveInteger(env, 'ATTENDANCE_CLOSE_MINUTES', attendanceRegistration.closesMinutesAfterStart),
-    push: readPush(env, publicOrigin),
+    oidc,
+    sessionIdleMinutes: v.SESSION_IDLE_MINUTES,
+    sessionMaxHours: v.SESSION_MAX_HOURS,
+    signInRateLimit: v.SIGNIN_RATE_LIMIT,
+    trustedProxies: v.TRUSTED_PROXIES,
+    logLevel: v.LOG_LEVEL ?? (isProduction ? 'info' : 'warn'),
+    trendingWordpressUrl: v.TRENDING_WORDPRESS_URL?.replace(/\/+$/, ''),
+    trendingWordpressTimeoutMs: v.TRENDING_WORDPRESS_TIMEOUT_MS,
+    trendingCacheSeconds: v.TRENDING_CACHE_SECONDS,
+    welcomeWeekUrl: v.WELCOME_WEEK_URL,
+    mapBasemap: v.MAP_BASEMAP_URL ? { tiles: v.MAP_BASEMAP_URL, attribution: v.MAP_BASEMAP_ATTRIBUTION ?? new URL(v.MAP_BASEMAP_URL).hostname } : undefined,
+    campusNetworks: v.CAMPUS_NETWORKS,
+    campusDemoLoopback: isDemo && v.CAMPUS_DEMO_LOOPBACK,
+    attendanceCloseMinutes: v.ATTENDANCE_CLOSE_MINUTES,
+    push: {
+      allowedOrigins: v.PUSH_ALLOWED_ORIGINS,
+      vapidSubject: v.PUSH_VAPID_SUBJECT ?? (publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:push@campus-companion.invalid'),
+      maxAttempts: v.PUSH_MAX_ATTEMPTS,
+      retryBaseMs: v.PUSH_RETRY_BASE_MS,
+      queueLimit: v.PUSH_QUEUE_LIMIT,
+      fcmServiceAccount: v.FCM_SERVICE_ACCOUNT_JSON,
+      firebaseWeb: v.FIREBASE_WEB_CONFIG && v.FIREBASE_WEB_VAPID_KEY ? { config: v.FIREBASE_WEB_CONFIG, vapidKey: v.FIREBASE_WEB_VAPID_KEY } : undefined,
+    },
     uploadsDir: join(dataDir, 'uploads'),
-    uploadQuotaBytes: Math.round(positiveNumber(env, 'UPLOAD_QUOTA_MB', 50) * 1024 * 1024),
-    uploadIdleTimeoutMs: Math.round(positiveNumber(env, 'UPLOAD_IDLE_TIMEOUT_SECONDS', 30) * 1000),
-    uploadTimeoutMs: Math.round(positiveNumber(env, 'UPLOAD_TIMEOUT_SECONDS', 600) * 1000),
+    uploadQuotaBytes: Math.round(v.UPLOAD_QUOTA_MB * 1024 * 1024),
+    uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
+    uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
   };
+}
+
+/** What the start-up log must shout about: settings that are unsafe for a real deployment. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.isDemo && config.oidc) {
+    warnings.push('DEMO=1 next to OpenID Connect: anyone can sign in as a demo persona, Administrator included, without a password. Never run a real deployment like this.');
+  } else if (config.isDemo && config.isProduction) {
+    warnings.push('DEMO=1 in production: anyone can sign in as a demo persona, Administrator included, without a password.');
+  }
+  return warnings;
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -43,8 +43,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  const mode = config.oidc ? 'OpenID Connect' : config.isDemo ? 'demo personas' : 'no sign-in configured';
+  const mode = [config.oidc ? 'OpenID Connect' : '', config.isDemo ? 'demo personas' : ''].filter(Boolean).join(' and ') || 'no sign-in configured';
   console.log(`Campus Companion listening on http://${config.host}:${config.port} (sign-in: ${mode})`);
+  for (const warning of configWarnings(config)) console.warn(`\n*** WARNING: ${warning} ***\n`);
 }
 
 /** The embedded cluster starts with only `postgres`; the app keeps its data in its own database. */

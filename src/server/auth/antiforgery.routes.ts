@@ -7,7 +7,7 @@ import { xsrfSubject } from './xsrf.js';
 export function antiforgeryRoutes(ctx: ServerContext): RouteImplementation[] {
   return [
     implement(antiforgeryTokenRoute, async ({ request, reply }) => {
-      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(request.session?.user.id)));
+      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(request.session?.user.id)), ctx.config.publicOrigin);
       reply.header('cache-control', 'no-store');
     }),
   ];

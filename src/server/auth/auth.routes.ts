@@ -1,26 +1,30 @@
+import type { FastifyRequest } from 'fastify';
 import {
   demoSignInRoute,
   signInCallbackRoute,
   signInPickerScriptRoute,
   signInRoute,
   signOutRoute,
+  signOutScriptRoute,
+  signOutSubmitRoute,
 } from '../../shared/contract/auth.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
-import { clearAuthCookies, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
-import { demoPickerHtml, demoPickerScript } from './demoPicker.js';
+import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
+import { SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
+import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
+import { safeReturnPath } from './returnTo.js';
 import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
 
-/** A second line of defence behind the schema: only a path on this very origin is followed. */
-function sameOriginPath(returnTo: string): string {
-  const base = 'https://campus.invalid';
-  const url = new URL(returnTo, base);
-  return url.origin === base ? `${url.pathname}${url.search}${url.hash}` : '/home';
+/** A browser navigation (Accept: text/html) gets a page; fetch and API callers get JSON. */
+function prefersHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('text/html');
 }
 
 export function authRoutes(ctx: ServerContext): RouteImplementation[] {
@@ -31,13 +35,23 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
     implement(
       signInRoute,
       async ({ request, reply, query }) => {
-        const returnTo = sameOriginPath(query.returnTo ?? '/home');
+        const returnTo = safeReturnPath(query.returnTo, ctx.config.publicOrigin);
         if (request.session) return reply.redirect(returnTo);
         if (oidc) {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
-          const { url, pending } = await oidc.start(redirectUri, returnTo);
+          let started;
+          try {
+            started = await oidc.start(redirectUri, returnTo);
+          } catch (error) {
+            // The issuer is down or unreachable: a clear 503, not a stack trace.
+            request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect issuer unreachable');
+            reply.header('retry-after', '60').header('cache-control', 'no-store');
+            if (!prefersHtml(request)) throw new HttpError(503, SIGN_IN_UNAVAILABLE_MESSAGE);
+            return reply.code(503).type('text/html; charset=utf-8').send(signInUnavailableHtml());
+          }
+          const { url, pending } = started;
           reply.setCookie(OIDC_FLOW_COOKIE, JSON.stringify(pending), {
-            path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: request.protocol === 'https', signed: true, maxAge: 600,
+            path: FLOW_COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: isHttps(request, ctx.config.publicOrigin), signed: true, maxAge: 600,
           });
           return reply.redirect(url.href);
         }
@@ -72,9 +86,9 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
-        setSessionCookie(request, reply, session.id);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)));
-        return reply.redirect(sameOriginPath(pending.returnTo));
+        setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)), ctx.config.publicOrigin);
+        return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
       limited,
     ),
@@ -88,12 +102,14 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
       demoSignInRoute,
       async ({ request, reply, body }) => {
         if (!ctx.config.isDemo) throw notFound('Demo sign-in');
-        const user = await ctx.db.selectFrom('users').select('id').where('user_name', '=', body.userName).executeTakeFirst();
+        const user = isDemoPersona(body.userName)
+          ? await ctx.db.selectFrom('users').select('id').where('user_name', '=', body.userName).executeTakeFirst()
+          : undefined;
         if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const created = await ctx.sessions.create(user.id, 'demo');
-        setSessionCookie(request, reply, created.id);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)));
+        setSessionCookie(request, reply, created.id, ctx.config.publicOrigin);
+        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)), ctx.config.publicOrigin);
         const session = await ctx.sessions.touch(created.id);
         if (!session) throw new Error('A session that was just created could not be read back');
         return toUserInfo(session, ctx.config.sessionIdleMinutes);
@@ -102,16 +118,37 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
     ),
 
     implement(signOutRoute, async ({ request, reply, query }) => {
+      if (!request.session) {
+        clearAuthCookies(request, reply, ctx.config.publicOrigin);
+        return reply.redirect('/landing');
+      }
+      // Fetch metadata: only a navigation from one of this origin's pages signs out without a click.
+      const isAutomatic = request.headers['sec-fetch-site'] === 'same-origin';
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(signOutPageHtml({ isEntra: query.entra === 'true', isAutomatic }));
+    }),
+
+    implement(signOutScriptRoute, async ({ reply }) => reply.type('text/javascript; charset=utf-8').send(signOutPageScript)),
+
+    implement(signOutSubmitRoute, async ({ request, reply, query }) => {
       const session = request.session;
-      clearAuthCookies(request, reply);
-      const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
-      if (!session) return reply.redirect('/landing');
+      clearAuthCookies(request, reply, ctx.config.publicOrigin);
+      reply.header('cache-control', 'no-store');
+      if (!session) return { location: '/landing' };
       await ctx.sessions.destroy(session.idHash);
       if (query.entra === 'true' && oidc && session.authMethod === 'oidc') {
-        const endSession = await oidc.endSessionUrl(session.idToken, landing);
-        if (endSession) return reply.redirect(endSession.href);
+        const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;
+        try {
+          const endSession = await oidc.endSessionUrl(session.idToken, landing);
+          if (endSession) return { location: endSession.href };
+        } catch (error) {
+          // Signed out here already; the provider's session is left when it cannot be reached.
+          request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect end-session unavailable');
+        }
       }
-      return reply.redirect('/landing');
+      return { location: '/landing' };
     }),
   ];
 }

@@ -1,28 +1,55 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
 import { SESSION_COOKIE } from './session.service.js';
 import { XSRF_COOKIE } from './xsrf.js';
 
 export const OIDC_FLOW_COOKIE = 'cc_oidc';
 
-/** Secure cookies whenever the caller reached us over https (directly or via a trusted proxy). */
-export const isHttps = (request: FastifyRequest): boolean => request.protocol === 'https';
+const isHttpsOrigin = (publicOrigin: string | undefined): boolean => publicOrigin?.startsWith('https://') ?? false;
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string): void {
-  reply.setCookie(SESSION_COOKIE, id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request) });
+/**
+ * Secure cookies whenever users reach us over https: the public origin is https (whatever the
+ * connection behind a proxy says), or the request itself came over https (directly or through a
+ * trusted proxy).
+ */
+export const isHttps = (request: FastifyRequest, publicOrigin?: string): boolean => isHttpsOrigin(publicOrigin) || request.protocol === 'https';
+
+/**
+ * The session cookie's name. Behind an https public origin it carries the `__Host-` prefix, so the
+ * browser takes it only when Secure, for path `/` and without a Domain: no subdomain or plain-http
+ * page can plant or overwrite it.
+ */
+export function sessionCookieName(publicOrigin: string | undefined): string {
+  return isHttpsOrigin(publicOrigin) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined): void {
+  reply.setCookie(sessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
 }
 
 /** The antiforgery cookie is readable by scripts on purpose: the client echoes it in a header. */
-export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request) });
+export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string, publicOrigin: string | undefined): void {
+  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request, publicOrigin) });
 }
 
-export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply): void {
-  const secure = isHttps(request);
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): void {
+  const secure = isHttps(request, publicOrigin);
+  reply.clearCookie(sessionCookieName(publicOrigin), { path: '/', httpOnly: true, sameSite: 'lax', secure });
   reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'strict', secure });
 }
 
 /** The origin users see: PUBLIC_ORIGIN when configured, else what the request says. */
 export function publicOrigin(request: FastifyRequest, configured: string | undefined): string {
   return configured ?? `${request.protocol}://${request.host}`;
+}
+
+/**
+ * The origin to put in links the server hands out (calendar feed URLs): PUBLIC_ORIGIN, or, when it
+ * is unset (local use only; production requires it), the address the server listens on. Never the
+ * request's Host header, which the caller chooses.
+ */
+export function linkOrigin(config: Pick<Config, 'publicOrigin' | 'host' | 'port'>): string {
+  if (config.publicOrigin) return config.publicOrigin;
+  const host = config.host === '0.0.0.0' || config.host === '::' || config.host === '' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }

@@ -3,6 +3,11 @@ import { personas } from '../db/seed/personas.js';
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+const personaNames: ReadonlySet<string> = new Set(personas.map((p) => p.userName));
+
+/** Demo sign-in is for the personas only, never for any other user of the database. */
+export const isDemoPersona = (userName: string): boolean => personaNames.has(userName);
+
 /** The demo persona picker: plain HTML, no inline script, so the CSP stays strict. */
 export function demoPickerHtml(returnTo: string): string {
   const items = personas

@@ -27,11 +27,13 @@ export interface ActiveSession {
 export interface SessionPolicy {
   readonly idleMinutes: number;
   readonly maxHours: number;
+  /** Demo mode: sessions started with a demo persona count. Off, they are refused and deleted. */
+  readonly acceptsDemoSessions: boolean;
 }
 
 const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
 const minutes = (n: number): number => n * 60_000;
-/** Sliding writes are skipped when the expiry moved less than this long ago, to spare the database. */
+/** How far ahead of the idle window the expiry is written, so a write is needed at most this often. */
 const SLIDE_GRANULARITY_MS = 30_000;
 
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | undefined> {
@@ -85,20 +87,24 @@ export class SessionStore {
     const row = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
     if (!row) return undefined;
     const now = Date.now();
-    if (row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+    const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
+    if (isDemoRefused || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
       return undefined;
     }
     const user = await loadSessionUser(this.db, row.user_id);
     if (!user) return undefined;
-    let expiresAt = row.expires_at;
-    const slid = new Date(Math.min(now + minutes(this.policy.idleMinutes), row.absolute_expires_at.getTime()));
-    const shift = slid.getTime() - row.expires_at.getTime();
-    // Write when the expiry moves on noticeably, or when it must come back within the absolute lifetime.
-    if (shift >= SLIDE_GRANULARITY_MS || shift < 0) {
-      await this.db.updateTable('sessions').set({ expires_at: slid }).where('id_hash', '=', idHash).execute();
-      expiresAt = slid;
+    // The idle window runs from this request. The stored expiry is written a little beyond it, so
+    // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.
+    const absolute = row.absolute_expires_at.getTime();
+    const idleEnd = Math.min(now + minutes(this.policy.idleMinutes), absolute);
+    const writeAhead = Math.min(idleEnd + SLIDE_GRANULARITY_MS, absolute);
+    const stored = row.expires_at.getTime();
+    // Write when the stored expiry falls short of the window, or lies beyond what the policy allows now.
+    if (stored < idleEnd || stored > writeAhead) {
+      await this.db.updateTable('sessions').set({ expires_at: new Date(writeAhead) }).where('id_hash', '=', idHash).execute();
     }
+    const expiresAt = new Date(idleEnd);
     return { idHash, user, expiresAt, idToken: row.id_token, authMethod: row.auth_method };
   }
 

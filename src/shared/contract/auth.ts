@@ -62,13 +62,46 @@ export const demoSignInRoute = defineRoute({
   roles: [],
 });
 
-/** Ends the session; `entra=true` also signs out of the external identity provider. */
+const signOutQuery = z.object({ entra: z.optional(z.enum(['true', 'false'])) });
+
+/**
+ * SPEC §7's "navigate to /api/user/signout": no longer signs out by itself (a GET can be triggered
+ * from any site). It serves a same-origin page that signs out through the POST below: at once when
+ * the navigation came from this origin (`Sec-Fetch-Site: same-origin`), after a click otherwise.
+ * Without a session it just redirects to /landing.
+ */
 export const signOutRoute = defineRoute({
   id: 'auth.signOut',
   method: 'GET',
   path: '/api/user/signout',
-  query: z.object({ entra: z.optional(z.enum(['true', 'false'])) }),
-  response: raw.redirect,
+  query: signOutQuery,
+  response: raw.html,
+  isPublic: true,
+  roles: [],
+});
+
+/** The sign-out page's script (kept separate so the page needs no inline script). */
+export const signOutScriptRoute = defineRoute({
+  id: 'auth.signOutScript',
+  method: 'GET',
+  path: '/api/user/signout/page.js',
+  response: raw.javascript,
+  isPublic: true,
+  roles: [],
+});
+
+export const signOutResultSchema = z.object({
+  /** Where the browser goes next: /landing, or the identity provider's end-session URL. */
+  location: z.string(),
+});
+
+/** Ends the session (antiforgery header required); `entra=true` also signs out of the identity provider. */
+export const signOutSubmitRoute = defineRoute({
+  id: 'auth.signOutSubmit',
+  method: 'POST',
+  path: '/api/user/signout',
+  query: signOutQuery,
+  response: signOutResultSchema,
   isPublic: true,
   roles: [],
 });
@@ -79,4 +112,6 @@ export const authRoutes = [
   signInPickerScriptRoute,
   demoSignInRoute,
   signOutRoute,
+  signOutScriptRoute,
+  signOutSubmitRoute,
 ] as const;

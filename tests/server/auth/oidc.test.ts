@@ -244,14 +244,14 @@ describe('OIDC sign-in against a real OpenID provider', () => {
   });
 
   it('signs out of the provider too with entra=true, and the session is gone', async () => {
-    const { session } = await signInAs('sub-alice');
+    const { session, xsrf } = await signInAs('sub-alice');
     const response = await t.app.inject({
-      method: 'GET',
+      method: 'POST',
       url: '/api/user/signout?entra=true',
-      headers: { cookie: cookieHeader({ cc_session: session }) },
+      headers: { cookie: cookieHeader({ cc_session: session, 'XSRF-TOKEN': xsrf }), 'x-xsrf-token': xsrf },
     });
-    expect(response.statusCode).toBe(302);
-    const endSession = new URL(response.headers.location as string);
+    expect(response.statusCode).toBe(200);
+    const endSession = new URL((response.json() as { location: string }).location);
     expect(endpointOf(endSession)).toBe(metadata.end_session_endpoint);
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(LANDING);
     const idTokenHint = endSession.searchParams.get('id_token_hint') ?? '';

@@ -90,7 +90,7 @@ describe('demo mode', () => {
   });
 
   it('does not exist when demo mode is off (production default)', async () => {
-    const production = await createTestApp({ NODE_ENV: 'production', DEMO: '' });
+    const production = await createTestApp({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'http://campus.test', DEMO: '' });
     try {
       expect(production.config.isDemo).toBe(false);
       const visitor = await anonymous(production.app);

@@ -61,6 +61,8 @@ const publicRoutes = [
   'GET /api/user/signin/picker.js',
   'POST /api/user/signin/demo',
   'GET /api/user/signout',
+  'GET /api/user/signout/page.js',
+  'POST /api/user/signout',
   'GET /api/timetable/ical/feed/:uniqueId',
 ];
 
@@ -72,7 +74,7 @@ describe('route contract', () => {
 
   it('has exactly the write calls of SPEC §7 plus the few the product adds', () => {
     const specWrites = specCalls.filter(([method]) => method !== 'GET').map(([m, p]) => key(m, p));
-    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/content/resources/:rowId/open', 'POST /api/admin/timetable/events/:rowId/cancel'];
+    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/user/signout', 'POST /api/content/resources/:rowId/open', 'POST /api/admin/timetable/events/:rowId/cancel'];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);
     expect(actual.sort()).toEqual([...specWrites, ...extraWrites].sort());

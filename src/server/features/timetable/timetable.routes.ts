@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import {
   campusRoute,
   deleteIcalRoute,
@@ -9,7 +8,7 @@ import {
   serverTimeRoute,
   timetableRoute,
 } from '../../../shared/contract/timetable.js';
-import { publicOrigin } from '../../auth/cookies.js';
+import { linkOrigin } from '../../auth/cookies.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { notFound } from '../../http/errors.js';
@@ -25,7 +24,7 @@ import { loadTimetable, timetableWindow } from './timetable.service.js';
  * what GET /api/timetable shows its owner.
  */
 export function timetableRoutes({ db, config }: ServerContext): RouteImplementation[] {
-  const originOf = (request: FastifyRequest): string => publicOrigin(request, config.publicOrigin);
+  const origin = linkOrigin(config);
   return [
     implement(timetableRoute, async ({ user }) => loadTimetable(db, timetableOwner(user.id, user.roles), new Date())),
     implement(serverTimeRoute, async ({ reply }) => {
@@ -37,14 +36,14 @@ export function timetableRoutes({ db, config }: ServerContext): RouteImplementat
       const campus = await loadCampus(db);
       return config.mapBasemap ? { ...campus, basemap: config.mapBasemap } : campus;
     }),
-    implement(getIcalRoute, async ({ user, request }) => loadSubscription(db, user.id, originOf(request))),
-    implement(enableIcalRoute, async ({ user, request }) => enableSubscription(db, user.id, originOf(request))),
+    implement(getIcalRoute, async ({ user }) => loadSubscription(db, user.id, origin)),
+    implement(enableIcalRoute, async ({ user }) => enableSubscription(db, user.id, origin)),
     implement(deleteIcalRoute, async ({ user }) => deleteSubscription(db, user.id)),
-    implement(icalFeedRoute, async ({ params, request, reply }) => {
+    implement(icalFeedRoute, async ({ params, reply }) => {
       const owner = await feedOwner(db, params.uniqueId);
       if (!owner || (!owner.isStudent && !owner.isLecturer)) throw notFound('The calendar');
       const rows = await eventsOf(db, owner, timetableWindow(new Date()));
-      const calendar = buildCalendar(rows, new URL(originOf(request)).hostname);
+      const calendar = buildCalendar(rows, new URL(origin).hostname);
       return reply
         .type('text/calendar; charset=utf-8')
         .header('content-disposition', 'inline; filename="timetable.ics"')

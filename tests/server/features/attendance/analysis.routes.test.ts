@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { attendanceAnalysisSchema, type AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearOf } from '../../../../src/server/db/seed/calendar.js';
+import { signInDirectly } from '../../../helpers/directSession.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { insertEvent, insertRecord, insertStudent, userId } from './support.js';
 
@@ -33,7 +34,7 @@ describe('GET /api/attendance/analysis on crafted records', () => {
     module = (await t.db.insertInto('modules').values({ code: 'ZZ9001', name: 'Crafted Module' }).returning('id').executeTakeFirstOrThrow()).id;
     runner = await insertStudent(t.db, 'att.runner', [module]);
     for (let k = 0; k < 25; k += 1) events.push(await insertEvent(t.db, module, -(300 - 10 * k)));
-    caller = await signIn(t.app, 'att.runner');
+    caller = await signInDirectly(t.app, t.db, 'att.runner'); // not a persona: no demo sign-in
   });
 
   const record = async (from: number, to: number, result: AttendanceResult) => {

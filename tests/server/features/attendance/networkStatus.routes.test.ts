@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../../src/server/config.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { signInDirectly } from '../../../helpers/directSession.js';
+import { createTestApp, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { appOnSameDatabase } from './support.js';
 
 const CAMPUS = '192.0.2.0/24, 2001:db8:abcd::/48';
@@ -12,7 +13,8 @@ let caller: Caller;
 
 beforeAll(async () => {
   t = await createTestApp({ CAMPUS_NETWORKS: CAMPUS, TRUSTED_PROXIES: PROXY });
-  caller = await signIn(t.app, 'student');
+  // Also used on servers with demo mode off, where a demo session would be refused.
+  caller = await signInDirectly(t.app, t.db, 'student');
 });
 afterAll(() => t.close());
 

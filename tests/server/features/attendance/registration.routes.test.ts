@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { signInDirectly } from '../../../helpers/directSession.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import {
   appOnSameDatabase, insertEvent, insertRecord, moduleId, refusalsOf, register, registrationsOf, userId,
@@ -18,7 +19,8 @@ let otherModule: number;
 
 beforeAll(async () => {
   t = await createTestApp();
-  caller = await signIn(t.app, 'student');
+  // Also used on a server with demo mode off, where a demo session would be refused.
+  caller = await signInDirectly(t.app, t.db, 'student');
   student = await userId(t.db, 'student');
   ownModule = await moduleId(t.db, 'CS2041');
   const enrolled = t.db.selectFrom('enrolments').select('module_id')

@@ -8,7 +8,8 @@ import type { Caller, TestApp } from '../../../helpers/testApp.js';
 
 /**
  * A second server on the same database with other settings (say DEMO=0). Sessions and secrets
- * live in the database, so a caller signed in through the demo app is signed in here too.
+ * live in the database, so a caller signed in on the first app is signed in here too; with DEMO=0
+ * only one signed in without the demo endpoint (tests/helpers/directSession.ts).
  */
 export async function appOnSameDatabase(t: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', ...env });
