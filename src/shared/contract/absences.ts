@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams } from './common';
+import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams, text } from './common';
 import { defineRoute, raw } from './route';
 
 const studentRoles = ['Student'] as const;
@@ -55,11 +55,11 @@ export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
 
 /** Text fields of the create form (SPEC §3 absence submission); SupportingFiles are file parts. */
 export const absenceCreateFieldsSchema = z.object({
-  StudentId: z.string().check(z.minLength(1), z.maxLength(50)),
+  StudentId: text(50).check(z.minLength(1)),
   AbsenceCategoryRowId: rowIdParam,
   AbsenceStart: callDateTime,
   AbsenceEnd: callDateTime,
-  AbsenceDescription: z.optional(z.string().check(z.maxLength(255))),
+  AbsenceDescription: z.optional(text(255, { trim: true })),
   SupportingFilesToDelete: repeatedField(rowIdParam),
 });
 export type AbsenceCreateFields = z.infer<typeof absenceCreateFieldsSchema>;
