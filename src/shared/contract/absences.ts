@@ -113,6 +113,7 @@ export const updateAbsenceRoute = defineRoute({
   multipart: absenceUpdateFieldsSchema,
   response: absenceRequestSchema,
   roles: studentRoles,
+  ownedFields: { RowId: 'absenceRequest', SupportingFilesToDelete: 'absenceFile' },
 });
 
 export const clashingAttendanceRoute = defineRoute({
@@ -132,6 +133,7 @@ export const cancelAbsenceRoute = defineRoute({
   params: rowIdParams,
   response: absenceRequestSchema,
   roles: studentRoles,
+  ownedParams: { rowId: 'absenceRequest' },
 });
 
 export const absenceFileRoute = defineRoute({
@@ -141,6 +143,7 @@ export const absenceFileRoute = defineRoute({
   params: z.object({ rowId: rowIdParam, fileRowId: rowIdParam }),
   response: raw.file,
   roles: studentRoles,
+  ownedParams: { rowId: 'absenceRequest', fileRowId: 'absenceFile' },
 });
 
 export const absenceRoutes = [

@@ -92,6 +92,7 @@ export const getSubscriptionRoute = defineRoute({
   params: z.object({ token: pushTokenSchema }),
   response: z.nullable(notificationSubscriptionSchema),
   roles: [],
+  ownedParams: { token: 'pushSubscription' },
 });
 
 export const subscribeRoute = defineRoute({
@@ -101,6 +102,7 @@ export const subscribeRoute = defineRoute({
   body: subscribeSchema,
   response: notificationSubscriptionSchema,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 export const updateSubscriptionRoute = defineRoute({
@@ -110,6 +112,7 @@ export const updateSubscriptionRoute = defineRoute({
   body: subscribeSchema,
   response: notificationSubscriptionSchema,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 export const unsubscribeRoute = defineRoute({
@@ -119,6 +122,7 @@ export const unsubscribeRoute = defineRoute({
   body: unsubscribeSchema,
   response: raw.empty,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 /** Newest first. */
@@ -138,6 +142,7 @@ export const markAsReadRoute = defineRoute({
   body: markAsReadSchema,
   response: raw.empty,
   roles: [],
+  ownedFields: { '*': 'notification' },
 });
 
 /** Which push provider web clients use, with the key (and Firebase config) they need. */

@@ -112,6 +112,8 @@ export const icalFeedRoute = defineRoute({
   response: raw.calendar,
   isPublic: true,
   roles: [],
+  // A public capability: whoever holds the unguessable id may read that feed.
+  ownedParams: { uniqueId: null },
 });
 
 /** The server's clock as a JSON string, for the client/server offset. */
@@ -130,6 +132,7 @@ export const roomRoute = defineRoute({
   params: z.object({ roomId: text(64).check(z.minLength(1)) }),
   response: roomSchema,
   roles: timetableRoles,
+  ownedParams: { roomId: null },
 });
 
 export const campusRoute = defineRoute({
