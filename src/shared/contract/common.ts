@@ -76,11 +76,11 @@ export function text(max: number, options: { readonly trim?: boolean } = {}) {
     : z.string().check(z.maxLength(max), storable);
 }
 
-/** Any query parameters, each a bounded, storable string or a list of them (callbacks that take whatever they are sent). */
-export const anyQuery = z.record(
-  text(textLimits.short),
-  z.union([text(textLimits.url), z.array(text(textLimits.url)).check(z.maxLength(50))]),
-);
+/** One query parameter's value(s): a bounded, storable string, or a short list of them when repeated. */
+export const queryValue = z.union([text(textLimits.url), z.array(text(textLimits.url)).check(z.maxLength(50))]);
+
+/** Any query parameters, each under a bounded name (callbacks that take whatever they are sent). */
+export const anyQuery = z.record(text(textLimits.short), queryValue);
 
 export const roleSchema = z.enum(roleNames);
 

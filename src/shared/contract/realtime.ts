@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { anyQuery, isoDateTime, text, textLimits } from './common';
+import { isoDateTime, queryValue, text, textLimits } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -51,7 +51,7 @@ export const negotiateRoute = defineRoute({
   id: 'realtime.negotiate',
   method: 'POST',
   path: `${realtimeHubPath}/negotiate`,
-  query: z.catchall(z.object({ negotiateVersion: z.optional(text(textLimits.short)) }), anyQuery.def.valueType),
+  query: z.catchall(z.object({ negotiateVersion: z.optional(text(textLimits.short)) }), queryValue),
   response: negotiateResponseSchema,
   roles: [],
 });
