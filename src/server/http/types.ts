@@ -5,4 +5,8 @@ declare module 'fastify' {
     /** The caller's live session, or null when anonymous. Set by the session hook. */
     session: ActiveSession | null;
   }
+  interface FastifyInstance {
+    /** Ids of the contract routes with no implementation yet: they answer 501 after the access checks. */
+    unimplementedRouteIds: ReadonlySet<string>;
+  }
 }

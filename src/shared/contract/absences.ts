@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams } from './common';
+import { callDateTime, isoDateTime, repeatedField, rowId, rowIdParam, rowIdParams, text } from './common';
 import { defineRoute, raw } from './route';
 
 const studentRoles = ['Student'] as const;
@@ -55,11 +55,11 @@ export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
 
 /** Text fields of the create form (SPEC §3 absence submission); SupportingFiles are file parts. */
 export const absenceCreateFieldsSchema = z.object({
-  StudentId: z.string().check(z.minLength(1), z.maxLength(50)),
+  StudentId: text(50).check(z.minLength(1)),
   AbsenceCategoryRowId: rowIdParam,
   AbsenceStart: callDateTime,
   AbsenceEnd: callDateTime,
-  AbsenceDescription: z.optional(z.string().check(z.maxLength(255))),
+  AbsenceDescription: z.optional(text(255, { trim: true })),
   SupportingFilesToDelete: repeatedField(rowIdParam),
 });
 export type AbsenceCreateFields = z.infer<typeof absenceCreateFieldsSchema>;
@@ -113,6 +113,7 @@ export const updateAbsenceRoute = defineRoute({
   multipart: absenceUpdateFieldsSchema,
   response: absenceRequestSchema,
   roles: studentRoles,
+  ownedFields: { RowId: 'absenceRequest', SupportingFilesToDelete: 'absenceFile' },
 });
 
 export const clashingAttendanceRoute = defineRoute({
@@ -132,6 +133,7 @@ export const cancelAbsenceRoute = defineRoute({
   params: rowIdParams,
   response: absenceRequestSchema,
   roles: studentRoles,
+  ownedParams: { rowId: 'absenceRequest' },
 });
 
 export const absenceFileRoute = defineRoute({
@@ -141,6 +143,7 @@ export const absenceFileRoute = defineRoute({
   params: z.object({ rowId: rowIdParam, fileRowId: rowIdParam }),
   response: raw.file,
   roles: studentRoles,
+  ownedParams: { rowId: 'absenceRequest', fileRowId: 'absenceFile' },
 });
 
 export const absenceRoutes = [

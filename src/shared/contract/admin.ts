@@ -23,6 +23,8 @@ export const cancelClassRoute = defineRoute({
   params: rowIdParams,
   response: cancelClassResultSchema,
   roles: ['Administrator'],
+  // Any class: administrators act on the whole timetable.
+  ownedParams: { rowId: null },
 });
 
 export const adminRoutes = [cancelClassRoute] as const;

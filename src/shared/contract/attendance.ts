@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime, rowId } from './common';
+import { isoDateTime, rowId, text } from './common';
 import { defineRoute, raw } from './route';
 
 /** SPEC §3 attendance status, also the analysisResult of each record. */
@@ -114,7 +114,7 @@ export const networkStatusRoute = defineRoute({
   id: 'attendance.networkStatus',
   method: 'GET',
   path: '/api/attendance/networkstatus',
-  query: z.object({ 'cache-buster': z.optional(z.string().check(z.maxLength(64))) }),
+  query: z.object({ 'cache-buster': z.optional(text(64)) }),
   response: networkStatusSchema,
   roles: ['Student'],
 });

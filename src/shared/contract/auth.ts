@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { anyQuery, text, textLimits } from './common';
 import { defineRoute, raw } from './route';
 import { signedInUserInfoSchema } from './user';
 
@@ -7,9 +8,7 @@ import { signedInUserInfoSchema } from './user';
  * backslash or control character anywhere (browsers drop tabs and newlines, so '/\t/evil' would
  * become '//evil': an open redirect).
  */
-export const returnToSchema = z
-  .string()
-  .check(z.maxLength(2000), z.regex(/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/, 'Expected a relative path starting with /'));
+export const returnToSchema = text(2000).check(z.regex(/^\/(?![/\\])[^\\\u0000-\u001f\u007f]*$/, 'Expected a relative path starting with /'));
 
 /**
  * Starts sign-in: redirects to the identity provider, or (demo mode) serves the persona picker
@@ -30,7 +29,7 @@ export const signInCallbackRoute = defineRoute({
   id: 'auth.signInCallback',
   method: 'GET',
   path: '/api/user/signin/callback',
-  query: z.looseObject({}),
+  query: anyQuery,
   response: raw.redirect,
   isPublic: true,
   roles: [],
@@ -47,7 +46,7 @@ export const signInPickerScriptRoute = defineRoute({
 });
 
 export const demoSignInSchema = z.object({
-  userName: z.string().check(z.minLength(1), z.maxLength(100)),
+  userName: text(textLimits.short).check(z.minLength(1)),
 });
 export type DemoSignIn = z.infer<typeof demoSignInSchema>;
 

@@ -12,14 +12,75 @@ export const callDateTime = z.iso
   .datetime({ local: true, precision: 0 })
   .check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/, 'Expected YYYY-MM-DDTHH:mm:ss'));
 
-/** A database row identifier in a JSON body or response. */
-export const rowId = z.int().check(z.positive());
+/**
+ * The largest row id: PostgreSQL's `integer` (every `serial` id) ends at 2^31 − 1. A bigger number
+ * must be refused here, or the query fails in the database and the caller gets a 500.
+ */
+export const maxRowId = 2_147_483_647;
 
-/** A row identifier taken from a path segment or a form field: a string coerced to a number. */
-export const rowIdParam = z.coerce.number().check(z.int(), z.positive());
+/** A database row identifier in a JSON body or response: a whole number from 1 to {@link maxRowId}. */
+export const rowId = z.int().check(z.gte(1), z.lte(maxRowId));
+
+/** Only plain decimal digits, no sign, no leading zero, at most ten of them. */
+const canonicalRowId = /^[1-9][0-9]{0,9}$/;
+
+/**
+ * A row identifier written as text (a path segment, a query value, a form field): canonical decimal
+ * digits only, so `0x1F`, `1e3`, `+31`, ` 31`, `031` and `31.0` are refused rather than read as 31
+ * or 1000, then the same range as {@link rowId}.
+ */
+export const rowIdParam = z.pipe(
+  z.pipe(
+    z.string().check(z.regex(canonicalRowId, 'Expected a row id written in digits, such as 42')),
+    z.transform((value: string) => Number(value)),
+  ),
+  rowId,
+);
 
 /** Path params of the form `{ rowId }`. */
 export const rowIdParams = z.object({ rowId: rowIdParam });
+
+/**
+ * Characters no text from a client may hold: NUL, which PostgreSQL text cannot store (the insert
+ * fails), and unpaired UTF-16 surrogates, which are not Unicode (the driver would silently store
+ * U+FFFD instead).
+ */
+const unstorableCharacter = /[\u0000\p{Cs}]/u;
+
+export const unstorableTextMessage = 'Must not contain NUL characters or unpaired surrogates';
+
+/** True when the text can be stored as it is (see {@link storable}). */
+export const isStorableText = (value: string): boolean => !unstorableCharacter.test(value);
+
+/** The check every client string passes: no NUL, no unpaired surrogate. */
+export const storable = z.refine<string>(isStorableText, unstorableTextMessage);
+
+/** Upper bounds for client text, so no field can carry megabytes into the database. */
+export const textLimits = {
+  /** Names, keys, codes, choices. */
+  short: 100,
+  /** Free text a person types. */
+  long: 4000,
+  /** URLs and opaque tokens. */
+  url: 4096,
+} as const;
+
+/**
+ * A string from a client: at most `max` characters, none of them NUL or an unpaired surrogate.
+ * With `trim`, surrounding white space is removed first and `max` applies to what is left.
+ * Every string schema of a request (params, query, body, form fields) is built on this.
+ */
+export function text(max: number, options: { readonly trim?: boolean } = {}) {
+  return options.trim
+    ? z.string().check(z.trim(), z.maxLength(max), storable)
+    : z.string().check(z.maxLength(max), storable);
+}
+
+/** One query parameter's value(s): a bounded, storable string, or a short list of them when repeated. */
+export const queryValue = z.union([text(textLimits.url), z.array(text(textLimits.url)).check(z.maxLength(50))]);
+
+/** Any query parameters, each under a bounded name (callbacks that take whatever they are sent). */
+export const anyQuery = z.record(text(textLimits.short), queryValue);
 
 export const roleSchema = z.enum(roleNames);
 
@@ -40,4 +101,4 @@ export function repeatedField<T extends z.core.SomeType>(item: T) {
 }
 
 /** An absolute http(s) URL; other schemes (javascript:, data:) are refused. */
-export const webUrl = z.url({ protocol: /^https?$/ });
+export const webUrl = z.url({ protocol: /^https?$/ }).check(z.maxLength(textLimits.url), storable);

@@ -51,6 +51,8 @@ export const removeFavouriteResourceRoute = defineRoute({
   params: rowIdParams,
   response: raw.empty,
   roles: [],
+  // The link's id; the favourite removed is always the caller's own.
+  ownedParams: { rowId: null },
 });
 
 export const listFavouriteTrendingRoute = defineRoute({
@@ -78,6 +80,8 @@ export const removeFavouriteTrendingRoute = defineRoute({
   params: rowIdParams,
   response: raw.empty,
   roles: ['Student'],
+  // The post's id; the favourite removed is always the caller's own.
+  ownedParams: { rowId: null },
 });
 
 export const favouriteRoutes = [

@@ -1,12 +1,12 @@
 import { z } from './zod';
-import { isoDateTime } from './common';
+import { isoDateTime, text } from './common';
 import { defineRoute, raw } from './route';
 
 /** The feedback payload; the spec does not show its fields, so these are our choice. */
 export const feedbackSchema = z.object({
   /** 1 (poor) to 5 (excellent). */
   rating: z.int().check(z.gte(1), z.lte(5)),
-  comments: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  comments: z.optional(text(2000, { trim: true })),
 });
 export type Feedback = z.infer<typeof feedbackSchema>;
 

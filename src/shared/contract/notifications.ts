@@ -1,13 +1,16 @@
 import { z } from './zod';
-import { isoDateTime, rowId, webUrl } from './common';
+import { isoDateTime, rowId, text, webUrl } from './common';
 import { defineRoute, raw } from './route';
 
 /** Every user gets General; Students and TeachingStaff also Timetable; only students Attendance. */
 export const notificationTypeSchema = z.enum(['General', 'Timetable', 'Attendance']);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
-/** The device's push token. */
-export const pushTokenSchema = z.string().check(z.minLength(1), z.maxLength(4096));
+/**
+ * The device's push token: an FCM registration token or, for Web Push, the endpoint's hash. Printable
+ * ASCII and bounded, so it always fits the unique index on it.
+ */
+export const pushTokenSchema = text(1024).check(z.minLength(1), z.regex(/^[\x21-\x7e]+$/, 'Expected a push token'));
 
 export const subscriptionNotificationTypeSchema = z.object({
   notificationType: notificationTypeSchema,
@@ -20,7 +23,7 @@ export const notificationSubscriptionSchema = z.object({
 });
 export type NotificationSubscription = z.infer<typeof notificationSubscriptionSchema>;
 
-const base64Url = z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/), z.maxLength(512));
+const base64Url = text(512).check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/));
 
 /** A browser's Web Push subscription (PushSubscription.toJSON()), so the server can send to it. */
 export const webPushSubscriptionSchema = z.object({
@@ -89,6 +92,7 @@ export const getSubscriptionRoute = defineRoute({
   params: z.object({ token: pushTokenSchema }),
   response: z.nullable(notificationSubscriptionSchema),
   roles: [],
+  ownedParams: { token: 'pushSubscription' },
 });
 
 export const subscribeRoute = defineRoute({
@@ -98,6 +102,7 @@ export const subscribeRoute = defineRoute({
   body: subscribeSchema,
   response: notificationSubscriptionSchema,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 export const updateSubscriptionRoute = defineRoute({
@@ -107,6 +112,7 @@ export const updateSubscriptionRoute = defineRoute({
   body: subscribeSchema,
   response: notificationSubscriptionSchema,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 export const unsubscribeRoute = defineRoute({
@@ -116,6 +122,7 @@ export const unsubscribeRoute = defineRoute({
   body: unsubscribeSchema,
   response: raw.empty,
   roles: [],
+  ownedFields: { token: 'pushSubscription' },
 });
 
 /** Newest first. */
@@ -135,6 +142,7 @@ export const markAsReadRoute = defineRoute({
   body: markAsReadSchema,
   response: raw.empty,
   roles: [],
+  ownedFields: { '*': 'notification' },
 });
 
 /** Which push provider web clients use, with the key (and Firebase config) they need. */

@@ -1,7 +1,8 @@
 import { z } from './zod';
+import { text, textLimits } from './common';
 import { defineRoute, raw } from './route';
 
-const choice = z.string().check(z.maxLength(100));
+const choice = text(textLimits.short);
 
 /** SPEC §3 user preferences. Theme: Dark, Light, anything else automatic. Border: Square or not. */
 export const userApiPreferencesSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime } from './common';
+import { isoDateTime, queryValue, text, textLimits } from './common';
 import { defineRoute } from './route';
 
 /**
@@ -51,7 +51,7 @@ export const negotiateRoute = defineRoute({
   id: 'realtime.negotiate',
   method: 'POST',
   path: `${realtimeHubPath}/negotiate`,
-  query: z.looseObject({ negotiateVersion: z.optional(z.string()) }),
+  query: z.catchall(z.object({ negotiateVersion: z.optional(text(textLimits.short)) }), queryValue),
   response: negotiateResponseSchema,
   roles: [],
 });

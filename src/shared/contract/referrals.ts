@@ -1,4 +1,5 @@
 import { z } from './zod';
+import { text } from './common';
 import { defineRoute, raw } from './route';
 import { referralMessages, referralNotesMaxLength } from '../rules/referral';
 
@@ -7,7 +8,7 @@ export const selfReferralReason = 'Self Referral';
 /** SPEC §3 referral. Notes are trimmed; empty notes fail with SPEC §5's 'Text is required'. */
 export const referralSchema = z.object({
   reason: z.literal(selfReferralReason),
-  notes: z.string().check(z.trim(), z.minLength(1, referralMessages.textRequired), z.maxLength(referralNotesMaxLength)),
+  notes: text(referralNotesMaxLength, { trim: true }).check(z.minLength(1, referralMessages.textRequired)),
 });
 export type Referral = z.infer<typeof referralSchema>;
 

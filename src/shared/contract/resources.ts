@@ -51,6 +51,8 @@ export const openResourceRoute = defineRoute({
   params: rowIdParams,
   response: raw.empty,
   roles: [],
+  // A shared link (hidden ones answer 404 to those they are hidden from).
+  ownedParams: { rowId: null },
 });
 
 export const resourceRoutes = [resourcesRoute, openResourceRoute] as const;

@@ -21,6 +21,14 @@ export interface RawResponse {
 }
 
 /**
+ * Kinds of record that belong to one user. A route that takes the id of one must answer another
+ * user's id exactly as it answers an id that does not exist (404, or the empty answer of a lookup)
+ * and leave that record alone; the route matrix tries it on every route that names one.
+ */
+export const ownedRecordKinds = ['absenceRequest', 'absenceFile', 'notification', 'pushSubscription'] as const;
+export type OwnedRecordKind = (typeof ownedRecordKinds)[number];
+
+/**
  * One call of SPEC §7 (plus the few server routes the product needs beyond it).
  * The server registers its routes from these; the client calls by them; the
  * route-matrix test walks all of them.
@@ -46,6 +54,17 @@ export interface RouteDescriptor {
   readonly roles: readonly Role[];
   /** Client cache lifetime from SPEC §9, in minutes, where the spec gives one. */
   readonly cacheMinutes?: number;
+  /**
+   * What each `:param` of the path names: the kind of per-user record, or `null` for an id that is
+   * no one user's (a shared link or room, a class an administrator acts on, the public capability
+   * id of a calendar feed). Every path parameter must be listed (a test checks it).
+   */
+  readonly ownedParams?: Readonly<Record<string, OwnedRecordKind | null>>;
+  /**
+   * Fields of the JSON body or form that name per-user records; `*` stands for each item of a body
+   * that is a list of ids.
+   */
+  readonly ownedFields?: Readonly<Record<string, OwnedRecordKind>>;
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

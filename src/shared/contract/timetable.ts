@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime, rowId, webUrl } from './common';
+import { isoDateTime, rowId, text, textLimits, webUrl } from './common';
 import { defineRoute, raw } from './route';
 
 const timetableRoles = ['Student', 'TeachingStaff'] as const;
@@ -40,9 +40,7 @@ export const timetableSchema = z.object({
 export type Timetable = z.infer<typeof timetableSchema>;
 
 /** The public part of the calendar feed URL: 22 or more url-safe characters. */
-export const icalUniqueIdSchema = z
-  .string()
-  .check(z.regex(/^[A-Za-z0-9_-]{22,}$/, 'Invalid calendar id'));
+export const icalUniqueIdSchema = text(textLimits.short).check(z.regex(/^[A-Za-z0-9_-]{22,}$/, 'Invalid calendar id'));
 
 /** SPEC §3 iCal subscription, plus the absolute URL of its public feed for calendar apps. */
 export const icalSubscriptionSchema = z.object({ uniqueId: icalUniqueIdSchema, feedUrl: webUrl });
@@ -114,6 +112,8 @@ export const icalFeedRoute = defineRoute({
   response: raw.calendar,
   isPublic: true,
   roles: [],
+  // A public capability: whoever holds the unguessable id may read that feed.
+  ownedParams: { uniqueId: null },
 });
 
 /** The server's clock as a JSON string, for the client/server offset. */
@@ -129,9 +129,10 @@ export const roomRoute = defineRoute({
   id: 'timetable.room',
   method: 'GET',
   path: '/api/timetable/rooms/:roomId',
-  params: z.object({ roomId: z.string().check(z.minLength(1), z.maxLength(64)) }),
+  params: z.object({ roomId: text(64).check(z.minLength(1)) }),
   response: roomSchema,
   roles: timetableRoles,
+  ownedParams: { roomId: null },
 });
 
 export const campusRoute = defineRoute({

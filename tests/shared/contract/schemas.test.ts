@@ -199,6 +199,8 @@ describe('error messages', () => {
     expect(messages(feedbackSchema.safeParse({ rating: 1.5 }))).toEqual(['Invalid input: expected int, received number']);
     expect(messages(isoDateTime.safeParse('2025-02-30T09:00:00'))).toEqual(['Invalid ISO datetime']);
     const params = cancelAbsenceRoute.params.safeParse({ rowId: '0' });
-    expect(params.error?.issues).toMatchObject([{ path: ['rowId'], message: 'Too small: expected number to be >0' }]);
+    expect(params.error?.issues).toMatchObject([{ path: ['rowId'], message: 'Expected a row id written in digits, such as 42' }]);
+    const tooBig = cancelAbsenceRoute.params.safeParse({ rowId: '2147483648' });
+    expect(tooBig.error?.issues).toMatchObject([{ path: ['rowId'], message: 'Too big: expected number to be <=2147483647' }]);
   });
 });

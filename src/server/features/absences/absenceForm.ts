@@ -1,9 +1,9 @@
 import { z } from 'zod/mini';
 import { absenceUpdateFieldsSchema } from '../../../shared/contract/absences.js';
 import type { AbsenceCategory } from '../../../shared/contract/absences.js';
-import { repeatedField, rowIdParam } from '../../../shared/contract/common.js';
+import { isStorableText, repeatedField, rowIdParam, unstorableTextMessage } from '../../../shared/contract/common.js';
 import {
-  splitLocalDateTime, validateAbsence, type AbsenceDateLimits, type AbsenceDraft, type AbsenceFieldErrors,
+  absenceErrorKeys, splitLocalDateTime, validateAbsence, type AbsenceDateLimits, type AbsenceDraft, type AbsenceFieldErrors,
 } from '../../../shared/rules/absences/index.js';
 
 const shape = absenceUpdateFieldsSchema.shape;
@@ -27,7 +27,8 @@ export interface FieldCheck {
   readonly evidenceCount: (filesToDelete: readonly number[]) => number;
 }
 
-const single = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? '')).trim();
+const first = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+const single = (value: string | string[] | undefined): string => first(value).trim();
 
 function add(errors: AbsenceFieldErrors, key: string, message: string): void {
   (errors[key] ??= []).push(message);
@@ -53,17 +54,19 @@ export function checkAbsenceFields(
   check: FieldCheck,
 ): { value: AbsenceFields | undefined; errors: AbsenceFieldErrors } {
   const errors: AbsenceFieldErrors = {};
-  const rowId = check.mode === 'edit' ? parseWith(shape.RowId, single(fields.RowId), 'RowId', errors) : undefined;
+  // Row ids are taken as sent: the contract accepts only canonical digits (' 31' is not 31).
+  const rowId = check.mode === 'edit' ? parseWith(shape.RowId, first(fields.RowId), 'RowId', errors) : undefined;
   if (check.mode === 'edit' && single(fields.RowId) === '') add(errors, 'RowId', 'RowId is required');
   const start = parseWith(shape.AbsenceStart, single(fields.AbsenceStart), 'AbsenceStart', errors);
   const end = parseWith(shape.AbsenceEnd, single(fields.AbsenceEnd), 'AbsenceEnd', errors);
-  const categoryRaw = single(fields.AbsenceCategoryRowId);
+  const categoryRaw = first(fields.AbsenceCategoryRowId);
   const categoryRowId = categoryRaw === '' ? undefined : z.safeParse(rowIdParam, categoryRaw).data;
   const deleted = z.safeParse(repeatedField(rowIdParam), fields.SupportingFilesToDelete);
   if (!deleted.success) add(errors, 'SupportingFilesToDelete', 'Expected file row ids');
   const filesToDelete = deleted.data ?? [];
   const rawDescription = Array.isArray(fields.AbsenceDescription) ? fields.AbsenceDescription.join('') : (fields.AbsenceDescription ?? '');
   const description = rawDescription.trim();
+  if (!isStorableText(rawDescription)) add(errors, absenceErrorKeys.description, unstorableTextMessage);
 
   const startParts = start ? splitLocalDateTime(start) : undefined;
   const endParts = end ? splitLocalDateTime(end) : undefined;
