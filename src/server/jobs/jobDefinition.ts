@@ -1,0 +1,20 @@
+import type { ServerContext } from '../context.js';
+
+/**
+ * Background work the server runs through its durable job queue (pg-boss on the app's own
+ * PostgreSQL). Every handler must be idempotent and safe when several instances run it: the queue
+ * gives at-least-once delivery, so a retried or doubled run must write nothing twice.
+ */
+export interface JobContext extends ServerContext {
+  /** The clock jobs read, so tests can move time. */
+  readonly now: () => Date;
+}
+
+/** A job that runs on a schedule (a cron expression, in the university's time zone). */
+export interface ScheduledJob {
+  /** The queue name, e.g. 'attendance.closeRegisters'. */
+  readonly name: string;
+  /** Five-field cron, e.g. '* * * * *' for every minute. */
+  readonly cron: string;
+  readonly run: (ctx: JobContext) => Promise<void>;
+}
