@@ -1,22 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearLabelOf } from '../../../../src/server/db/seed/calendar.js';
-import { checkConsecutiveMissed, currentMissedRun } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
+import { checkConsecutiveMissed } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
 import { createTestApp, type TestApp } from '../../../helpers/testApp.js';
-
-describe('the current missed run', () => {
-  const run = (...results: AttendanceResult[]) => currentMissedRun(results.map((result, i) => ({ eventId: i + 1, result })));
-
-  it('counts Absent and AbsentInformed back to the last attended class', () => {
-    expect(run('Absent', 'AbsentInformed', 'Absent', 'Attended', 'Absent')).toEqual({ length: 3, afterEventId: 4 });
-    expect(run('Attended', 'Absent')).toEqual({ length: 0, afterEventId: 1 });
-  });
-
-  it('skips cancelled classes and authorised absences; an assumed attendance ends the run', () => {
-    expect(run('Absent', 'Cancelled', 'AbsentAuthorised', 'Absent', 'AttendedAssumed', 'Absent')).toEqual({ length: 2, afterEventId: 5 });
-    expect(run('Absent', 'Absent')).toEqual({ length: 2, afterEventId: null });
-  });
-});
 
 describe('checkConsecutiveMissed', () => {
   let t: TestApp;
