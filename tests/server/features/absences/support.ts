@@ -1,13 +1,14 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js';
-import { addDays, londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { addLocalDays } from '../../../../src/shared/rules/absences/dates.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';
 import { multipartBody, type FormPart } from './multipart.js';
 
 export const URL = '/api/attendance/absences/requests';
 
 /** A London date `days` from today, 'YYYY-MM-DD'. */
-export const dayFromToday = (days: number): string => addDays(londonDate(new Date()), days);
+export const dayFromToday = (days: number): string => addLocalDays(londonDate(new Date()), days);
 
 export async function categoryId(t: TestApp, name: string): Promise<number> {
   return (await t.db.selectFrom('absence_categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
@@ -24,7 +25,7 @@ export function allDayFields(category: number, first: string, last: string, desc
     { name: 'StudentId', value: 'S2400001' },
     { name: 'AbsenceCategoryRowId', value: String(category) },
     { name: 'AbsenceStart', value: `${first}T00:00:00` },
-    { name: 'AbsenceEnd', value: `${addDays(last, 1)}T00:00:00` },
+    { name: 'AbsenceEnd', value: `${addLocalDays(last, 1)}T00:00:00` },
     ...(description ? [{ name: 'AbsenceDescription', value: description }] : []),
   ];
 }
