@@ -30,6 +30,8 @@ export interface CallOptions {
   /** Send the antiforgery header (default true; only when `as` holds a token). */
   readonly withXsrf?: boolean;
   readonly headers?: Readonly<Record<string, string>>;
+  /** The caller's address as the server sees it (default 127.0.0.1). */
+  readonly remoteAddress?: string;
 }
 
 /** Calls a contract route on the app, through its descriptor's method and path. */
@@ -39,6 +41,7 @@ export function callRoute(app: FastifyInstance, route: Pick<RouteDescriptor, 'me
     method: route.method,
     url: pathOf(route, options.params, options.query),
     headers: { ...options.as?.headers(options.withXsrf ?? true), ...options.headers },
+    ...(options.remoteAddress === undefined ? {} : { remoteAddress: options.remoteAddress }),
     ...(body === undefined ? {} : { payload: typeof body === 'string' || Buffer.isBuffer(body) ? body : (body as object) }),
   });
 }
