@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AttendanceAnalysis, attendanceAnalysisRoute, attendanceAnalysisSchema } from '../../../../src/shared/contract/attendance.js';
 import { z } from 'zod/mini';
-import { attendanceAnalysisSchema, type AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearOf } from '../../../../src/server/db/seed/calendar.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { insertEvent, insertRecord, insertStudent, userId } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 async function fetchAnalysis(caller: Caller): Promise<AttendanceAnalysis> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+  const response = await t.call(attendanceAnalysisRoute, { as: caller });
   if (response.statusCode !== 200) throw new Error(`GET /api/attendance/analysis: ${response.statusCode} ${response.body}`);
   return z.parse(attendanceAnalysisSchema, response.json());
 }
@@ -33,7 +30,7 @@ describe('GET /api/attendance/analysis on crafted records', () => {
     module = (await t.db.insertInto('modules').values({ code: 'ZZ9001', name: 'Crafted Module' }).returning('id').executeTakeFirstOrThrow()).id;
     runner = await insertStudent(t.db, 'att.runner', [module]);
     for (let k = 0; k < 25; k += 1) events.push(await insertEvent(t.db, module, -(300 - 10 * k)));
-    caller = await signIn(t.app, 'att.runner');
+    caller = await t.signIn('att.runner');
   });
 
   const record = async (from: number, to: number, result: AttendanceResult) => {
@@ -107,8 +104,8 @@ describe('GET /api/attendance/analysis for the seeded student', () => {
   let student: number;
 
   beforeAll(async () => {
-    const caller = await signIn(t.app, 'student');
-    const response = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+    const caller = await t.signIn('student');
+    const response = await t.call(attendanceAnalysisRoute, { as: caller });
     expect(response.statusCode).toBe(200);
     body = response.body;
     analysis = z.parse(attendanceAnalysisSchema, response.json());
