@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attendanceAnalysisRoute, networkStatusRoute } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import {
   appOnSameDatabase, insertEvent, insertRecord, moduleId, refusalsOf, register, registrationsOf, userId,
 } from './support.js';
 
 const EDUROAM = 'You do not appear to be connected to the eduroam network.';
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 let student: number;
 /** CS2041 is one of `student`'s modules this year; another module is not. */
@@ -17,15 +19,13 @@ let ownModule: number;
 let otherModule: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  caller = await signIn(t.app, 'student');
+  caller = await t.signIn('student');
   student = await userId(t.db, 'student');
   ownModule = await moduleId(t.db, 'CS2041');
   const enrolled = t.db.selectFrom('enrolments').select('module_id')
     .where('student_user_id', '=', student).where('academic_year', '=', academicYearOf(new Date()).label);
   otherModule = (await t.db.selectFrom('modules').select('id').where('id', 'not in', enrolled).executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t.close());
 
 async function recordOf(event: number) {
   return t.db.selectFrom('attendance_records').select(['analysis_result', 'academic_year'])
@@ -64,7 +64,7 @@ describe('PUT /api/attendance/register', () => {
     expect(response.statusCode).toBe(204);
     expect(await registrationsOf(t.db, student, open.id)).toEqual([{ id: expect.any(Number) as number, client_ip: '127.0.0.1' }]);
     expect(await recordOf(open.id)).toEqual({ analysis_result: 'Attended', academic_year: academicYearOf(now).label });
-    const analysis = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+    const analysis = await t.call(attendanceAnalysisRoute, { as: caller });
     const listed = analysis.json<AttendanceAnalysis>().attendanceCurrentAcademicYear.at(-1);
     expect(listed).toMatchObject({ moduleCode: 'CS2041', analysisResult: 'Attended' });
 
@@ -160,11 +160,10 @@ describe('PUT /api/attendance/register', () => {
 
 describe('the attendance routes for a lecturer', () => {
   it('answer 403 and store nothing', async () => {
-    const lecturer = await signIn(t.app, 'lecturer');
+    const lecturer = await t.signIn('lecturer');
     const event = await insertEvent(t.db, ownModule, -5);
-    for (const url of ['/api/attendance/analysis', '/api/attendance/networkstatus?cache-buster=1']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: lecturer.headers() })).statusCode).toBe(403);
-    }
+    expect((await t.call(attendanceAnalysisRoute, { as: lecturer })).statusCode).toBe(403);
+    expect((await t.call(networkStatusRoute, { query: { 'cache-buster': 1 }, as: lecturer })).statusCode).toBe(403);
     expect((await register(t.app, lecturer, event)).statusCode).toBe(403);
     const lecturerId = await userId(t.db, 'lecturer');
     expect(await refusalsOf(t.db, lecturerId)).toEqual([]);
