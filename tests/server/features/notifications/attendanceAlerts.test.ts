@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearLabelOf } from '../../../../src/server/db/seed/calendar.js';
 import { checkConsecutiveMissed } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
-import { createTestApp, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 describe('checkConsecutiveMissed', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let studentId: number;
   let moduleId: number;
   /** Mid-term, so every class below is in the same academic year. */
@@ -13,7 +13,6 @@ describe('checkConsecutiveMissed', () => {
   let hour = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
     ({ id: studentId } = await t.db
       .insertInto('users')
       .values({ user_name: 'alert.student', display_name: 'Alert Student', first_name: 'Alert', email: 'alert@campus.example.ac.uk', oidc_subject: null, student_id: 'S2499999', staff_job_family: null })
@@ -21,7 +20,6 @@ describe('checkConsecutiveMissed', () => {
     await t.db.insertInto('user_roles').values({ user_id: studentId, role: 'Student' }).execute();
     ({ id: moduleId } = await t.db.insertInto('modules').values({ code: 'AL1000', name: 'Alerts' }).returning('id').executeTakeFirstOrThrow());
   });
-  afterAll(() => t.close());
 
   /** Records the next class (an hour after the previous one, all before `now`) with a result. */
   async function record(result: AttendanceResult): Promise<void> {
