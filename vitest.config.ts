@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Three projects, one per layer. The server project shares one embedded PostgreSQL per run
-// (tests/helpers/pg.globalSetup.ts) and clones a fresh database per test file.
+// One project per layer, plus React components in a simulated DOM. The server project shares one
+// embedded PostgreSQL per run (tests/helpers/pg.globalSetup.ts) and clones a fresh database per
+// test file. Component tests (*.test.tsx) render with Testing Library in happy-dom.
 export default defineConfig({
   test: {
     projects: [
@@ -26,9 +27,17 @@ export default defineConfig({
       {
         test: {
           name: 'app',
-          include: ['tests/app/**/*.test.{ts,tsx}', 'tests/sw/**/*.test.ts'],
+          include: ['tests/app/**/*.test.ts', 'tests/sw/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/helpers/app.setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'components',
+          include: ['tests/app/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/helpers/app.setup.ts', 'tests/helpers/components.setup.ts'],
         },
       },
     ],

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { applyPreferencesFromCookies } from './features/preferences/applyPreferences';
 import { createAppRouter } from './routes';
-import { reportApiActivity } from './session/sessionActivity';
+import { reportApiActivity } from './features/session/sessionActivity';
 import { startServiceWorker } from './sw/registerServiceWorker';
 import './fonts.css';
 import './styles/index.css';

@@ -119,7 +119,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
   });
 
-  const unimplementedRouteIds = registerContractRoutes(app, allRoutes, implementations(ctx), {
+  registerContractRoutes(app, allRoutes, implementations(ctx), {
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(
@@ -134,7 +134,6 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
       }
     },
   });
-  app.decorate('unimplementedRouteIds', unimplementedRouteIds);
 
   const hasClient = await registerStaticFiles(app, config.staticDir);
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,6 +1,9 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
+import { antiforgeryTokenRoute } from '../../src/shared/contract/antiforgery.js';
+import { demoSignInRoute } from '../../src/shared/contract/auth.js';
+import { pathOf } from './routes.js';
 import { createTestDatabase, type TestDatabase } from './testDb.js';
 
 export interface TestApp extends TestDatabase {
@@ -62,7 +65,7 @@ function makeCaller(cookies: Record<string, string>): Caller {
 /** An anonymous visitor holding an antiforgery token. */
 export async function anonymous(app: FastifyInstance): Promise<Caller> {
   const cookies: Record<string, string> = {};
-  absorbCookies(cookies, await app.inject({ method: 'GET', url: '/api/antiforgerytoken' }));
+  absorbCookies(cookies, await app.inject({ method: antiforgeryTokenRoute.method, url: pathOf(antiforgeryTokenRoute) }));
   return makeCaller(cookies);
 }
 
@@ -70,8 +73,8 @@ export async function anonymous(app: FastifyInstance): Promise<Caller> {
 export async function signIn(app: FastifyInstance, userName: string): Promise<Caller> {
   const caller = await anonymous(app);
   const response = await app.inject({
-    method: 'POST',
-    url: '/api/user/signin/demo',
+    method: demoSignInRoute.method,
+    url: pathOf(demoSignInRoute),
     headers: caller.headers(),
     payload: { userName },
   });

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
-import { reportApiActivity } from '../session/sessionActivity';
+import { reportApiActivity } from '../features/session/sessionActivity';
 import { ApiError, describeStatus } from './ApiError';
 import { buildUrl, type QueryInput } from './url';
 import { readXsrfToken } from './xsrf';

@@ -1,5 +1,5 @@
 import type { RouteDescriptor } from '../../shared/contract/route';
-import { reportApiActivity } from '../session/sessionActivity';
+import { reportApiActivity } from '../features/session/sessionActivity';
 import { ApiError } from './ApiError';
 import { parseSuccess, toHttpError } from './client';
 import { buildUrl, type QueryInput } from './url';

@@ -1,4 +1,4 @@
-import { registerSignOutCleanup } from '../session/signOutCleanup';
+import { registerSignOutCleanup } from '../features/session/signOutCleanup';
 import { getActiveUser, setActiveUser } from './activeUser';
 import { deleteUserDatabase } from './deleteUserDatabase';
 import { userDatabaseName } from './names';

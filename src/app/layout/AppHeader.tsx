@@ -2,7 +2,7 @@ import { Link, NavLink } from 'react-router';
 import type { SignedInUserInfo } from '../../shared/contract/user';
 import { NotificationsLink } from '../features/notifications/NotificationsLink';
 import { paths, serverPages } from '../routing/paths';
-import { requestSignOut } from '../session/signOut';
+import { requestSignOut } from '../features/session/signOut';
 import { BrandMark } from '../ui/BrandMark';
 import { Icon } from '../ui/icons/Icon';
 

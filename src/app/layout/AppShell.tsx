@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../routing/handle';
 import { allMenuEntries, visibleMenuEntries } from '../routing/menu';
-import { useSignedInUser } from '../session/useSignedInUser';
+import { useSignedInUser } from '../features/session/useSignedInUser';
 import { DocumentTitle } from '../ui/DocumentTitle';
 import { SkipLink } from '../ui/SkipLink';
 import { AppHeader } from './AppHeader';

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Role } from '../../shared/contract/route';
 import type { SignedInUserInfo } from '../../shared/contract/user';
-import { loadCurrentUser } from '../session/currentUser';
+import { loadCurrentUser } from '../features/session/currentUser';
 import { isAllowed } from './menu';
 import { isWideScreen } from './media';
 import { paths } from './paths';

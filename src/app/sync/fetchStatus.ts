@@ -1,5 +1,6 @@
 import type { ApiError } from '../api/ApiError';
 import { subscribeActiveUser } from '../db/activeUser';
+import { createStore } from '../state/createStore';
 
 /** Whether a resource is being fetched, and how its last fetch failed; read by `useResource`. */
 export interface FetchStatus {
@@ -8,27 +9,23 @@ export interface FetchStatus {
 }
 
 const idle: FetchStatus = { isFetching: false, error: undefined };
-const statuses = new Map<string, FetchStatus>();
-const listeners = new Set<() => void>();
+const statuses = createStore<ReadonlyMap<string, FetchStatus>>(new Map(), { name: 'fetch status' });
 
 export function getFetchStatus(key: string): FetchStatus {
-  return statuses.get(key) ?? idle;
+  return statuses.get().get(key) ?? idle;
 }
 
 export function setFetchStatus(key: string, status: FetchStatus): void {
-  statuses.set(key, status);
-  for (const listener of [...listeners]) listener();
+  statuses.update((current) => new Map(current).set(key, status));
 }
 
 export function subscribeFetchStatus(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return statuses.subscribe(listener);
 }
 
 /** Forgets every status when another user becomes active: their errors are not ours. */
 function resetFetchStatuses(): void {
-  statuses.clear();
-  for (const listener of [...listeners]) listener();
+  statuses.set(new Map());
 }
 
 subscribeActiveUser(resetFetchStatuses);

@@ -2,7 +2,7 @@
 import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
 import { readXsrfToken } from '../api/xsrf';
 import { getUserDatabase } from '../db/userDatabase';
-import { reportApiActivity } from '../session/sessionActivity';
+import { reportApiActivity } from '../features/session/sessionActivity';
 import { reportServerReachable, subscribeServerReachable } from './connectivity';
 import { ensureFresh } from './ensureFresh';
 import { createOutboxFlusher, drainRefusals, type FlushOutcome } from './outboxFlusher';

@@ -1,8 +1,10 @@
+import { createListeners } from '../state/listeners';
 import type { WriteRefusal } from './outboxFlusher';
 
 export type { WriteRefusal };
 
-const listeners = new Set<(refusal: WriteRefusal) => void>();
+/** An event, not a value: each refusal is told once, and nothing is kept. */
+const refusals = createListeners<WriteRefusal>('write-refused');
 
 /**
  * Calls back for every queued write the server refused (4xx). The write is already dropped and
@@ -10,18 +12,11 @@ const listeners = new Set<(refusal: WriteRefusal) => void>();
  * 'Code {status}: {statusText}' (SPEC §8 preference save failure). Returns the unsubscribe function.
  */
 export function onWriteRefused(listener: (refusal: WriteRefusal) => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return refusals.subscribe(listener);
 }
 
 export function emitWriteRefused(refusal: WriteRefusal): void {
-  for (const listener of [...listeners]) {
-    try {
-      listener(refusal);
-    } catch (error) {
-      console.error('A write-refused listener failed', error);
-    }
-  }
+  refusals.emit(refusal);
 }
 
 /** 'Code {status}: {statusText}', the SPEC §8 text for a failed preference save. */

@@ -1,3 +1,4 @@
+import type { RouteDescriptor } from '../../shared/contract/route.js';
 import type { ActiveSession } from '../auth/session.service.js';
 
 declare module 'fastify' {
@@ -6,7 +7,7 @@ declare module 'fastify' {
     session: ActiveSession | null;
   }
   interface FastifyInstance {
-    /** Ids of the contract routes with no implementation yet: they answer 501 after the access checks. */
-    unimplementedRouteIds: ReadonlySet<string>;
+    /** The contract routes with no implementation yet: they answer 501 after the access checks. */
+    readonly unbuiltRoutes: readonly RouteDescriptor[];
   }
 }

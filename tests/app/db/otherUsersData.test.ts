@@ -5,7 +5,7 @@ import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { userDatabaseName } from '../../../src/app/db/names';
 import { deleteOtherUsersData, knownUserDatabasesKey } from '../../../src/app/db/otherUsersData';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
-import { forgetCurrentUser, lastUserStorageKey, loadCurrentUser } from '../../../src/app/session/currentUser';
+import { forgetCurrentUser, lastUserStorageKey, loadCurrentUser } from '../../../src/app/features/session/currentUser';
 import { anonymousUserInfo } from '../../../src/shared/contract/user';
 import { makeUser } from '../sync/support/fixtures';
 

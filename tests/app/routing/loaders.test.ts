@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingLoader, requireRoles, rootLoader, sessionLoader } from '../../../src/app/routing/loaders';
-import { loadCurrentUser, type CurrentUser } from '../../../src/app/session/currentUser';
+import { loadCurrentUser, type CurrentUser } from '../../../src/app/features/session/currentUser';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 
-vi.mock('../../../src/app/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+vi.mock('../../../src/app/features/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
 
 const lecturer = {
   isSignedIn: true,

@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInRoute, signOutSubmitRoute } from '../../../src/shared/contract/auth.js';
+import { userInfoRoute } from '../../../src/shared/contract/user.js';
 import { startTestIdentityProvider, type AccountClaims, type TestIdentityProvider } from '../../helpers/oidcProvider.js';
-import { createTestApp, type TestApp } from '../../helpers/testApp.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 
 /**
  * OpenID Connect sign-in end to end: the real server (app.inject) against a real oidc-provider
@@ -36,24 +38,25 @@ interface Metadata {
 
 let idp: TestIdentityProvider;
 let metadata: Metadata;
-let t: TestApp;
 
 beforeAll(async () => {
   idp = await startTestIdentityProvider({ redirectUri: REDIRECT_URI, postLogoutRedirectUri: LANDING });
   idp.accounts.set('sub-alice', { ...alice });
   idp.accounts.set('sub-bob', { ...bob });
   metadata = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Metadata;
-  t = await createTestApp({
+});
+// Registered before the app, so the provider stops after the app has closed.
+afterAll(async () => {
+  await idp?.close();
+});
+const t = useTestApp({
+  env: () => ({
     DEMO: '0',
     OIDC_ISSUER: idp.issuer,
     OIDC_CLIENT_ID: idp.clientId,
     OIDC_CLIENT_SECRET: idp.clientSecret,
     PUBLIC_ORIGIN: ORIGIN,
-  });
-});
-afterAll(async () => {
-  await t?.close();
-  await idp?.close();
+  }),
 });
 
 // ---- small helpers -------------------------------------------------------------------------
@@ -69,7 +72,7 @@ const endpointOf = (url: URL): string => `${url.origin}${url.pathname}`;
 
 /** GET /api/user/signin: the redirect to the provider and the signed flow cookie. */
 async function startSignIn(returnTo = '/timetable') {
-  const response = await t.app.inject({ method: 'GET', url: `/api/user/signin?returnTo=${encodeURIComponent(returnTo)}` });
+  const response = await t.call(signInRoute, { query: { returnTo } });
   expect(response.statusCode).toBe(302);
   const flowCookie = cookieNamed(response, 'cc_oidc');
   if (!flowCookie) throw new Error('no cc_oidc cookie was set');
@@ -99,7 +102,7 @@ async function signInAs(accountId: string, options: { returnTo?: string; extraCo
 }
 
 async function userInfo(session: string): Promise<Record<string, unknown>> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: cookieHeader({ cc_session: session }) } });
+  const response = await t.call(userInfoRoute, { headers: { cookie: cookieHeader({ cc_session: session }) } });
   expect(response.statusCode).toBe(200);
   return response.json();
 }
@@ -245,9 +248,9 @@ describe('OIDC sign-in against a real OpenID provider', () => {
 
   it('signs out of the provider too with entra=true, and the session is gone', async () => {
     const { session, xsrf } = await signInAs('sub-alice');
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/signout?entra=true',
+    const response = await t.call(signOutSubmitRoute, {
+      query: { entra: 'true' },
+      withXsrf: false,
       headers: { cookie: cookieHeader({ cc_session: session, 'XSRF-TOKEN': xsrf }), 'x-xsrf-token': xsrf },
     });
     expect(response.statusCode).toBe(200);

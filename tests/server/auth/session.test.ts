@@ -1,22 +1,23 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { antiforgeryTokenRoute } from '../../../src/shared/contract/antiforgery.js';
+import { demoSignInRoute, signOutSubmitRoute } from '../../../src/shared/contract/auth.js';
+import { userInfoRoute } from '../../../src/shared/contract/user.js';
+import { callRoute } from '../../helpers/routes.js';
+import { createTestApp } from '../../helpers/testApp.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SESSION_IDLE_MINUTES: '6', SESSION_MAX_HOURS: '1' });
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { SESSION_IDLE_MINUTES: '6', SESSION_MAX_HOURS: '1' } });
 
 const info = async (cookie: string) => {
-  const response = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } });
+  const response = await t.call(userInfoRoute, { headers: { cookie } });
   return JSON.parse(response.body) as Record<string, unknown>;
 };
 const sessionCookie = (caller: { cookies: Record<string, string> }) => `cc_session=${caller.cookies.cc_session}`;
 
 describe('sessions', () => {
   it('signs a persona in with a database-backed, HttpOnly, SameSite=Lax session cookie', async () => {
-    const caller = await signIn(t.app, 'student');
+    const caller = await t.signIn('student');
     expect(caller.cookies.cc_session).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits
     const rows = await t.db.selectFrom('sessions').select('id_hash').execute();
     expect(rows.some((row) => row.id_hash === caller.cookies.cc_session)).toBe(false); // only the hash is stored
@@ -25,25 +26,19 @@ describe('sessions', () => {
   });
 
   it('sets cookie flags for http and marks them Secure behind an https proxy', async () => {
-    const anonymousToken = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken' });
+    const anonymousToken = await t.call(antiforgeryTokenRoute);
     const xsrf = anonymousToken.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(xsrf?.httpOnly).toBeFalsy();
-    const response = await t.app.inject({
-      method: 'POST', url: '/api/user/signin/demo', payload: { userName: 'student' },
-      headers: { cookie: `XSRF-TOKEN=${xsrf?.value}`, 'x-xsrf-token': xsrf?.value ?? '' },
-    });
+    const response = await t.call(demoSignInRoute, { body: { userName: 'student' }, headers: { cookie: `XSRF-TOKEN=${xsrf?.value}`, 'x-xsrf-token': xsrf?.value ?? '' } });
     const cookie = response.cookies.find((c) => c.name === 'cc_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie?.secure).toBeFalsy();
 
     const proxied = await createTestApp({ TRUSTED_PROXIES: '127.0.0.1' });
     try {
-      const token = (await proxied.app.inject({ method: 'GET', url: '/api/antiforgerytoken', headers: { 'x-forwarded-proto': 'https' } })).cookies.find((c) => c.name === 'XSRF-TOKEN');
+      const token = (await callRoute(proxied.app, antiforgeryTokenRoute, { headers: { 'x-forwarded-proto': 'https' } })).cookies.find((c) => c.name === 'XSRF-TOKEN');
       expect(token?.secure).toBe(true);
-      const secure = await proxied.app.inject({
-        method: 'POST', url: '/api/user/signin/demo', payload: { userName: 'student' },
-        headers: { 'x-forwarded-proto': 'https', cookie: `XSRF-TOKEN=${token?.value}`, 'x-xsrf-token': token?.value ?? '' },
-      });
+      const secure = await callRoute(proxied.app, demoSignInRoute, { body: { userName: 'student' }, headers: { 'x-forwarded-proto': 'https', cookie: `XSRF-TOKEN=${token?.value}`, 'x-xsrf-token': token?.value ?? '' } });
       expect(secure.cookies.find((c) => c.name === 'cc_session')).toMatchObject({ secure: true, httpOnly: true });
     } finally {
       await proxied.close();
@@ -51,10 +46,8 @@ describe('sessions', () => {
   });
 
   it('rotates the session id at every sign-in and ends the old session', async () => {
-    const first = await signIn(t.app, 'student');
-    const response = await t.app.inject({
-      method: 'POST', url: '/api/user/signin/demo', payload: { userName: 'student2' }, headers: first.headers(),
-    });
+    const first = await t.signIn('student');
+    const response = await t.call(demoSignInRoute, { body: { userName: 'student2' }, as: first });
     expect(response.statusCode).toBe(200);
     const rotated = response.cookies.find((c) => c.name === 'cc_session')?.value;
     expect(rotated).toBeDefined();
@@ -64,7 +57,7 @@ describe('sessions', () => {
   });
 
   it('slides the idle expiry on use', async () => {
-    const caller = await signIn(t.app, 'lecturer');
+    const caller = await t.signIn('lecturer');
     // Pretend the session was last extended long ago: 2 minutes of idle time left.
     await sql`UPDATE sessions SET expires_at = now() + interval '2 minutes'`.execute(t.db);
     const body = await info(sessionCookie(caller));
@@ -74,11 +67,11 @@ describe('sessions', () => {
   });
 
   it('ends a session at its idle expiry and at its absolute lifetime', async () => {
-    const idle = await signIn(t.app, 'admin');
+    const idle = await t.signIn('admin');
     await sql`UPDATE sessions SET expires_at = now() - interval '1 second'`.execute(t.db);
     expect((await info(sessionCookie(idle))).isSignedIn).toBe(false);
 
-    const capped = await signIn(t.app, 'admin');
+    const capped = await t.signIn('admin');
     await sql`UPDATE sessions SET absolute_expires_at = now() + interval '1 minute'`.execute(t.db);
     const body = await info(sessionCookie(capped));
     // Sliding never passes the absolute lifetime.
@@ -88,8 +81,8 @@ describe('sessions', () => {
   });
 
   it('signs out: the session row is gone and cookies are cleared', async () => {
-    const caller = await signIn(t.app, 'staff');
-    const response = await t.app.inject({ method: 'POST', url: '/api/user/signout', headers: caller.headers() });
+    const caller = await t.signIn('staff');
+    const response = await t.call(signOutSubmitRoute, { as: caller });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ location: '/landing' });
     expect(response.cookies.find((c) => c.name === 'cc_session')?.value).toBe('');
@@ -98,7 +91,7 @@ describe('sessions', () => {
 
   it('gives anonymous callers the anonymous user info and refuses unknown personas', async () => {
     expect(await info('')).toEqual({ isSignedIn: false, isStaffSignedIn: false, isStudentSignedIn: false });
-    await expect(signIn(t.app, 'nobody')).rejects.toThrow(/400/);
+    await expect(t.signIn('nobody')).rejects.toThrow(/400/);
   });
 
   it('reports staff flags and roles per persona', async () => {
@@ -109,7 +102,7 @@ describe('sessions', () => {
       'student.unknown': { isStaffSignedIn: false, isStudentSignedIn: true },
     };
     for (const [userName, expected] of Object.entries(expectations)) {
-      expect(await info(sessionCookie(await signIn(t.app, userName)))).toMatchObject({ userName, ...expected });
+      expect(await info(sessionCookie(await t.signIn(userName)))).toMatchObject({ userName, ...expected });
     }
   });
 });

@@ -1,19 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { antiforgeryTokenRoute } from '../../../src/shared/contract/antiforgery.js';
+import { saveUserApiPreferencesRoute } from '../../../src/shared/contract/preferences.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 // Any write will do: the antiforgery check runs before the handler.
 const write = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'PUT', url: '/api/user/preferences/userapi', headers, payload: { theme: 'Dark', border: '', font: '' } });
+  t.call(saveUserApiPreferencesRoute, { body: { theme: 'Dark', border: '', font: '' }, headers });
 
 describe('antiforgery', () => {
   it('sets a script-readable XSRF-TOKEN cookie that is never cached', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken' });
+    const response = await t.call(antiforgeryTokenRoute);
     expect(response.statusCode).toBe(204);
     expect(response.headers['cache-control']).toBe('no-store');
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
@@ -22,7 +20,7 @@ describe('antiforgery', () => {
   });
 
   it('refuses a write whose header is missing, different from the cookie, or forged', async () => {
-    const caller = await signIn(t.app, 'student');
+    const caller = await t.signIn('student');
     const { cookie } = caller.headers(false);
     for (const header of [undefined, 'forged.token', `${caller.xsrf}x`]) {
       const response = await write({ cookie: cookie ?? '', ...(header ? { 'x-xsrf-token': header } : {}) });
@@ -35,24 +33,24 @@ describe('antiforgery', () => {
   });
 
   it('accepts the right token past the check', async () => {
-    const caller = await signIn(t.app, 'student');
+    const caller = await t.signIn('student');
     expect((await write(caller.headers())).statusCode).not.toBe(403);
   });
 
   it('binds the token to the user: an anonymous token does not work once signed in, another user\u2019s never', async () => {
-    const visitor = await anonymous(t.app);
-    const student = await signIn(t.app, 'student');
+    const visitor = await t.anonymous();
+    const student = await t.signIn('student');
     const anonymousToken = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${visitor.xsrf}`;
     expect((await write({ cookie: anonymousToken, 'x-xsrf-token': visitor.xsrf })).statusCode).toBe(403);
-    const other = await signIn(t.app, 'student2');
+    const other = await t.signIn('student2');
     const crossed = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${other.xsrf}`;
     expect((await write({ cookie: crossed, 'x-xsrf-token': other.xsrf })).statusCode).toBe(403);
   });
 
   it('keeps a token valid for the same user across a renewed session, so queued writes replay', async () => {
-    const before = await signIn(t.app, 'student');
+    const before = await t.signIn('student');
     const queuedToken = before.xsrf;
-    const after = await signIn(t.app, 'student'); // a new session for the same user
+    const after = await t.signIn('student'); // a new session for the same user
     expect(after.cookies.cc_session).not.toBe(before.cookies.cc_session);
     const cookie = `cc_session=${after.cookies.cc_session}; XSRF-TOKEN=${queuedToken}`;
     expect((await write({ cookie, 'x-xsrf-token': queuedToken })).statusCode).not.toBe(403);

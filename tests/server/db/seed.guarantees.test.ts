@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/database.js';
-import { academicYearOf, addDays, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/db/seed/calendar.js';
+import { addLocalDays } from '../../../src/shared/rules/absences/dates.js';
 import { seedDemoUniversity } from '../../../src/server/db/seed/seed.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 
@@ -50,7 +51,7 @@ describe.each(DAYS)('the demo university seeded on %s', (_name, iso) => {
     const day = londonDate(today);
     const events = await studentEvents(db, student, year.label)
       .where('e.starts_at', '>=', londonInstant(day, '00:00'))
-      .where('e.starts_at', '<', londonInstant(addDays(day, 1), '00:00'))
+      .where('e.starts_at', '<', londonInstant(addLocalDays(day, 1), '00:00'))
       .execute();
     expect(events.length).toBeGreaterThan(0);
     const upcoming = await studentEvents(db, student, year.label)

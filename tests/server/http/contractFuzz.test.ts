@@ -140,7 +140,7 @@ const errorShape = z.object({ message: z.string(), errors: z.record(z.string(), 
 /** What is wrong with the response, or undefined when it is acceptable. */
 function problemWith(route: RouteDescriptor, response: LightMyRequestResponse): string | undefined {
   const status = response.statusCode;
-  if (status === 501 && t.app.unimplementedRouteIds.has(route.id)) return undefined;
+  if (status === 501 && t.app.unbuiltRoutes.includes(route)) return undefined;
   if (status >= 500) return `answered ${status}: ${response.body.slice(0, 300)}`;
   if (status >= 400) {
     let parsed: unknown;

@@ -1,16 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { demoSignInRoute, signInRoute } from '../../../src/shared/contract/auth.js';
+import { removeFavouriteResourceRoute } from '../../../src/shared/contract/favourites.js';
+import { userInfoRoute } from '../../../src/shared/contract/user.js';
+import { callRoute, pathOf } from '../../helpers/routes.js';
 import { redactUrl } from '../../../src/server/http/logging.js';
-import { anonymous, createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
+import { anonymous, createTestApp } from '../../helpers/testApp.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('error bodies', () => {
   it('answers an unknown /api path with a JSON 404 in the error shape', async () => {
-    const caller = await signIn(t.app, 'student');
+    const caller = await t.signIn('student');
     const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1', headers: caller.headers() });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
@@ -18,14 +19,12 @@ describe('error bodies', () => {
   });
 
   it('maps malformed JSON and schema failures to fields', async () => {
-    const visitor = await anonymous(t.app);
-    const malformed = await t.app.inject({
-      method: 'POST', url: '/api/user/signin/demo', headers: { ...visitor.headers(), 'content-type': 'application/json' }, payload: '{"userName":',
-    });
+    const visitor = await t.anonymous();
+    const malformed = await t.call(demoSignInRoute, { body: '{"userName":', as: visitor, headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
     expect(JSON.parse(malformed.body)).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] } });
 
-    const invalid = await t.app.inject({ method: 'POST', url: '/api/user/signin/demo', headers: visitor.headers(), payload: { userName: '' } });
+    const invalid = await t.call(demoSignInRoute, { body: { userName: '' }, as: visitor });
     expect(invalid.statusCode).toBe(400);
     const body = JSON.parse(invalid.body) as { message: string; errors: Record<string, string[]> };
     expect(body.message).toBe('One or more fields are invalid.');
@@ -33,8 +32,8 @@ describe('error bodies', () => {
   });
 
   it('validates path parameters', async () => {
-    const caller = await signIn(t.app, 'student');
-    const response = await t.app.inject({ method: 'DELETE', url: '/api/user/favourites/resources/not-a-number', headers: caller.headers() });
+    const caller = await t.signIn('student');
+    const response = await t.call(removeFavouriteResourceRoute, { params: { rowId: 'not-a-number' }, as: caller });
     expect(response.statusCode).toBe(400);
     expect(JSON.parse(response.body).errors).toHaveProperty('rowId');
   });
@@ -42,7 +41,7 @@ describe('error bodies', () => {
 
 describe('security headers', () => {
   it('sends a strict CSP that allows the service worker, plus nosniff and a referrer policy', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/info' });
+    const response = await t.call(userInfoRoute);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("worker-src 'self'");
@@ -58,9 +57,9 @@ describe('sign-in rate limit', () => {
     const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await limited.app.inject({ method: 'GET', url: '/api/user/signin' })).statusCode);
+      for (let i = 0; i < 5; i += 1) statuses.push((await callRoute(limited.app, signInRoute)).statusCode);
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
-      const refused = await limited.app.inject({ method: 'GET', url: '/api/user/signin' });
+      const refused = await callRoute(limited.app, signInRoute);
       expect(refused.statusCode).toBe(429);
       expect(JSON.parse(refused.body)).toEqual({ message: 'Too many attempts. Please wait a minute and try again.', errors: {} });
     } finally {
@@ -71,7 +70,7 @@ describe('sign-in rate limit', () => {
 
 describe('demo mode', () => {
   it('shows the persona picker with every persona', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=/timetable' });
+    const response = await t.call(signInRoute, { query: { returnTo: '/timetable' } });
     expect(response.headers['content-type']).toMatch(/text\/html/);
     for (const userName of ['student', 'student2', 'student.unenrolled', 'student.unknown', 'lecturer', 'staff', 'admin']) {
       expect(response.body).toContain(`data-user-name="${userName}"`);
@@ -81,10 +80,11 @@ describe('demo mode', () => {
 
   it('refuses an open redirect in returnTo, including tabs, newlines and backslashes browsers would fold away', async () => {
     for (const returnTo of ['//evil.example', '/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '/%5Cevil.example', 'https://evil.example']) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/user/signin?returnTo=${returnTo}` });
+      // Sent as written (not re-encoded), the way an attacker's link arrives.
+      const response = await t.app.inject({ method: 'GET', url: `${pathOf(signInRoute)}?returnTo=${returnTo}` });
       expect(response.statusCode, returnTo).toBe(400);
     }
-    const fine = await t.app.inject({ method: 'GET', url: '/api/user/signin?returnTo=/timetable%3Fweek%3D2026-11-16' });
+    const fine = await t.app.inject({ method: 'GET', url: `${pathOf(signInRoute)}?returnTo=/timetable%3Fweek%3D2026-11-16` });
     expect(fine.statusCode).toBe(200);
     expect(fine.body).toContain('data-return-to="/timetable?week=2026-11-16"');
   });
@@ -94,9 +94,9 @@ describe('demo mode', () => {
     try {
       expect(production.config.isDemo).toBe(false);
       const visitor = await anonymous(production.app);
-      const response = await production.app.inject({ method: 'POST', url: '/api/user/signin/demo', headers: visitor.headers(), payload: { userName: 'student' } });
+      const response = await callRoute(production.app, demoSignInRoute, { body: { userName: 'student' }, as: visitor });
       expect(response.statusCode).toBe(404);
-      expect((await production.app.inject({ method: 'GET', url: '/api/user/signin' })).statusCode).toBe(503);
+      expect((await callRoute(production.app, signInRoute)).statusCode).toBe(503);
     } finally {
       await production.close();
     }

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../../src/shared/contract/index.js';
 import type { Role, RouteDescriptor } from '../../../src/shared/contract/route.js';
-import { anonymous, signIn, type Caller, type TestApp, createTestApp } from '../../helpers/testApp.js';
+import type { Caller } from '../../helpers/testApp.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 
 /** A persona holding each role; `staff` holds none of them. */
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
@@ -17,7 +18,7 @@ function expectErrorShape(body: string): void {
   expect(body).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack trace
 }
 
-let t: TestApp;
+const t = useTestApp();
 const callers = new Map<string, Caller>();
 const callerFor = (userName: string): Caller => {
   const caller = callers.get(userName);
@@ -26,11 +27,9 @@ const callerFor = (userName: string): Caller => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  for (const userName of Object.keys(rolesOf)) callers.set(userName, await signIn(t.app, userName));
-  callers.set('anonymous', await anonymous(t.app));
+  for (const userName of Object.keys(rolesOf)) callers.set(userName, await t.signIn(userName));
+  callers.set('anonymous', await t.anonymous());
 });
-afterAll(() => t.close());
 
 describe('route matrix: every descriptor of the contract', () => {
   it('covers the whole contract', () => {

@@ -1,8 +1,9 @@
 import webPush from 'web-push';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NotificationType } from '../../../src/shared/contract/notifications.js';
+import { listNotificationsRoute, pushConfigRoute, type NotificationType } from '../../../src/shared/contract/notifications.js';
 import { startLocalPushService, type LocalPushService, type LocalSubscription } from '../../helpers/localPushService.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../helpers/testApp.js';
+import type { Caller } from '../../helpers/testApp.js';
+import { useTestApp } from '../../helpers/useTestApp.js';
 import { idOf, subscribe, subscribeBody } from '../features/notifications/support.js';
 
 /**
@@ -11,7 +12,14 @@ import { idOf, subscribe, subscribeBody } from '../features/notifications/suppor
  * with the subscription's private key.
  */
 let pushService: LocalPushService;
-let t: TestApp;
+beforeAll(async () => {
+  pushService = await startLocalPushService();
+});
+// Registered before the app, so it stops after the app has closed.
+afterAll(async () => {
+  await pushService.close();
+});
+const t = useTestApp({ env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' }) });
 let vapidKey: string;
 const callers = new Map<string, Caller>();
 
@@ -37,10 +45,8 @@ const subscriptionOf = (name: string): LocalSubscription => {
 const received = async (name: string): Promise<unknown[]> => (await pushService.messages(subscriptionOf(name))).map((m) => JSON.parse(m));
 
 beforeAll(async () => {
-  pushService = await startLocalPushService();
-  t = await createTestApp({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' });
-  for (const userName of ['student', 'student2', 'lecturer', 'admin']) callers.set(userName, await signIn(t.app, userName));
-  const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: callers.get('student')?.headers() });
+  for (const userName of ['student', 'student2', 'lecturer', 'admin']) callers.set(userName, await t.signIn(userName));
+  const response = await t.call(pushConfigRoute, { as: callers.get('student') });
   vapidKey = response.json<{ vapidPublicKey: string }>().vapidPublicKey;
   for (const device of Object.values(devices)) {
     device.subscription = await pushService.subscribe(vapidKey);
@@ -50,10 +56,6 @@ beforeAll(async () => {
     expect(subscribed.statusCode).toBe(200);
   }
 });
-afterAll(async () => {
-  await t.close();
-  await pushService.close();
-});
 
 describe('Web Push through a real local push service', () => {
   it('delivers a notification for a role to exactly the devices of that role subscribed to its type', async () => {
@@ -62,7 +64,7 @@ describe('Web Push through a real local push service', () => {
     await t.app.notifier.push.idle();
 
     expect(result.devices).toBe(2);
-    const list = await t.app.inject({ method: 'GET', url: '/api/user/notifications', headers: callers.get('student')?.headers() });
+    const list = await t.call(listNotificationsRoute, { as: callers.get('student') });
     const newest = list.json<{ rowId: number; title: string }[]>()[0];
     expect(newest?.title).toBe(message.title);
     const expected = { rowId: newest?.rowId, title: message.title, body: message.body, url: '/timetable', type: 'Timetable' };

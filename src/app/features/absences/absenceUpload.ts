@@ -3,7 +3,7 @@ import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../
 import { ApiError } from '../../api/ApiError';
 import { parseSuccess, toHttpError } from '../../api/client';
 import { readXsrfToken } from '../../api/xsrf';
-import { reportApiActivity } from '../../session/sessionActivity';
+import { reportApiActivity } from '../session/sessionActivity';
 import { toFormData, type AbsenceSubmission } from './absenceForm';
 
 export interface UploadOptions {

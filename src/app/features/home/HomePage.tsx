@@ -1,6 +1,6 @@
 import { isAllowed } from '../../routing/menu';
 import { formatLongDate } from '../../format/dateTime';
-import { useSignedInUser } from '../../session/useSignedInUser';
+import { useSignedInUser } from '../session/useSignedInUser';
 import { homeWidgets } from './widgets';
 import { WidgetSlot } from './WidgetSlot';
 

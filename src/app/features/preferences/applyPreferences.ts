@@ -1,5 +1,6 @@
 import { fonts, preferenceValues } from '../../../shared/constants';
 import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
+import { createStore } from '../../state/createStore';
 import { readPreferenceCookies } from './preferenceCookies';
 
 /**
@@ -41,32 +42,27 @@ export interface AppliedPreferences {
   readonly app: AppPreferences;
 }
 
-let applied: AppliedPreferences = { userApi: { theme: '', border: '', font: '' }, app: { isCategoryView: true } };
-const listeners = new Set<() => void>();
+const applied = createStore<AppliedPreferences>(
+  { userApi: { theme: '', border: '', font: '' }, app: { isCategoryView: true } },
+  { name: 'applied preferences', equals: (a, b) => JSON.stringify(a) === JSON.stringify(b) },
+);
 
 export function appliedPreferences(): AppliedPreferences {
-  return applied;
+  return applied.get();
 }
 
 export function appliedUserApiPreferences(): UserApiPreferences {
-  return applied.userApi;
+  return applied.get().userApi;
 }
 
 /** For `useSyncExternalStore`; returns the unsubscribe function. */
 export function subscribeAppliedPreferences(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-function setApplied(next: AppliedPreferences): void {
-  if (JSON.stringify(next) === JSON.stringify(applied)) return;
-  applied = next;
-  for (const listener of [...listeners]) listener();
+  return applied.subscribe(listener);
 }
 
 /** App preferences change no attribute; they are recorded for the controls that show them. */
 export function applyAppPreferences(preferences: AppPreferences): void {
-  setApplied({ ...applied, app: { isCategoryView: preferences.isCategoryView } });
+  applied.update((current) => ({ ...current, app: { isCategoryView: preferences.isCategoryView } }));
 }
 
 function documentRoot(): AttributeTarget | undefined {
@@ -75,7 +71,7 @@ function documentRoot(): AttributeTarget | undefined {
 
 /** Applies theme, border and font at once. */
 export function applyUserApiPreferences(preferences: UserApiPreferences, target = documentRoot()): void {
-  setApplied({ ...applied, userApi: { theme: preferences.theme, border: preferences.border, font: preferences.font } });
+  applied.update((current) => ({ ...current, userApi: { theme: preferences.theme, border: preferences.border, font: preferences.font } }));
   if (!target) return;
   setOrRemove(target, 'data-theme', themeAttribute(preferences.theme));
   setOrRemove(target, 'data-border', borderAttribute(preferences.border));

@@ -4,7 +4,7 @@ import { Button } from 'react-aria-components';
 import { Link } from 'react-router';
 import type { NotificationType } from '../../../shared/contract/notifications';
 import { paths } from '../../routing/paths';
-import { useSignedInUser } from '../../session/useSignedInUser';
+import { useSignedInUser } from '../session/useSignedInUser';
 import { notificationTypeDescriptions } from './notificationTypeTexts';
 import { pushSubscriptionFor, type PushSubscriptionActor } from './pushSubscription.actor';
 import { isSameView, toPushSubscriptionView, type PushSubscriptionView } from './pushSubscriptionView';

@@ -1,4 +1,4 @@
-import { useSignedInUser } from '../../session/useSignedInUser';
+import { useSignedInUser } from '../session/useSignedInUser';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
 import { FavouritesSection } from '../favourites/FavouritesSection';

@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useRouteLoaderData } from 'react-router';
 import type { SignedInUserInfo } from '../../../shared/contract/user';
-import { sessionMachine } from '../../machines/session.machine';
+import { sessionMachine } from './session.machine';
 import { sessionRouteId } from '../../routing/loaders';
 import { SessionDialog } from './SessionDialog';
 import { isSameView, toSessionView } from './sessionView';

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/session.machine';
+import type { sessionMachine } from './session.machine';
 
 /** What the session dialog shows, derived from the machine. */
 export type SessionView =

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
-import type { sessionMachine } from '../../machines/session.machine';
-import { onApiActivity } from '../../session/sessionActivity';
-import { handleSignOutRequests } from '../../session/signOut';
+import type { sessionMachine } from './session.machine';
+import { onApiActivity } from './sessionActivity';
+import { handleSignOutRequests } from './signOut';
 
 /** Feeds the session machine: API responses, page visibility and sign-out requests from elsewhere. */
 export function useSessionSignals(actor: ActorRefFrom<typeof sessionMachine>): void {

@@ -1,7 +1,8 @@
-import { useSyncExternalStore } from 'react';
 import { ui } from '../../../shared/constants';
 import { serverTimeRoute } from '../../../shared/contract/timetable';
 import { callApi } from '../../api/client';
+import { createStore } from '../../state/createStore';
+import { useStore } from '../../state/useStore';
 import { computeClockOffset } from './clockOffset';
 
 /*
@@ -10,36 +11,29 @@ import { computeClockOffset } from './clockOffset';
  */
 
 let offsetMs = 0;
-let nowMs = Date.now();
-let timer: ReturnType<typeof setInterval> | undefined;
 let sync: Promise<void> | undefined;
-const listeners = new Set<() => void>();
 
 function tick(): void {
-  nowMs = Date.now();
-  for (const listener of listeners) listener();
+  clock.set(Date.now() + offsetMs);
 }
+
+/** The server-adjusted time (epoch ms) at the last tick. */
+const clock = createStore(Date.now(), {
+  name: 'server clock',
+  whileObserved() {
+    tick();
+    const timer = setInterval(tick, ui.clockTickMs);
+    return () => clearInterval(timer);
+  },
+});
 
 export function subscribeServerClock(listener: () => void): () => void {
-  listeners.add(listener);
-  if (timer === undefined) {
-    nowMs = Date.now();
-    timer = setInterval(tick, ui.clockTickMs);
-  }
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0 && timer !== undefined) {
-      clearInterval(timer);
-      timer = undefined;
-    }
-  };
+  return clock.subscribe(listener);
 }
-
-const snapshot = () => nowMs + offsetMs;
 
 /** The server's time now (epoch ms), re-rendering every second. */
 export function useServerNow(): number {
-  return useSyncExternalStore(subscribeServerClock, snapshot, snapshot);
+  return useStore(clock);
 }
 
 /** The server's time now, without subscribing. */

@@ -1,4 +1,5 @@
 import { toast as toastDefaults } from '../../../shared/constants';
+import { createStore } from '../../state/createStore';
 
 /** `negative` and `warning` interrupt (role=alert); `positive` and `info` wait their turn (role=status). */
 export type ToastKind = 'positive' | 'negative' | 'warning' | 'info';
@@ -30,25 +31,19 @@ export function isUrgent(kind: ToastKind): boolean {
   return kind === 'negative' || kind === 'warning';
 }
 
-/** A tiny external store for `useSyncExternalStore`: a list that only ever gets replaced. */
+/** An external store for `useSyncExternalStore`: a list that only ever gets replaced. */
 export function createToastStore() {
-  let toasts: readonly Toast[] = [];
+  const store = createStore<readonly Toast[]>([], { name: 'toast' });
   let nextId = 1;
-  const listeners = new Set<() => void>();
-
-  const set = (next: readonly Toast[]) => {
-    toasts = next;
-    for (const listener of listeners) listener();
-  };
 
   return {
-    getSnapshot: (): readonly Toast[] => toasts,
+    getSnapshot: (): readonly Toast[] => store.get(),
     subscribe(listener: () => void): () => void {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      return store.subscribe(listener);
     },
     /** Shows a toast and returns its id. The same text of the same kind already showing is not repeated. */
     add(kind: ToastKind, text: string, options: ToastOptions = {}): number {
+      const toasts = store.get();
       const same = toasts.find((existing) => existing.kind === kind && existing.text === text && !existing.action);
       if (same && !options.action) return same.id;
       const created: Toast = {
@@ -58,14 +53,14 @@ export function createToastStore() {
         timeout: Math.max(0, options.timeout ?? toastDefaults.defaultTimeoutMs),
         ...(options.action ? { action: options.action } : {}),
       };
-      set([...toasts, created].slice(-maxToasts));
+      store.set([...toasts, created].slice(-maxToasts));
       return created.id;
     },
     dismiss(id: number): void {
-      if (toasts.some((existing) => existing.id === id)) set(toasts.filter((existing) => existing.id !== id));
+      store.update((toasts) => (toasts.some((existing) => existing.id === id) ? toasts.filter((existing) => existing.id !== id) : toasts));
     },
     clear(): void {
-      if (toasts.length > 0) set([]);
+      if (store.get().length > 0) store.set([]);
     },
   };
 }

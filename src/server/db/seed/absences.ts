@@ -1,6 +1,7 @@
 import type { Db } from '../database.js';
 import type { AbsenceStatus, AbsenceType } from '../schema.domain.js';
-import { addDays, addMinutes, londonDate, londonInstant } from './calendar.js';
+import { addMinutes, londonDate, londonInstant } from './calendar.js';
+import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { idOf } from './people.js';
 
 /** Absence categories of both types, and requests in every status for `student`. */
@@ -87,8 +88,8 @@ export async function seedAbsences(db: Db, today: Date, users: ReadonlyMap<strin
   const rows = requestSpecs.map((spec) => {
     const category = categoryByName.get(spec.category);
     if (!category) throw new Error(`Seed: no absence category ${spec.category}`);
-    const start = londonInstant(addDays(day, spec.startDay), spec.startTime);
-    const end = londonInstant(addDays(day, spec.endDay), spec.endTime);
+    const start = londonInstant(addLocalDays(day, spec.startDay), spec.startTime);
+    const end = londonInstant(addLocalDays(day, spec.endDay), spec.endTime);
     const userId = idOf(users, spec.userName);
     if (spec.status === 'Approved') approved.push({ userId, start, end, type: category.absence_type });
     // Requests are made a few days ahead (or just after, for sickness), never after today.

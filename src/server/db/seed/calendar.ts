@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -48,10 +49,6 @@ const TEACHING_WEEKS: readonly { from: number; to: number; term: Term; isRevisio
   { from: 31, to: 32, term: 'summer', isRevision: true },
 ];
 
-export function addDays(date: LocalDate, days: number): LocalDate {
-  return dayjs.utc(date).add(days, 'day').format('YYYY-MM-DD');
-}
-
 /** ISO weekday of a calendar date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: LocalDate): number {
   const day = dayjs.utc(date).day();
@@ -70,7 +67,7 @@ export function londonInstant(date: LocalDate, time: string): Date {
 
 export function lastMondayOfSeptember(year: number): LocalDate {
   const last = `${year}-09-30`;
-  return addDays(last, -(isoWeekday(last) - 1));
+  return addLocalDays(last, -(isoWeekday(last) - 1));
 }
 
 function yearStartingIn(year: number): AcademicYear {
@@ -101,7 +98,7 @@ export function teachingWeeks(year: AcademicYear): TeachingWeek[] {
   const weeks: TeachingWeek[] = [];
   for (const span of TEACHING_WEEKS) {
     for (let week = span.from; week <= span.to; week += 1) {
-      weeks.push({ week, monday: addDays(year.start, (week - 1) * 7), term: span.term, isRevision: span.isRevision });
+      weeks.push({ week, monday: addLocalDays(year.start, (week - 1) * 7), term: span.term, isRevision: span.isRevision });
     }
   }
   return weeks;

@@ -2,8 +2,9 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../database.js';
 import type { TimetableEventsTable } from '../schema.domain.js';
 import {
-  type AcademicYear, addDays, addMinutes, earlierAcademicYear, londonInstant, roundToMinutes, teachingWeeks,
+  type AcademicYear, addMinutes, earlierAcademicYear, londonInstant, roundToMinutes, teachingWeeks,
 } from './calendar.js';
+import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { LECTURER_MODULES, type ModuleSpec, type ModuleStage, moduleSpecs, STUDENT_MODULES } from './catalogue.js';
 import { idOf } from './people.js';
 import type { Rng } from './prng.js';
@@ -59,7 +60,7 @@ function plannedRow(
   spec: ModuleSpec, moduleId: number, year: AcademicYear,
   e: { type: Insertable<TimetableEventsTable>['event_type']; room: string; start: Date; minutes: number; isMonitored: boolean },
 ): PlannedEvent {
-  const published = londonInstant(addDays(year.start, -21), '09:00');
+  const published = londonInstant(addLocalDays(year.start, -21), '09:00');
   return {
     moduleCode: spec.code, academicYear: year.label, startsAt: e.start, minutes: e.minutes,
     isMonitored: e.isMonitored, isCancelled: false,
@@ -76,7 +77,7 @@ function weeklyClasses(spec: ModuleSpec, moduleId: number, year: AcademicYear, b
   for (const week of teachingWeeks(year)) {
     const slots = week.isRevision ? spec.slots.slice(0, 1) : spec.slots;
     for (const slot of slots) {
-      const start = londonInstant(addDays(week.monday, slot.weekday - 1), slot.time);
+      const start = londonInstant(addLocalDays(week.monday, slot.weekday - 1), slot.time);
       const end = addMinutes(start, slot.minutes);
       if (start < blocked[1] && end > blocked[0]) continue;
       const isMonitored = slot.isMonitored && !week.isRevision;

@@ -1,5 +1,6 @@
 import type { Db } from '../database.js';
-import { addDays, londonDate, londonInstant } from './calendar.js';
+import { londonDate, londonInstant } from './calendar.js';
+import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { idOf } from './people.js';
 
 /** Local trending items (news and events), published over the last few weeks, and favourites. */
@@ -38,7 +39,7 @@ export async function seedTrending(db: Db, today: Date, users: ReadonlyMap<strin
       title, summary,
       url: `${NEWS}/${slug}`,
       image_url: `${NEWS}/images/${slug}.jpg`,
-      published_at: londonInstant(addDays(day, -daysAgo), '09:30'),
+      published_at: londonInstant(addLocalDays(day, -daysAgo), '09:30'),
       source: 'local' as const,
       external_id: `local-${slug}`,
     })))

@@ -1,5 +1,6 @@
 import type { AbsenceDateLimits } from '../../../shared/rules/absences/index.js';
-import { academicYearOf, addDays, londonDate, londonInstant } from '../../db/seed/calendar.js';
+import { academicYearOf, londonDate, londonInstant } from '../../db/seed/calendar.js';
+import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { londonIso } from '../timetable/londonTime.js';
 
 /**
@@ -14,8 +15,8 @@ const REPORT_BACK_DAYS = 30;
 
 export function absenceDateLimits(now: Date): AbsenceDateLimits {
   const year = academicYearOf(now);
-  const recent = addDays(londonDate(now), -REPORT_BACK_DAYS);
+  const recent = addLocalDays(londonDate(now), -REPORT_BACK_DAYS);
   const minimum = recent > year.start ? recent : year.start;
-  const maximum = addDays(year.end, -1);
+  const maximum = addLocalDays(year.end, -1);
   return { minimum: londonIso(londonInstant(minimum, '00:00')), maximum: londonIso(londonInstant(maximum, '00:00')) };
 }

@@ -77,15 +77,27 @@ export function percentageOf(tally: AttendanceTally): number | null {
   return percentageFrom(tally.attended + tally.assumedAttended, tally.total - tally.cancelled - tally.authorisedAbsent);
 }
 
-/** The length of the current missed run, over the records given (any order, all assumed counted). */
-export function currentMissedRun(records: readonly Pick<RuleRecord, 'result' | 'eventStart'>[]): number {
+export interface MissedRun<R> {
+  readonly length: number;
+  /**
+   * The Attended or AttendedAssumed record that ended the run, walking back; null when the run
+   * reaches back to the first record given. The notification for a run is named after it.
+   */
+  readonly endedBy: R | null;
+}
+
+/**
+ * The current missed run over the records given (any order, all assumed counted; records that
+ * start at the same time keep the order given, newest first).
+ */
+export function currentMissedRun<R extends Pick<RuleRecord, 'result' | 'eventStart'>>(records: readonly R[]): MissedRun<R> {
   const newestFirst = [...records].sort((a, b) => b.eventStart.getTime() - a.eventStart.getTime());
-  let run = 0;
-  for (const { result } of newestFirst) {
-    if (isIn(presentResults, result)) break;
-    if (isIn(missedResults, result)) run += 1;
+  let length = 0;
+  for (const record of newestFirst) {
+    if (isIn(presentResults, record.result)) return { length, endedBy: record };
+    if (isIn(missedResults, record.result)) length += 1;
   }
-  return run;
+  return { length, endedBy: null };
 }
 
 export interface MissedFlags {
@@ -196,7 +208,7 @@ export function analyse<R extends RuleRecord>(records: readonly R[], now: Date, 
   const current = counted.filter((r) => r.academicYear === currentYear);
   const previous = counted.filter((r) => r.academicYear < currentYear);
   return {
-    ...missedFlags(currentMissedRun(current)),
+    ...missedFlags(currentMissedRun(current).length),
     current,
     previous,
     yearTallies: yearTalliesOf([...current, ...previous], currentYear),

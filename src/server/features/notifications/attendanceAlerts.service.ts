@@ -1,35 +1,11 @@
 import { consecutiveMissedThresholds } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
-import type { AttendanceResult } from '../../db/schema.domain.js';
 import { academicYearLabelOf } from '../../db/seed/calendar.js';
+import { currentMissedRun } from '../attendance/attendance.rules.js';
 import type { Notifier } from './notify.service.js';
 
 /** 5: the first of SPEC §9's consecutive missed thresholds. */
 export const MISSED_ALERT_THRESHOLD = consecutiveMissedThresholds[0];
-
-export interface MissedRun {
-  readonly length: number;
-  /**
-   * The attended class just before the run (null when the run goes back to the year's start). It
-   * names the run: it changes only when the student attends again, so each run is notified once
-   * even if absences inside it are later authorised.
-   */
-  readonly afterEventId: number | null;
-}
-
-/**
- * The current run of missed classes, with the attendance analysis's rule: walking back from the
- * most recent record, Absent and AbsentInformed add one, Cancelled and AbsentAuthorised are
- * skipped, and the first Attended or AttendedAssumed ends the run. Records newest first.
- */
-export function currentMissedRun(newestFirst: readonly { readonly eventId: number; readonly result: AttendanceResult }[]): MissedRun {
-  let length = 0;
-  for (const { eventId, result } of newestFirst) {
-    if (result === 'Attended' || result === 'AttendedAssumed') return { length, afterEventId: eventId };
-    if (result === 'Absent' || result === 'AbsentInformed') length += 1;
-  }
-  return { length, afterEventId: null };
-}
 
 export interface AttendanceAlertDeps {
   readonly db: Db;
@@ -47,13 +23,16 @@ export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentI
   const records = await deps.db
     .selectFrom('attendance_records as r')
     .innerJoin('timetable_events as e', 'e.id', 'r.event_id')
-    .select(['r.event_id as eventId', 'r.analysis_result as result'])
+    .select(['r.event_id as eventId', 'r.analysis_result as result', 'e.starts_at as eventStart'])
     .where('r.student_user_id', '=', studentId)
     .where('r.academic_year', '=', year)
     .where('e.starts_at', '<=', now)
     .orderBy('e.starts_at', 'desc')
     .orderBy('e.id', 'desc')
     .execute();
+  // The attendance analysis's rule. The attended class that ended the run names it: that changes
+  // only when the student attends again, so each run is notified once even if absences inside it
+  // are later authorised.
   const run = currentMissedRun(records);
   if (run.length < MISSED_ALERT_THRESHOLD) return false;
   const { notified } = await deps.notifier.notify(
@@ -64,7 +43,7 @@ export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentI
       body: 'We have not seen you at your last few monitored sessions. If something is getting in the way, your personal tutor and Student Support are here to help.',
       url: '/attendance',
     },
-    { dedupeKey: `missed-run:${year}:${run.afterEventId ?? 'year-start'}` },
+    { dedupeKey: `missed-run:${year}:${run.endedBy?.eventId ?? 'year-start'}` },
   );
   return notified > 0;
 }

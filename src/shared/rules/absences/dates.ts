@@ -28,7 +28,7 @@ export function withSeconds(time: string): string {
   return time.length === 5 ? `${time}:00` : time;
 }
 
-/** 'YYYY-MM-DD' plus `days`. */
+/** 'YYYY-MM-DD' plus `days`: the one date arithmetic, also used by the server's demo calendar. */
 export function addLocalDays(date: string, days: number): string {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);

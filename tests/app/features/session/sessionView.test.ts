@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { isSameView, toSessionView } from '../../../../src/app/features/session/sessionView';
-import { sessionMachine } from '../../../../src/app/machines/session.machine';
-import type { SessionTerms } from '../../../../src/app/machines/session.rules';
+import { sessionMachine } from '../../../../src/app/features/session/session.machine';
+import type { SessionTerms } from '../../../../src/app/features/session/session.rules';
 
 const user = { slidingExpiration: true, slidingExpirationMinutes: 6, sessionExpiration: '2030-01-01T00:00:00Z' };
 

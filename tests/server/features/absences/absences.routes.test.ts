@@ -2,42 +2,54 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AbsenceConfig, AbsenceRequest } from '../../../../src/shared/contract/absences.js';
+import {
+  absenceConfigRoute,
+  absenceFileRoute,
+  cancelAbsenceRoute,
+  createAbsenceRoute,
+  listAbsencesRoute,
+  type AbsenceConfig,
+  type AbsenceRequest,
+} from '../../../../src/shared/contract/absences.js';
 import { absence } from '../../../../src/shared/constants.js';
 import { enrolmentMessages } from '../../../../src/shared/rules/absences/index.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { userId } from '../attendance/support.js';
 import { samples } from './multipart.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, URL, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, type ErrorBody } from './support.js';
 
-let t: TestApp;
+let dataDir: string;
 let uploads: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'absences-'));
+  uploads = join(dataDir, 'uploads');
+});
+// Registered first, so it runs after the app has closed.
+afterAll(async () => {
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const t = useTestApp({ env: () => ({ DATA_DIR: dataDir }) });
 let student: Caller;
 let illness: number;
 
 beforeAll(async () => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'absences-'));
-  uploads = join(dataDir, 'uploads');
-  t = await createTestApp({ DATA_DIR: dataDir });
-  student = await signIn(t.app, 'student');
+  student = await t.signIn('student');
   illness = await categoryId(t, 'Illness');
-});
-afterAll(async () => {
-  await t.close();
-  await rm(join(uploads, '..'), { recursive: true, force: true });
 });
 
 const storedFiles = async (): Promise<string[]> => readdir(uploads).catch(() => []);
 const list = async (caller = student): Promise<AbsenceRequest[]> =>
-  (await t.app.inject({ method: 'GET', url: URL, headers: caller.headers() })).json<AbsenceRequest[]>();
+  (await t.call(listAbsencesRoute, { as: caller })).json<AbsenceRequest[]>();
 const download = (caller: Caller, request: number, fileRow: number) =>
-  t.app.inject({ method: 'GET', url: `${URL}/${request}/files/${fileRow}`, headers: caller.headers() });
+  t.call(absenceFileRoute, { params: { rowId: request, fileRowId: fileRow }, as: caller });
 const cancel = (caller: Caller, request: number) =>
-  t.app.inject({ method: 'POST', url: `${URL}/${request}/cancel`, headers: caller.headers() });
+  t.call(cancelAbsenceRoute, { params: { rowId: request }, as: caller });
 
 describe('GET /api/attendance/absences/config', () => {
   it('lists the active categories in order, and London-midnight date limits', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/attendance/absences/config', headers: student.headers() });
+    const response = await t.call(absenceConfigRoute, { as: student });
     expect(response.statusCode).toBe(200);
     const config = response.json<AbsenceConfig>();
     expect(config.categories.map((c) => c.absenceCategoryName)).toEqual(
@@ -55,7 +67,7 @@ describe('GET /api/attendance/absences/requests', () => {
     expect(own.map((r) => r.absenceStatus).sort()).toEqual(
       ['Approved', 'Approved', 'AwaitingEvidence', 'Cancelled', 'Denied', 'Pending', 'PendingCancellation']);
     expect(new Set(own.map((r) => r.studentId))).toEqual(new Set(['S2400001']));
-    const other = await list(await signIn(t.app, 'student2'));
+    const other = await list(await t.signIn('student2'));
     expect(other).toHaveLength(1);
     expect(other.some((r) => own.some((o) => o.rowId === r.rowId))).toBe(false);
   });
@@ -148,7 +160,7 @@ describe('files are checked by content and size', () => {
   });
 
   it('refuses a form that is not multipart', async () => {
-    const response = await t.app.inject({ method: 'POST', url: URL, headers: student.headers(), payload: { AbsenceStart: 'x' } });
+    const response = await t.call(createAbsenceRoute, { as: student, body: { AbsenceStart: 'x' } });
     expect(response.statusCode).toBe(400);
   });
 });
@@ -178,7 +190,7 @@ describe('server validation (SPEC §5 messages)', () => {
       expect(response.statusCode).toBe(400);
       expect(response.json<ErrorBody>().errors).toEqual(errors);
     }
-    const config = (await t.app.inject({ method: 'GET', url: '/api/attendance/absences/config', headers: student.headers() })).json<AbsenceConfig>();
+    const config = (await t.call(absenceConfigRoute, { as: student })).json<AbsenceConfig>();
     const [min, max] = [config.dateLimits.minimum, config.dateLimits.maximum].map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`);
     const early = await sendForm(t, student, 'POST', allDayFields(await categoryId(t, 'Religious observance'), dayFromToday(-40), dayFromToday(-40)));
     expect(early.json<ErrorBody>().errors).toEqual({ dateRange: [`Dates must be within ${min} and ${max}.`] });
@@ -216,7 +228,7 @@ describe('ownership: another student\'s request is a 404', () => {
     const day = dayFromToday(9);
     const own = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('mine.pdf', samples.pdf)]));
     const fileRow = own.supportingFiles[0]?.rowId ?? 0;
-    const other = await signIn(t.app, 'student2');
+    const other = await t.signIn('student2');
     expect((await list(other)).some((r) => r.rowId === own.rowId)).toBe(false);
     expect((await download(other, own.rowId, fileRow)).statusCode).toBe(404);
     const edit = await sendForm(t, other, 'PUT', [{ name: 'RowId', value: String(own.rowId) }, ...allDayFields(illness, day, day), file('x.pdf', samples.pdf)]);
@@ -231,7 +243,7 @@ describe('ownership: another student\'s request is a 404', () => {
 
 describe('enrolment', () => {
   it('refuses create, update and withdraw for a student who is not fully enrolled', async () => {
-    const unenrolled = await signIn(t.app, 'student.unenrolled');
+    const unenrolled = await t.signIn('student.unenrolled');
     const day = dayFromToday(2);
     const created = await sendForm(t, unenrolled, 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'Trip'));
     expect(created.statusCode).toBe(403);
@@ -246,7 +258,7 @@ describe('enrolment', () => {
     const id = await userId(t.db, 'student2');
     await t.db.updateTable('profiles').set({ registration_status: null }).where('user_id', '=', id).execute();
     const day = dayFromToday(2);
-    const response = await sendForm(t, await signIn(t.app, 'student2'), 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'x'));
+    const response = await sendForm(t, await t.signIn('student2'), 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'x'));
     await t.db.updateTable('profiles').set({ registration_status: 'Registered-Enrolled' }).where('user_id', '=', id).execute();
     expect(response.statusCode).toBe(403);
     expect(response.json<ErrorBody>().message).toBe(enrolmentMessages.unknown);

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clashingAttendanceRoute } from '../../../../src/shared/contract/absences.js';
 import type { ClashingEvent } from '../../../../src/shared/contract/absences.js';
 import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
 import { londonWallClock } from '../../../../src/server/features/timetable/londonTime.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { userId } from '../attendance/support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 let event: { id: number; starts_at: Date; duration_minutes: number; name: string };
 
@@ -15,8 +17,7 @@ const local = (instant: Date): string => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  student = await signIn(t.app, 'student');
+  student = await t.signIn('student');
   const id = await userId(t.db, 'student');
   const now = new Date();
   event = await t.db.selectFrom('timetable_events as e')
@@ -26,12 +27,9 @@ beforeAll(async () => {
     .where('en.student_user_id', '=', id).where('e.is_cancelled', '=', false).where('e.starts_at', '>', addMinutes(now, 24 * 60))
     .orderBy('e.starts_at').executeTakeFirstOrThrow();
 });
-afterAll(() => t.close());
 
 const clashes = async (start: Date, end: Date): Promise<ClashingEvent[]> => {
-  const response = await t.app.inject({
-    method: 'GET', url: `/api/attendance/absences/clashingattendance?startDate=${local(start)}&endDate=${local(end)}`, headers: student.headers(),
-  });
+  const response = await t.call(clashingAttendanceRoute, { query: { startDate: local(start), endDate: local(end) }, as: student });
   expect(response.statusCode).toBe(200);
   return response.json<ClashingEvent[]>();
 };
@@ -60,7 +58,7 @@ describe('GET /api/attendance/absences/clashingattendance', () => {
   });
 
   it('validates the query format', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/attendance/absences/clashingattendance?startDate=2025-01-01&endDate=x', headers: student.headers() });
+    const response = await t.call(clashingAttendanceRoute, { query: { startDate: '2025-01-01', endDate: 'x' }, as: student });
     expect(response.statusCode).toBe(400);
   });
 });

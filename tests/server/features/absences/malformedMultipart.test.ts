@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { samples } from './multipart.js';
-import { URL, type ErrorBody } from './support.js';
+import { REQUESTS_PATH, type ErrorBody } from './support.js';
 
 let dataDir: string;
 let t: TestApp;
@@ -40,7 +40,7 @@ const filePart = (name: string, bytes: Buffer): Buffer => Buffer.concat([
   bytes, Buffer.from('\r\n'),
 ]);
 const send = (payload: string | Buffer, contentType = `multipart/form-data; boundary=${B}`) =>
-  t.app.inject({ method: 'POST', url: URL, headers: { ...student.headers(), 'content-type': contentType }, payload });
+  t.app.inject({ method: 'POST', url: REQUESTS_PATH, headers: { ...student.headers(), 'content-type': contentType }, payload });
 
 describe('the logger capture', () => {
   it('sees what the server logs as an error', () => {

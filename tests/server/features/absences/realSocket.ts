@@ -2,7 +2,7 @@ import { request as httpRequest, type ClientRequest, type IncomingMessage } from
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../../../helpers/testApp.js';
-import { URL } from './support.js';
+import { REQUESTS_PATH } from './support.js';
 
 export interface Answer {
   readonly status: number;
@@ -25,7 +25,7 @@ export async function openUpload(app: FastifyInstance, caller: Caller, boundary:
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const request = httpRequest({
-    host: '127.0.0.1', port, method: 'POST', path: URL,
+    host: '127.0.0.1', port, method: 'POST', path: REQUESTS_PATH,
     headers: { ...caller.headers(), 'content-type': `multipart/form-data; boundary=${boundary}`, 'transfer-encoding': 'chunked' },
   });
   const answer = new Promise<Answer>((resolve, reject) => {

@@ -1,21 +1,21 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js';
-import { addDays, londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../../src/shared/contract/absences.js';
+import { londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { addLocalDays } from '../../../../src/shared/rules/absences/dates.js';
+import { callRoute } from '../../../helpers/routes.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';
 import { multipartBody, type FormPart } from './multipart.js';
 
-export const URL = '/api/attendance/absences/requests';
-
 /** A London date `days` from today, 'YYYY-MM-DD'. */
-export const dayFromToday = (days: number): string => addDays(londonDate(new Date()), days);
+export const dayFromToday = (days: number): string => addLocalDays(londonDate(new Date()), days);
 
-export async function categoryId(t: TestApp, name: string): Promise<number> {
+export async function categoryId(t: Pick<TestApp, 'db'>, name: string): Promise<number> {
   return (await t.db.selectFrom('absence_categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 }
 
-export function sendForm(t: TestApp, caller: Caller, method: 'POST' | 'PUT', parts: readonly FormPart[]): Promise<LightMyRequestResponse> {
+export function sendForm(t: Pick<TestApp, 'app'>, caller: Caller, method: 'POST' | 'PUT', parts: readonly FormPart[]): Promise<LightMyRequestResponse> {
   const { payload, headers } = multipartBody(parts);
-  return t.app.inject({ method, url: URL, headers: { ...caller.headers(), ...headers }, payload });
+  return callRoute(t.app, method === 'POST' ? createAbsenceRoute : updateAbsenceRoute, { as: caller, headers, body: payload });
 }
 
 /** The text fields of a request from `first` (all day) to `last`. */
@@ -24,7 +24,7 @@ export function allDayFields(category: number, first: string, last: string, desc
     { name: 'StudentId', value: 'S2400001' },
     { name: 'AbsenceCategoryRowId', value: String(category) },
     { name: 'AbsenceStart', value: `${first}T00:00:00` },
-    { name: 'AbsenceEnd', value: `${addDays(last, 1)}T00:00:00` },
+    { name: 'AbsenceEnd', value: `${addLocalDays(last, 1)}T00:00:00` },
     ...(description ? [{ name: 'AbsenceDescription', value: description }] : []),
   ];
 }
@@ -38,3 +38,6 @@ export interface ErrorBody {
 }
 
 export const asRequest = (response: LightMyRequestResponse): AbsenceRequest => response.json<AbsenceRequest>();
+
+/** The absence requests collection, shared by list, create and update (for raw requests the helpers cannot send). */
+export const REQUESTS_PATH = createAbsenceRoute.path;

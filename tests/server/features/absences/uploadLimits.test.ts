@@ -7,7 +7,7 @@ import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { samples } from './multipart.js';
 import { openUpload } from './realSocket.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, URL, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, REQUESTS_PATH, type ErrorBody } from './support.js';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -35,7 +35,7 @@ afterAll(async () => {
 
 const stored = async (): Promise<string[]> => (await readdir(join(dataDir, 'uploads')).catch(() => [])).sort();
 const list = async (caller: Caller): Promise<AbsenceRequest[]> =>
-  (await t.app.inject({ method: 'GET', url: URL, headers: caller.headers() })).json<AbsenceRequest[]>();
+  (await t.app.inject({ method: 'GET', url: REQUESTS_PATH, headers: caller.headers() })).json<AbsenceRequest[]>();
 
 describe('files per request', () => {
   it('refuses an 11th file when the request already keeps 10, counting kept ones', async () => {

@@ -1,23 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cancelClassRoute } from '../../../../src/shared/contract/admin.js';
+import { listNotificationsRoute } from '../../../../src/shared/contract/notifications.js';
 import type { Notification } from '../../../../src/shared/contract/notifications.js';
 import type { TimetableEntry } from '../../../../src/shared/contract/timetable.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { idOf } from '../notifications/support.js';
 import { timetableWindow } from '../../../../src/server/features/timetable/timetable.service.js';
 import { fetchTimetable } from '../timetable/support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let admin: Caller;
 let student: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [admin, student] = (await Promise.all(['admin', 'student'].map((name) => signIn(t.app, name)))) as [Caller, Caller];
+  [admin, student] = (await Promise.all(['admin', 'student'].map((name) => t.signIn(name)))) as [Caller, Caller];
 });
-afterAll(() => t.close());
 
 const cancel = (caller: Caller, rowId: number | string) =>
-  t.app.inject({ method: 'POST', url: `/api/admin/timetable/events/${rowId}/cancel`, headers: caller.headers() });
+  t.call(cancelClassRoute, { params: { rowId }, as: caller });
 
 /** The student's upcoming classes that are still on, soonest first. */
 async function upcomingClasses(): Promise<TimetableEntry[]> {
@@ -26,7 +27,7 @@ async function upcomingClasses(): Promise<TimetableEntry[]> {
 }
 
 async function notificationsOf(caller: Caller): Promise<Notification[]> {
-  return (await t.app.inject({ method: 'GET', url: '/api/user/notifications', headers: caller.headers() })).json<Notification[]>();
+  return (await t.call(listNotificationsRoute, { as: caller })).json<Notification[]>();
 }
 
 /** The students enrolled on the class's module this academic year, found independently of the service. */
@@ -47,7 +48,7 @@ describe('POST /api/admin/timetable/events/:rowId/cancel', () => {
     const [entry] = await upcomingClasses();
     if (!entry) throw new Error('the seed has no upcoming class for student');
     for (const userName of ['student', 'lecturer', 'staff']) {
-      const response = await cancel(await signIn(t.app, userName), entry.rowId);
+      const response = await cancel(await t.signIn(userName), entry.rowId);
       expect(response.statusCode, userName).toBe(403);
     }
     expect((await fetchTimetable(t.app, student)).timetableEntries.find((e) => e.rowId === entry.rowId)?.isCancelled).toBe(false);

@@ -1,21 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { type AttendanceAnalysis, attendanceAnalysisRoute, attendanceAnalysisSchema } from '../../../../src/shared/contract/attendance.js';
 import { z } from 'zod/mini';
-import { attendanceAnalysisSchema, type AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearOf } from '../../../../src/server/db/seed/calendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { insertEvent, insertRecord, insertStudent, userId } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 async function fetchAnalysis(caller: Caller): Promise<AttendanceAnalysis> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+  const response = await t.call(attendanceAnalysisRoute, { as: caller });
   if (response.statusCode !== 200) throw new Error(`GET /api/attendance/analysis: ${response.statusCode} ${response.body}`);
   return z.parse(attendanceAnalysisSchema, response.json());
 }
@@ -108,8 +105,8 @@ describe('GET /api/attendance/analysis for the seeded student', () => {
   let student: number;
 
   beforeAll(async () => {
-    const caller = await signIn(t.app, 'student');
-    const response = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+    const caller = await t.signIn('student');
+    const response = await t.call(attendanceAnalysisRoute, { as: caller });
     expect(response.statusCode).toBe(200);
     body = response.body;
     analysis = z.parse(attendanceAnalysisSchema, response.json());

@@ -29,7 +29,7 @@ function sequence(results: readonly AttendanceStatus[], options: { module?: stri
 }
 
 const repeat = (result: AttendanceStatus, n: number): AttendanceStatus[] => Array.from({ length: n }, () => result);
-const flagsFor = (results: readonly AttendanceStatus[]) => missedFlags(currentMissedRun(sequence(results)));
+const flagsFor = (results: readonly AttendanceStatus[]) => missedFlags(currentMissedRun(sequence(results)).length);
 
 describe('tallyOf and percentageOf', () => {
   it('counts each result, monitored as every result but Cancelled and AttendedAssumed', () => {
@@ -69,19 +69,19 @@ describe('the consecutive missed run', () => {
     [20, true, true, true],
     [27, true, true, true],
   ])('%i misses in a row after an attendance: five %s, ten %s, twenty %s', (n, five, ten, twenty) => {
-    expect(currentMissedRun(sequence(['Attended', ...repeat('Absent', n)]))).toBe(n);
+    expect(currentMissedRun(sequence(['Attended', ...repeat('Absent', n)])).length).toBe(n);
     expect(flagsFor(['Attended', ...repeat('Absent', n)])).toEqual({
       hasCurrentConsecutiveMissedFive: five, hasCurrentConsecutiveMissedTen: ten, hasCurrentConsecutiveMissedTwenty: twenty,
     });
   });
 
   it('counts AbsentInformed as missed', () => {
-    expect(currentMissedRun(sequence(['Attended', 'Absent', 'AbsentInformed', 'Absent', 'AbsentInformed', 'AbsentInformed']))).toBe(5);
+    expect(currentMissedRun(sequence(['Attended', 'Absent', 'AbsentInformed', 'Absent', 'AbsentInformed', 'AbsentInformed'])).length).toBe(5);
   });
 
   it('skips Cancelled and AbsentAuthorised inside a run: they neither add nor break', () => {
     const four = ['Absent', 'Absent', 'Cancelled', 'AbsentAuthorised', 'Absent', 'Absent'] as const;
-    expect(currentMissedRun(sequence(['Attended', ...four]))).toBe(4);
+    expect(currentMissedRun(sequence(['Attended', ...four])).length).toBe(4);
     expect(flagsFor(['Attended', ...four]).hasCurrentConsecutiveMissedFive).toBe(false);
     const five = [...four, 'Cancelled', 'Absent'] as const;
     expect(flagsFor(['Attended', ...five]).hasCurrentConsecutiveMissedFive).toBe(true);
@@ -95,15 +95,33 @@ describe('the consecutive missed run', () => {
   });
 
   it('is ended by an Attended or an AttendedAssumed', () => {
-    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'Attended', ...repeat('Absent', 4)]))).toBe(4);
-    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'AttendedAssumed', ...repeat('Absent', 9)]))).toBe(9);
-    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'Attended']))).toBe(0);
-    expect(currentMissedRun(sequence(repeat('Absent', 6)))).toBe(6);
+    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'Attended', ...repeat('Absent', 4)])).length).toBe(4);
+    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'AttendedAssumed', ...repeat('Absent', 9)])).length).toBe(9);
+    expect(currentMissedRun(sequence([...repeat('Absent', 20), 'Attended'])).length).toBe(0);
+    expect(currentMissedRun(sequence(repeat('Absent', 6))).length).toBe(6);
   });
 
   it('follows event start order, not the order given', () => {
     const records = sequence(['Attended', ...repeat('Absent', 5)]);
-    expect(currentMissedRun([...records].reverse())).toBe(5);
+    expect(currentMissedRun([...records].reverse()).length).toBe(5);
+  });
+
+  it('names the attended record that ended the run, or none when the run reaches the first record', () => {
+    const records = sequence(['Absent', 'Attended', 'AbsentInformed', 'Cancelled', 'Absent']);
+    expect(currentMissedRun(records)).toEqual({ length: 2, endedBy: records[1] });
+    const assumed = sequence(['Absent', 'AttendedAssumed', 'Absent', 'AbsentAuthorised', 'Cancelled', 'Absent']);
+    expect(currentMissedRun(assumed)).toEqual({ length: 2, endedBy: assumed[1] });
+    expect(currentMissedRun(sequence(['Absent', 'Absent']))).toEqual({ length: 2, endedBy: null });
+    expect(currentMissedRun(sequence(['Absent', 'Attended'])).length).toBe(0);
+  });
+
+  it('keeps the order given for records that start at the same time', () => {
+    const at = new Date(NOW.getTime() - HOUR);
+    const same = [
+      { eventId: 2, result: 'Attended' as const, eventStart: at },
+      { eventId: 1, result: 'Absent' as const, eventStart: at },
+    ];
+    expect(currentMissedRun(same)).toEqual({ length: 0, endedBy: same[0] });
   });
 });
 

@@ -1,20 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { networkStatusRoute } from '../../../../src/shared/contract/attendance.js';
+import { callRoute } from '../../../helpers/routes.js';
 import { loadConfig } from '../../../../src/server/config.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { appOnSameDatabase } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  caller = await signIn(t.app, 'student');
+  caller = await t.signIn('student');
 });
-afterAll(() => t.close());
 
 async function connected(app: FastifyInstance, remoteAddress: string): Promise<boolean> {
-  const response = await app.inject({ method: 'GET', url: '/api/attendance/networkstatus', headers: caller.headers(), remoteAddress });
+  const response = await callRoute(app, networkStatusRoute, { as: caller, remoteAddress });
   expect(response.statusCode).toBe(200);
   return response.json<{ connected: boolean }>().connected;
 }

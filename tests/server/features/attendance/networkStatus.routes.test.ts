@@ -1,30 +1,26 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { networkStatusRoute } from '../../../../src/shared/contract/attendance.js';
+import { callRoute } from '../../../helpers/routes.js';
 import { loadConfig } from '../../../../src/server/config.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
-import { createTestApp, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { appOnSameDatabase } from './support.js';
 
 const CAMPUS = '192.0.2.0/24, 2001:db8:abcd::/48';
 const PROXY = '10.0.0.1';
 
-let t: TestApp;
+const t = useTestApp({ env: { CAMPUS_NETWORKS: CAMPUS, TRUSTED_PROXIES: PROXY } });
 let caller: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp({ CAMPUS_NETWORKS: CAMPUS, TRUSTED_PROXIES: PROXY });
   // Also used on servers with demo mode off, where a demo session would be refused.
   caller = await signInDirectly(t.app, t.db, 'student');
 });
-afterAll(() => t.close());
 
 async function connected(app: FastifyInstance, remoteAddress: string, forwardedFor?: string): Promise<boolean> {
-  const response = await app.inject({
-    method: 'GET',
-    url: `/api/attendance/networkstatus?cache-buster=${Date.now()}`,
-    headers: { ...caller.headers(), ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-    remoteAddress,
-  });
+  const response = await callRoute(app, networkStatusRoute, { query: { 'cache-buster': Date.now() }, as: caller, headers: { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, remoteAddress });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   return response.json<{ connected: boolean }>().connected;
@@ -74,7 +70,7 @@ describe('GET /api/attendance/networkstatus', () => {
   });
 
   it('is refused to anonymous callers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/attendance/networkstatus' });
+    const response = await t.call(networkStatusRoute);
     expect(response.statusCode).toBe(401);
   });
 });

@@ -1,16 +1,18 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { attendanceAnalysisRoute, networkStatusRoute } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import {
   appOnSameDatabase, insertEvent, insertRecord, moduleId, refusalsOf, register, registrationsOf, userId,
 } from './support.js';
 
 const EDUROAM = 'You do not appear to be connected to the eduroam network.';
 
-let t: TestApp;
+const t = useTestApp();
 let caller: Caller;
 let student: number;
 /** CS2041 is one of `student`'s modules this year; another module is not. */
@@ -18,7 +20,6 @@ let ownModule: number;
 let otherModule: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   // Also used on a server with demo mode off, where a demo session would be refused.
   caller = await signInDirectly(t.app, t.db, 'student');
   student = await userId(t.db, 'student');
@@ -27,7 +28,6 @@ beforeAll(async () => {
     .where('student_user_id', '=', student).where('academic_year', '=', academicYearOf(new Date()).label);
   otherModule = (await t.db.selectFrom('modules').select('id').where('id', 'not in', enrolled).executeTakeFirstOrThrow()).id;
 });
-afterAll(() => t.close());
 
 async function recordOf(event: number) {
   return t.db.selectFrom('attendance_records').select(['analysis_result', 'academic_year'])
@@ -66,7 +66,7 @@ describe('PUT /api/attendance/register', () => {
     expect(response.statusCode).toBe(204);
     expect(await registrationsOf(t.db, student, open.id)).toEqual([{ id: expect.any(Number) as number, client_ip: '127.0.0.1' }]);
     expect(await recordOf(open.id)).toEqual({ analysis_result: 'Attended', academic_year: academicYearOf(now).label });
-    const analysis = await t.app.inject({ method: 'GET', url: '/api/attendance/analysis', headers: caller.headers() });
+    const analysis = await t.call(attendanceAnalysisRoute, { as: caller });
     const listed = analysis.json<AttendanceAnalysis>().attendanceCurrentAcademicYear.at(-1);
     expect(listed).toMatchObject({ moduleCode: 'CS2041', analysisResult: 'Attended' });
 
@@ -162,11 +162,10 @@ describe('PUT /api/attendance/register', () => {
 
 describe('the attendance routes for a lecturer', () => {
   it('answer 403 and store nothing', async () => {
-    const lecturer = await signIn(t.app, 'lecturer');
+    const lecturer = await t.signIn('lecturer');
     const event = await insertEvent(t.db, ownModule, -5);
-    for (const url of ['/api/attendance/analysis', '/api/attendance/networkstatus?cache-buster=1']) {
-      expect((await t.app.inject({ method: 'GET', url, headers: lecturer.headers() })).statusCode).toBe(403);
-    }
+    expect((await t.call(attendanceAnalysisRoute, { as: lecturer })).statusCode).toBe(403);
+    expect((await t.call(networkStatusRoute, { query: { 'cache-buster': 1 }, as: lecturer })).statusCode).toBe(403);
     expect((await register(t.app, lecturer, event)).statusCode).toBe(403);
     const lecturerId = await userId(t.db, 'lecturer');
     expect(await refusalsOf(t.db, lecturerId)).toEqual([]);

@@ -1,4 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { registerAttendanceRoute } from '../../../../src/shared/contract/attendance.js';
+import { callRoute } from '../../../helpers/routes.js';
 import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/config.js';
 import type { Db } from '../../../../src/server/db/database.js';
@@ -11,7 +13,7 @@ import type { Caller, TestApp } from '../../../helpers/testApp.js';
  * live in the database, so a caller signed in on the first app is signed in here too; with DEMO=0
  * only one signed in without the demo endpoint (tests/helpers/directSession.ts).
  */
-export async function appOnSameDatabase(t: TestApp, env: Record<string, string>): Promise<FastifyInstance> {
+export async function appOnSameDatabase(t: Pick<TestApp, 'db'>, env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', ...env });
   const app = await buildApp({ config, db: t.db });
   await app.ready();
@@ -66,13 +68,7 @@ export async function insertRecord(db: Db, student: number, event: number, resul
 
 /** PUT /api/attendance/register as a caller, from `remoteAddress` (default loopback). */
 export function register(app: FastifyInstance, caller: Caller, rowId: number, remoteAddress = '127.0.0.1'): Promise<LightMyRequestResponse> {
-  return app.inject({
-    method: 'PUT',
-    url: '/api/attendance/register',
-    headers: caller.headers(),
-    payload: { timetableEntryRowId: rowId, isAttendanceMonitored: true },
-    remoteAddress,
-  });
+  return callRoute(app, registerAttendanceRoute, { body: { timetableEntryRowId: rowId, isAttendanceMonitored: true }, as: caller, remoteAddress });
 }
 
 export async function refusalsOf(db: Db, student: number) {

@@ -1,32 +1,29 @@
 import { describe, expect, it } from 'vitest';
+import { welcomeWeekRoute } from '../../../../src/shared/contract/content.js';
 import { loadConfig } from '../../../../src/server/config.js';
-import { createTestApp, signIn } from '../../../helpers/testApp.js';
-
-const URL = '/api/content/welcomeweek';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 describe('GET /api/content/welcomeweek', () => {
-  it('returns {url} from WELCOME_WEEK_URL, to any signed-in user', async () => {
-    const t = await createTestApp({ WELCOME_WEEK_URL: 'https://campus.example.ac.uk/welcome-week' });
-    try {
+  describe('with WELCOME_WEEK_URL', () => {
+    const t = useTestApp({ env: { WELCOME_WEEK_URL: 'https://campus.example.ac.uk/welcome-week' } });
+
+    it('returns {url} from WELCOME_WEEK_URL, to any signed-in user', async () => {
       for (const userName of ['student', 'staff']) {
-        const response = await t.app.inject({ method: 'GET', url: URL, headers: (await signIn(t.app, userName)).headers() });
+        const response = await t.call(welcomeWeekRoute, { as: await t.signIn(userName) });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ url: 'https://campus.example.ac.uk/welcome-week' });
       }
-    } finally {
-      await t.close();
-    }
+    });
   });
 
-  it('returns no url when WELCOME_WEEK_URL is unset, so the client neither caches nor shows it', async () => {
-    const t = await createTestApp();
-    try {
-      const response = await t.app.inject({ method: 'GET', url: URL, headers: (await signIn(t.app, 'student')).headers() });
+  describe('without it', () => {
+    const t = useTestApp();
+
+    it('returns no url when WELCOME_WEEK_URL is unset, so the client neither caches nor shows it', async () => {
+      const response = await t.call(welcomeWeekRoute, { as: await t.signIn('student') });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({});
-    } finally {
-      await t.close();
-    }
+    });
   });
 
   it('refuses a WELCOME_WEEK_URL or TRENDING_WORDPRESS_URL that is not an http(s) URL at start-up', () => {

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { addFavouriteResourceRoute, listFavouriteResourcesRoute, removeFavouriteResourceRoute } from '../../../../src/shared/contract/favourites.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
-const URL = '/api/user/favourites/resources';
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function linkId(displayName: string): Promise<number> {
   return (await t.db.selectFrom('resource_links').select('id').where('display_name', '=', displayName).executeTakeFirstOrThrow()).id;
@@ -21,14 +18,14 @@ async function rowsOf(userName: string, displayName: string): Promise<number> {
     .executeTakeFirstOrThrow();
   return row.n;
 }
-const list = async (caller: Caller) => (await t.app.inject({ method: 'GET', url: URL, headers: caller.headers() })).json<{ displayName: string }[]>();
+const list = async (caller: Caller) => (await t.call(listFavouriteResourcesRoute, { as: caller })).json<{ displayName: string }[]>();
 const names = async (caller: Caller) => (await list(caller)).map((f) => f.displayName);
-const add = (caller: Caller, linkRowId: unknown) => t.app.inject({ method: 'POST', url: URL, headers: caller.headers(), payload: { linkRowId } });
-const remove = (caller: Caller, rowId: number) => t.app.inject({ method: 'DELETE', url: `${URL}/${rowId}`, headers: caller.headers() });
+const add = (caller: Caller, linkRowId: unknown) => t.call(addFavouriteResourceRoute, { as: caller, body: { linkRowId } });
+const remove = (caller: Caller, rowId: number) => t.call(removeFavouriteResourceRoute, { params: { rowId }, as: caller });
 
 describe('favourite resources', () => {
   it('lists the caller\u2019s favourites as {rowId (the link\u2019s), displayName, url}, newest first', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     expect(await list(student)).toEqual([
       { rowId: await linkId('Moodle'), displayName: 'Moodle', url: 'https://moodle.campus.example.ac.uk' },
       { rowId: await linkId('Library search'), displayName: 'Library search', url: 'https://campus.example.ac.uk/library/search' },
@@ -37,7 +34,7 @@ describe('favourite resources', () => {
   });
 
   it('adds idempotently: a second add returns the same favourite and keeps one row', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     const id = await linkId('Campus map');
     const first = await add(student, id);
     expect(first.statusCode).toBe(200);
@@ -50,7 +47,7 @@ describe('favourite resources', () => {
   });
 
   it('keeps exactly one row when ten identical adds arrive at once (an offline replay racing a retry)', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     const id = await linkId('Sports centre');
     const responses = await Promise.all(Array.from({ length: 10 }, () => add(student, id)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
@@ -59,7 +56,7 @@ describe('favourite resources', () => {
   });
 
   it('answers 404 in the error shape for a link the caller may not see, or that does not exist; 400 for a bad body', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     for (const id of [await linkId('Staff intranet'), 999_999]) {
       const response = await add(student, id);
       expect(response.statusCode).toBe(404);
@@ -72,7 +69,7 @@ describe('favourite resources', () => {
   });
 
   it('removes by the link\u2019s rowId; removing a favourite the caller does not have succeeds (204)', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     const id = await linkId('Library search');
     expect((await remove(student, id)).statusCode).toBe(204);
     expect(await names(student)).not.toContain('Library search');
@@ -81,8 +78,8 @@ describe('favourite resources', () => {
   });
 
   it('is per user: student2 never sees student\u2019s favourites and cannot delete them', async () => {
-    const student = await signIn(t.app, 'student');
-    const student2 = await signIn(t.app, 'student2');
+    const student = await t.signIn('student');
+    const student2 = await t.signIn('student2');
     expect(await names(student2)).toEqual(['Careers service']);
     const moodle = await linkId('Moodle');
     expect((await remove(student2, moodle)).statusCode).toBe(204);
@@ -92,7 +89,7 @@ describe('favourite resources', () => {
   });
 
   it('hides a favourite whose link a new targeting rule takes away from the caller', async () => {
-    const student2 = await signIn(t.app, 'student2');
+    const student2 = await t.signIn('student2');
     const rule = await t.db
       .insertInto('link_targeting_rules')
       .values({ name: 'Careers service for staff', link_id: await linkId('Careers service'), category_id: null, role: 'TeachingStaff', directory_group_id: null })

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import { academicYearLabelOf } from '../../../../src/server/db/seed/calendar.js';
-import { checkConsecutiveMissed, currentMissedRun } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
-import { createTestApp, type TestApp } from '../../../helpers/testApp.js';
-
-describe('the current missed run', () => {
-  const run = (...results: AttendanceResult[]) => currentMissedRun(results.map((result, i) => ({ eventId: i + 1, result })));
-
-  it('counts Absent and AbsentInformed back to the last attended class', () => {
-    expect(run('Absent', 'AbsentInformed', 'Absent', 'Attended', 'Absent')).toEqual({ length: 3, afterEventId: 4 });
-    expect(run('Attended', 'Absent')).toEqual({ length: 0, afterEventId: 1 });
-  });
-
-  it('skips cancelled classes and authorised absences; an assumed attendance ends the run', () => {
-    expect(run('Absent', 'Cancelled', 'AbsentAuthorised', 'Absent', 'AttendedAssumed', 'Absent')).toEqual({ length: 2, afterEventId: 5 });
-    expect(run('Absent', 'Absent')).toEqual({ length: 2, afterEventId: null });
-  });
-});
+import { checkConsecutiveMissed } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 describe('checkConsecutiveMissed', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let studentId: number;
   let moduleId: number;
   /** Mid-term, so every class below is in the same academic year. */
@@ -27,7 +13,6 @@ describe('checkConsecutiveMissed', () => {
   let hour = 0;
 
   beforeAll(async () => {
-    t = await createTestApp();
     ({ id: studentId } = await t.db
       .insertInto('users')
       .values({ user_name: 'alert.student', display_name: 'Alert Student', first_name: 'Alert', email: 'alert@campus.example.ac.uk', oidc_subject: null, student_id: 'S2499999', staff_job_family: null })
@@ -35,7 +20,6 @@ describe('checkConsecutiveMissed', () => {
     await t.db.insertInto('user_roles').values({ user_id: studentId, role: 'Student' }).execute();
     ({ id: moduleId } = await t.db.insertInto('modules').values({ code: 'AL1000', name: 'Alerts' }).returning('id').executeTakeFirstOrThrow());
   });
-  afterAll(() => t.close());
 
   /** Records the next class (an hour after the previous one, all before `now`) with a result. */
   async function record(result: AttendanceResult): Promise<void> {

@@ -1,23 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { listNotificationsRoute, markAsReadRoute } from '../../../../src/shared/contract/notifications.js';
 import type { Notification } from '../../../../src/shared/contract/notifications.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { idOf } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 let student2: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  student = await signIn(t.app, 'student');
-  student2 = await signIn(t.app, 'student2');
+  student = await t.signIn('student');
+  student2 = await t.signIn('student2');
 });
-afterAll(() => t.close());
 
 const list = async (caller: Caller): Promise<Notification[]> =>
-  (await t.app.inject({ method: 'GET', url: '/api/user/notifications', headers: caller.headers() })).json<Notification[]>();
+  (await t.call(listNotificationsRoute, { as: caller })).json<Notification[]>();
 const markAsRead = (caller: Caller, rowIds: number[]) =>
-  t.app.inject({ method: 'POST', url: '/api/user/notifications/markAsRead', headers: caller.headers(), payload: rowIds });
+  t.call(markAsReadRoute, { body: rowIds, as: caller });
 
 describe('GET /api/user/notifications', () => {
   it('lists the caller\'s own notifications, newest first', async () => {
@@ -56,6 +56,6 @@ describe('POST /api/user/notifications/markAsRead', () => {
 
   it('refuses an empty or malformed list', async () => {
     expect((await markAsRead(student, [])).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/api/user/notifications/markAsRead', headers: student.headers(), payload: { rowIds: [1] } })).statusCode).toBe(400);
+    expect((await t.call(markAsReadRoute, { body: { rowIds: [1] }, as: student })).statusCode).toBe(400);
   });
 });

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../helpers/testApp.js';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { idOf } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 const recipients = async (title: string): Promise<string[]> =>
   (await t.db

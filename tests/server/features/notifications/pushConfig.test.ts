@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { pushConfigRoute } from '../../../../src/shared/contract/notifications.js';
 import { loadConfig } from '../../../../src/server/config.js';
 import { pushConfigOf } from '../../../../src/server/features/notifications/pushConfig.js';
-import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 const webConfig = { apiKey: 'AIza-test', projectId: 'campus-test', messagingSenderId: '1234567890', appId: '1:1234567890:web:abc' };
 const firebaseEnv = {
@@ -39,14 +40,10 @@ describe('pushConfigOf', () => {
 });
 
 describe('GET /api/user/notifications/pushconfig', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('serves Web Push with the VAPID key when Firebase is not configured', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: (await signIn(t.app, 'staff')).headers() });
+    const response = await t.call(pushConfigRoute, { as: await t.signIn('staff') });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ provider: 'webpush', vapidPublicKey: t.app.notifier.push.vapidPublicKey });
   });

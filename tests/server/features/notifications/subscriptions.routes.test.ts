@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { pushConfigRoute, unsubscribeRoute } from '../../../../src/shared/contract/notifications.js';
 import { buildApp } from '../../../../src/server/app.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { fakeWebPush, getSubscription, subscribe, subscribeBody } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 let student2: Caller;
 let lecturer: Caller;
 let staff: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [student, student2, lecturer, staff] = await Promise.all(['student', 'student2', 'lecturer', 'staff'].map((name) => signIn(t.app, name))) as [Caller, Caller, Caller, Caller];
+  [student, student2, lecturer, staff] = await Promise.all(['student', 'student2', 'lecturer', 'staff'].map((name) => t.signIn(name))) as [Caller, Caller, Caller, Caller];
 });
-afterAll(() => t.close());
 
 const errorsOf = (body: string): Record<string, string[]> => (JSON.parse(body) as { errors: Record<string, string[]> }).errors;
 
@@ -84,7 +84,7 @@ describe('push service endpoints', () => {
   });
 
   it('serves the VAPID public key: an uncompressed P-256 point, the same after a restart', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: student.headers() });
+    const response = await t.call(pushConfigRoute, { as: student });
     const { provider, vapidPublicKey: publicKey } = response.json<{ provider: string; vapidPublicKey: string }>();
     expect(provider).toBe('webpush');
     const point = Buffer.from(publicKey, 'base64url');
@@ -125,7 +125,7 @@ describe('subscriptions are per user', () => {
     const body = subscribeBody(fakeWebPush(), ['General']);
     await subscribe(t.app, student, body);
     const unsubscribe = (caller: Caller) =>
-      t.app.inject({ method: 'POST', url: '/api/user/notifications/unsubscribe', headers: caller.headers(), payload: { token: body.token } });
+      t.call(unsubscribeRoute, { body: { token: body.token }, as: caller });
     expect((await unsubscribe(student2)).statusCode).toBe(204);
     expect((await getSubscription(t.app, student, body.token)).json()).not.toBeNull();
     expect((await unsubscribe(student)).statusCode).toBe(204);

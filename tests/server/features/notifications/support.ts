@@ -1,5 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { NotificationType, Subscribe, WebPushSubscription } from '../../../../src/shared/contract/notifications.js';
+import { callRoute } from '../../../helpers/routes.js';
+import {
+  getSubscriptionRoute,
+  subscribeRoute,
+  updateSubscriptionRoute,
+  type NotificationType,
+  type Subscribe,
+  type WebPushSubscription,
+} from '../../../../src/shared/contract/notifications.js';
 import type { Db } from '../../../../src/server/db/database.js';
 import { webPushToken } from '../../../../src/server/features/notifications/subscriptions.service.js';
 import type { Caller } from '../../../helpers/testApp.js';
@@ -22,11 +30,11 @@ export function fakeWebPush(origin = 'https://fcm.googleapis.com', id = Math.ran
 }
 
 export function subscribe(app: FastifyInstance, caller: Caller, body: unknown, method: 'POST' | 'PUT' = 'POST'): Promise<LightMyRequestResponse> {
-  return app.inject({ method, url: '/api/user/notifications/subscription', headers: caller.headers(), payload: body as object });
+  return callRoute(app, method === 'POST' ? subscribeRoute : updateSubscriptionRoute, { as: caller, body });
 }
 
 export function getSubscription(app: FastifyInstance, caller: Caller, token: string): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url: `/api/user/notifications/subscription/${encodeURIComponent(token)}`, headers: caller.headers() });
+  return callRoute(app, getSubscriptionRoute, { params: { token }, as: caller });
 }
 
 /** A persona's user id. */

@@ -1,18 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cancelEvent, moveEvent } from '../../../../src/server/features/notifications/timetableChanges.service.js';
 import { timetableWindow } from '../../../../src/server/features/timetable/timetable.service.js';
-import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { fetchTimetable } from '../timetable/support.js';
 import { idOf } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 const deps = () => ({ db: t.db, notifier: t.app.notifier });
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
 
 /** Upcoming classes of a module `student` takes this year and `lecturer` teaches. */
 async function sharedUpcomingEvents(): Promise<number[]> {
@@ -75,7 +71,7 @@ describe('cancelling a class', () => {
     expect(result).toEqual({ notified: people.length, devices: 0 });
     expect(await notifiedBy(title)).not.toContain(await idOf(t.db, 'admin'));
 
-    const timetable = await fetchTimetable(t.app, await signIn(t.app, 'student'));
+    const timetable = await fetchTimetable(t.app, await t.signIn('student'));
     expect(timetable.timetableEntries.find((entry) => entry.rowId === eventId)?.isCancelled).toBe(true);
   });
 

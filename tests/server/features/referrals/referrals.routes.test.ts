@@ -1,25 +1,25 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { latestReferralRoute, sendReferralRoute } from '../../../../src/shared/contract/referrals.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { userId } from '../attendance/support.js';
 
 const RECENT = 'You have recently been referred to Student Support. Please wait before submitting another.';
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 let student2: Caller;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  student = await signIn(t.app, 'student');
-  student2 = await signIn(t.app, 'student2');
+  student = await t.signIn('student');
+  student2 = await t.signIn('student2');
 });
-afterAll(() => t.close());
 
 const latest = async (caller: Caller): Promise<boolean> =>
-  (await t.app.inject({ method: 'GET', url: '/api/attendance/referrals/latest', headers: caller.headers() })).json<{ isWithin30Days: boolean }>().isWithin30Days;
+  (await t.call(latestReferralRoute, { as: caller })).json<{ isWithin30Days: boolean }>().isWithin30Days;
 const send = (caller: Caller, payload: unknown) =>
-  t.app.inject({ method: 'POST', url: '/api/attendance/referrals/send', headers: caller.headers(), payload: payload as Record<string, unknown> });
+  t.call(sendReferralRoute, { as: caller, body: payload });
 
 describe('referrals', () => {
   it('reports and refuses a referral within 30 days (student2 was referred 6 days ago)', async () => {

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
-import { resourcesSchema, type Resources } from '../../../../src/shared/contract/resources.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { openResourceRoute, resourcesRoute, resourcesSchema, type Resources } from '../../../../src/shared/contract/resources.js';
+import { callRoute } from '../../../helpers/routes.js';
+import type { Caller, TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 async function resourcesOf(caller: Caller, app = t): Promise<Resources> {
-  const response = await app.app.inject({ method: 'GET', url: '/api/content/resources', headers: caller.headers() });
+  const response = await callRoute(app.app, resourcesRoute, { as: caller });
   expect(response.statusCode).toBe(200);
   return z.parse(resourcesSchema, response.json());
 }
@@ -24,7 +22,7 @@ async function linkId(db: TestApp['db'], displayName: string): Promise<number> {
 
 describe('GET /api/content/resources', () => {
   it('returns categories in order, with colour and links carrying link {displayName, rowId}', async () => {
-    const resources = await resourcesOf(await signIn(t.app, 'student'));
+    const resources = await resourcesOf(await t.signIn('student'));
     expect(resources.categories.map((c) => c.categoryName)).toEqual(['Study', 'Library', 'IT and accounts', 'Wellbeing', 'Careers', 'Campus life']);
     const study = resources.categories[0];
     expect(study?.colour).toBe('#1B3A5C');
@@ -39,13 +37,13 @@ describe('GET /api/content/resources', () => {
   });
 
   it('applies targeting: the TeachingStaff-only link is hidden from a student but shown to a lecturer', async () => {
-    expect(linkNames(await resourcesOf(await signIn(t.app, 'student')))).not.toContain('Staff intranet');
-    expect(linkNames(await resourcesOf(await signIn(t.app, 'staff')))).not.toContain('Staff intranet');
-    expect(linkNames(await resourcesOf(await signIn(t.app, 'lecturer')))).toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(await t.signIn('student')))).not.toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(await t.signIn('staff')))).not.toContain('Staff intranet');
+    expect(linkNames(await resourcesOf(await t.signIn('lecturer')))).toContain('Staff intranet');
   });
 
   it('returns the popular links (seeded opens of the last 28 days), at most 6, each visible', async () => {
-    const resources = await resourcesOf(await signIn(t.app, 'student'));
+    const resources = await resourcesOf(await t.signIn('student'));
     expect(resources.popularResources).toHaveLength(6);
     expect(resources.popularResources.map((l) => l.displayName)).not.toContain('Staff intranet');
     expect(resources.popularResources[0]?.displayName).toBeDefined();
@@ -53,14 +51,10 @@ describe('GET /api/content/resources', () => {
 });
 
 describe('targeting rules managed by an administrator', () => {
-  let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app.close());
+  const app = useTestApp();
 
   it('apply on the next request, by role or directory group, on links and on categories', async () => {
-    const [student, student2, lecturer] = [await signIn(app.app, 'student'), await signIn(app.app, 'student2'), await signIn(app.app, 'lecturer')];
+    const [student, student2, lecturer] = [await app.signIn('student'), await app.signIn('student2'), await app.signIn('lecturer')];
     const userId = async (userName: string) => (await app.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
     const group = await app.db.insertInto('directory_groups').values({ external_id: 'grp-careers', name: 'Careers champions', granted_role: null }).returning('id').executeTakeFirstOrThrow();
     await app.db.insertInto('directory_group_members').values({ group_id: group.id, user_id: await userId('student2') }).execute();
@@ -93,45 +87,43 @@ describe('targeting rules managed by an administrator', () => {
 
 describe('POST /api/content/resources/:rowId/open', () => {
   it('counts an open of a visible link (204) and answers 404 for a hidden or missing one', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     const moodle = await linkId(t.db, 'Moodle');
     const before = await t.db.selectFrom('resource_link_opens').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', moodle).executeTakeFirstOrThrow();
-    const open = await t.app.inject({ method: 'POST', url: `/api/content/resources/${moodle}/open`, headers: student.headers() });
+    const open = await t.call(openResourceRoute, { params: { rowId: moodle }, as: student });
     expect(open.statusCode).toBe(204);
     const after = await t.db.selectFrom('resource_link_opens').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', moodle).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n + 1);
 
     for (const rowId of [await linkId(t.db, 'Staff intranet'), 999_999]) {
-      const refused = await t.app.inject({ method: 'POST', url: `/api/content/resources/${rowId}/open`, headers: student.headers() });
+      const refused = await t.call(openResourceRoute, { params: { rowId }, as: student });
       expect(refused.statusCode).toBe(404);
       expect(refused.json()).toEqual({ message: 'The resource link was not found.', errors: {} });
     }
-    const lecturer = await signIn(t.app, 'lecturer');
-    const staffOpen = await t.app.inject({ method: 'POST', url: `/api/content/resources/${await linkId(t.db, 'Staff intranet')}/open`, headers: lecturer.headers() });
+    const lecturer = await t.signIn('lecturer');
+    const staffOpen = await t.call(openResourceRoute, { params: { rowId: await linkId(t.db, 'Staff intranet') }, as: lecturer });
     expect(staffOpen.statusCode).toBe(204);
   });
 });
 
 describe('popularity', () => {
-  let app: TestApp;
+  const app = useTestApp();
   beforeAll(async () => {
-    app = await createTestApp();
     await app.db.deleteFrom('resource_link_opens').execute();
   });
-  afterAll(() => app.close());
 
   const openTimes = async (caller: Caller, displayName: string, times: number) => {
     const id = await linkId(app.db, displayName);
     for (let i = 0; i < times; i += 1) {
-      const response = await app.app.inject({ method: 'POST', url: `/api/content/resources/${id}/open`, headers: caller.headers() });
+      const response = await callRoute(app.app, openResourceRoute, { params: { rowId: id }, as: caller });
       expect(response.statusCode).toBe(204);
     }
   };
   const popular = async (caller: Caller) => (await resourcesOf(caller, app)).popularResources.map((l) => l.displayName);
 
   it('ranks visible links by opens in the last 28 days, ties by name, top 6, and changes as links are opened', async () => {
-    const student = await signIn(app.app, 'student');
-    const student2 = await signIn(app.app, 'student2');
+    const student = await app.signIn('student');
+    const student2 = await app.signIn('student2');
     expect(await popular(student)).toEqual([]);
 
     await openTimes(student, 'Campus map', 3);
@@ -156,9 +148,9 @@ describe('popularity', () => {
   });
 
   it('never lists a link the caller may not see, however often it is opened', async () => {
-    const lecturer = await signIn(app.app, 'lecturer');
+    const lecturer = await app.signIn('lecturer');
     await openTimes(lecturer, 'Staff intranet', 10);
     expect((await popular(lecturer))[0]).toBe('Staff intranet');
-    expect(await popular(await signIn(app.app, 'student'))).not.toContain('Staff intranet');
+    expect(await popular(await app.signIn('student'))).not.toContain('Staff intranet');
   });
 });

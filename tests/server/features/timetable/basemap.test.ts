@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { campusRoute } from '../../../../src/shared/contract/timetable.js';
 import { loadConfig } from '../../../../src/server/config.js';
-import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js';
+import { callRoute } from '../../../helpers/routes.js';
+import { createTestApp, signIn } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 describe('an optional map basemap (MAP_BASEMAP_URL)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ MAP_BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', MAP_BASEMAP_ATTRIBUTION: '© Example contributors' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ env: { MAP_BASEMAP_URL: 'https://tiles.example.org/{z}/{x}/{y}.png', MAP_BASEMAP_ATTRIBUTION: '© Example contributors' } });
 
   it('is announced with the campus GeoJSON and its tile server is allowed by the CSP, and nothing else', async () => {
-    const student = await signIn(t.app, 'student');
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable/campus', headers: student.headers() });
+    const student = await t.signIn('student');
+    const response = await t.call(campusRoute, { as: student });
     expect(response.json().basemap).toEqual({ tiles: 'https://tiles.example.org/{z}/{x}/{y}.png', attribution: '© Example contributors' });
     expect(String(response.headers['content-security-policy'])).toContain("connect-src 'self' https://tiles.example.org;");
   });
@@ -20,7 +19,7 @@ describe('an optional map basemap (MAP_BASEMAP_URL)', () => {
     const plain = await createTestApp();
     try {
       const student = await signIn(plain.app, 'student');
-      const response = await plain.app.inject({ method: 'GET', url: '/api/timetable/campus', headers: student.headers() });
+      const response = await callRoute(plain.app, campusRoute, { as: student });
       expect(response.json()).not.toHaveProperty('basemap');
       expect(String(response.headers['content-security-policy'])).toContain("connect-src 'self';");
     } finally {

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roomSchema } from '../../../../src/shared/contract/timetable.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { campusRoute, roomRoute, roomSchema } from '../../../../src/shared/contract/timetable.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 interface Feature {
   type: 'Feature';
@@ -9,17 +10,15 @@ interface Feature {
   properties: Record<string, unknown>;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 beforeAll(async () => {
-  t = await createTestApp();
-  student = await signIn(t.app, 'student');
+  student = await t.signIn('student');
 });
-afterAll(() => t.close());
 
 describe('GET /api/timetable/rooms/:roomId', () => {
   it('returns a room with its building, floor and position', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable/rooms/ENG-2.03', headers: student.headers() });
+    const response = await t.call(roomRoute, { params: { roomId: 'ENG-2.03' }, as: student });
     expect(response.statusCode).toBe(200);
     const room = response.json();
     expect(roomSchema.safeParse(room).success).toBe(true);
@@ -29,22 +28,22 @@ describe('GET /api/timetable/rooms/:roomId', () => {
   });
 
   it('answers 404 in the error shape for an unknown room', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable/rooms/NOPE-9.99', headers: student.headers() });
+    const response = await t.call(roomRoute, { params: { roomId: 'NOPE-9.99' }, as: student });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'The room was not found.', errors: {} });
   });
 
   it('is open to lecturers and closed to staff without a timetable role', async () => {
-    const lecturer = await signIn(t.app, 'lecturer');
-    expect((await t.app.inject({ method: 'GET', url: '/api/timetable/rooms/SCI-0.14', headers: lecturer.headers() })).statusCode).toBe(200);
-    const staff = await signIn(t.app, 'staff');
-    expect((await t.app.inject({ method: 'GET', url: '/api/timetable/rooms/SCI-0.14', headers: staff.headers() })).statusCode).toBe(403);
+    const lecturer = await t.signIn('lecturer');
+    expect((await t.call(roomRoute, { params: { roomId: 'SCI-0.14' }, as: lecturer })).statusCode).toBe(200);
+    const staff = await t.signIn('staff');
+    expect((await t.call(roomRoute, { params: { roomId: 'SCI-0.14' }, as: staff })).statusCode).toBe(403);
   });
 });
 
 describe('GET /api/timetable/campus', () => {
   it('is a GeoJSON FeatureCollection of building polygons and room points', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable/campus', headers: student.headers() });
+    const response = await t.call(campusRoute, { as: student });
     expect(response.statusCode).toBe(200);
     const campus = response.json<{ type: string; features: Feature[] }>();
     expect(campus.type).toBe('FeatureCollection');

@@ -1,23 +1,21 @@
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IcalSubscription } from '../../../../src/shared/contract/timetable.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { describe, expect, it } from 'vitest';
+import type { RouteDescriptor } from '../../../../src/shared/contract/route.js';
+import { deleteIcalRoute, enableIcalRoute, getIcalRoute, icalFeedRoute, type IcalSubscription } from '../../../../src/shared/contract/timetable.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { fetchTimetable } from './support.js';
 
 const ORIGIN = 'https://campus.example.ac.uk';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_ORIGIN: ORIGIN });
-});
-afterAll(() => t.close());
+const t = useTestApp({ env: { PUBLIC_ORIGIN: ORIGIN } });
 
-async function call(caller: Caller, method: 'GET' | 'DELETE', url: string) {
-  return t.app.inject({ method, url, headers: caller.headers() });
+async function call(caller: Caller, route: RouteDescriptor) {
+  return t.call(route, { as: caller });
 }
 
 async function enable(caller: Caller): Promise<IcalSubscription> {
-  const response = await call(caller, 'GET', '/api/timetable/ical/enable');
+  const response = await call(caller, enableIcalRoute);
   expect(response.statusCode).toBe(200);
   return response.json<IcalSubscription>();
 }
@@ -37,21 +35,21 @@ function parseCalendar(text: string) {
 
 describe('iCal subscription', () => {
   it('is null until enabled, then the same subscription however often it is enabled', async () => {
-    const student = await signIn(t.app, 'student');
-    expect((await call(student, 'GET', '/api/timetable/ical')).json()).toBeNull();
+    const student = await t.signIn('student');
+    expect((await call(student, getIcalRoute)).json()).toBeNull();
 
     const first = await enable(student);
     expect(first.uniqueId).toMatch(/^[A-Za-z0-9_-]{43}$/); // 256 random bits, base64url
     expect(first.feedUrl).toBe(`${ORIGIN}/api/timetable/ical/feed/${first.uniqueId}`);
     expect(await enable(student)).toEqual(first);
-    expect((await call(student, 'GET', '/api/timetable/ical')).json()).toEqual(first);
+    expect((await call(student, getIcalRoute)).json()).toEqual(first);
     // Concurrent enables (a double tap, a replay) still end with one subscription.
     const racing = await Promise.all([enable(student), enable(student), enable(student)]);
     expect(racing.every((s) => s.uniqueId === first.uniqueId)).toBe(true);
   });
 
   it('serves a feed without a session that matches the API, event for event', async () => {
-    const student = await signIn(t.app, 'student');
+    const student = await t.signIn('student');
     const subscription = await enable(student);
     const timetable = await fetchTimetable(t.app, student);
 
@@ -89,7 +87,7 @@ describe('iCal subscription', () => {
   });
 
   it('keeps UIDs and content stable across fetches, and revalidates with ETag', async () => {
-    const subscription = await enable(await signIn(t.app, 'student'));
+    const subscription = await enable(await t.signIn('student'));
     const [first, second] = [await fetchFeed(subscription), await fetchFeed(subscription)];
     const uids = (text: string) => parseCalendar(text).events.map((vevent) => vevent.getFirstPropertyValue('uid'));
     expect(uids(second.body)).toEqual(uids(first.body));
@@ -100,7 +98,7 @@ describe('iCal subscription', () => {
   });
 
   it('writes RFC 5545 lines: CRLF endings and folding at 75 octets', async () => {
-    const response = await fetchFeed(await enable(await signIn(t.app, 'student')));
+    const response = await fetchFeed(await enable(await t.signIn('student')));
     const text = response.body;
     expect(text.startsWith('BEGIN:VCALENDAR\r\n')).toBe(true);
     expect(text.endsWith('END:VCALENDAR\r\n')).toBe(true);
@@ -114,7 +112,7 @@ describe('iCal subscription', () => {
   });
 
   it("gives a lecturer's feed the lecturer's classes", async () => {
-    const lecturer = await signIn(t.app, 'lecturer');
+    const lecturer = await t.signIn('lecturer');
     const timetable = await fetchTimetable(t.app, lecturer);
     const { events } = parseCalendar((await fetchFeed(await enable(lecturer))).body);
     expect(events.map((e) => e.getFirstPropertyValue('uid')).sort()).toEqual(
@@ -123,44 +121,44 @@ describe('iCal subscription', () => {
   });
 
   it('answers 404 in the error shape once removed, and for an unknown id', async () => {
-    const student = await signIn(t.app, 'student.unknown');
+    const student = await t.signIn('student.unknown');
     const subscription = await enable(student);
     expect((await fetchFeed(subscription)).statusCode).toBe(200);
 
-    const removed = await call(student, 'DELETE', '/api/timetable/ical');
+    const removed = await call(student, deleteIcalRoute);
     expect(removed.statusCode).toBe(204);
     const gone = await fetchFeed(subscription);
     expect(gone.statusCode).toBe(404);
     expect(gone.json()).toEqual({ message: 'The calendar was not found.', errors: {} });
-    expect((await call(student, 'GET', '/api/timetable/ical')).json()).toBeNull();
+    expect((await call(student, getIcalRoute)).json()).toBeNull();
     // Deleting again is harmless, and re-enabling issues a new id: the old URL stays dead.
-    expect((await call(student, 'DELETE', '/api/timetable/ical')).statusCode).toBe(204);
+    expect((await call(student, deleteIcalRoute)).statusCode).toBe(204);
     const renewed = await enable(student);
     expect(renewed.uniqueId).not.toBe(subscription.uniqueId);
     expect((await fetchFeed(subscription)).statusCode).toBe(404);
 
-    const unknown = await t.app.inject({ method: 'GET', url: `/api/timetable/ical/feed/${'A'.repeat(43)}` });
+    const unknown = await t.call(icalFeedRoute, { params: { uniqueId: 'A'.repeat(43) } });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ message: 'The calendar was not found.', errors: {} });
-    expect((await t.app.inject({ method: 'GET', url: '/api/timetable/ical/feed/short' })).statusCode).toBe(400);
+    expect((await t.call(icalFeedRoute, { params: { uniqueId: 'short' } })).statusCode).toBe(400);
   });
 
   it("never shows or removes another student's subscription", async () => {
-    const [student, other] = [await signIn(t.app, 'student'), await signIn(t.app, 'student2')];
+    const [student, other] = [await t.signIn('student'), await t.signIn('student2')];
     const mine = await enable(student);
     const theirs = await enable(other);
     expect(theirs.uniqueId).not.toBe(mine.uniqueId);
-    expect((await call(student, 'GET', '/api/timetable/ical')).json()).toEqual(mine);
-    expect((await call(other, 'GET', '/api/timetable/ical')).json()).toEqual(theirs);
+    expect((await call(student, getIcalRoute)).json()).toEqual(mine);
+    expect((await call(other, getIcalRoute)).json()).toEqual(theirs);
 
     // The feeds differ as the students' timetables do.
     const uidsOf = async (s: IcalSubscription) => parseCalendar((await fetchFeed(s)).body).events.map((e) => e.getFirstPropertyValue('uid'));
     expect(await uidsOf(theirs)).not.toEqual(await uidsOf(mine));
 
     // The DELETE removes the caller's own subscription only, whatever the query says.
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/timetable/ical?uniqueId=${mine.uniqueId}`, headers: other.headers() })).statusCode).toBe(204);
+    expect((await t.call(deleteIcalRoute, { query: { uniqueId: mine.uniqueId }, as: other })).statusCode).toBe(204);
     expect((await fetchFeed(mine)).statusCode).toBe(200);
-    expect((await call(student, 'GET', '/api/timetable/ical')).json()).toEqual(mine);
+    expect((await call(student, getIcalRoute)).json()).toEqual(mine);
     expect((await fetchFeed(theirs)).statusCode).toBe(404);
   });
 });

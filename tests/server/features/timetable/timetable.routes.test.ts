@@ -1,23 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverTimeRoute, type Timetable, timetableRoute, timetableSchema } from '../../../../src/shared/contract/timetable.js';
 import { attendanceRegistration } from '../../../../src/shared/constants.js';
-import { timetableSchema, type Timetable } from '../../../../src/shared/contract/timetable.js';
 import { academicYearOf, londonInstant } from '../../../../src/server/db/seed/calendar.js';
 import { LECTURER_MODULES, STUDENT_MODULES } from '../../../../src/server/db/seed/catalogue.js';
-import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 import { codesOf, fetchTimetable, minutes } from './support.js';
 
-let t: TestApp;
+const t = useTestApp();
 let student: Caller;
 let lecturer: Caller;
 let studentTimetable: Timetable;
 let lecturerTimetable: Timetable;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  [student, lecturer] = [await signIn(t.app, 'student'), await signIn(t.app, 'lecturer')];
+  [student, lecturer] = [await t.signIn('student'), await t.signIn('lecturer')];
   [studentTimetable, lecturerTimetable] = [await fetchTimetable(t.app, student), await fetchTimetable(t.app, lecturer)];
 });
-afterAll(() => t.close());
 
 async function userId(userName: string): Promise<number> {
   return (await t.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
@@ -67,19 +66,19 @@ describe('GET /api/timetable', () => {
   });
 
   it('shows two students their own, different timetables', async () => {
-    const other = await fetchTimetable(t.app, await signIn(t.app, 'student2'));
+    const other = await fetchTimetable(t.app, await t.signIn('student2'));
     expect(new Set(other.timetableEntries.map((e) => e.rowId))).toEqual(new Set((await enrolledEvents('student2')).map((e) => e.id)));
     expect(codesOf(other)).not.toEqual(codesOf(studentTimetable));
   });
 
   it('ignores any attempt to name another user', async () => {
     const otherId = await userId('student2');
-    const response = await t.app.inject({ method: 'GET', url: `/api/timetable?userId=${otherId}&studentId=${otherId}`, headers: student.headers() });
+    const response = await t.call(timetableRoute, { query: { userId: otherId, studentId: otherId }, as: student });
     expect(response.json()).toEqual(studentTimetable);
   });
 
   it('refuses staff without a timetable role', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable', headers: (await signIn(t.app, 'staff')).headers() });
+    const response = await t.call(timetableRoute, { as: await t.signIn('staff') });
     expect(response.statusCode).toBe(403);
   });
 
@@ -113,7 +112,7 @@ describe('GET /api/timetable', () => {
     const after = registeredIds(await fetchTimetable(t.app, student));
     expect(after).toEqual(new Set([...before, open?.rowId]));
     // Another student on the same class is not registered by it.
-    const other = await fetchTimetable(t.app, await signIn(t.app, 'student2'));
+    const other = await fetchTimetable(t.app, await t.signIn('student2'));
     expect(other.timetableEntries.find((e) => e.rowId === open?.rowId)?.attendanceDataStudent?.isRegistered).toBe(false);
   });
 
@@ -140,11 +139,11 @@ describe('GET /api/timetable', () => {
   });
 
   it('revalidates with ETag: an unchanged timetable answers 304', async () => {
-    const first = await t.app.inject({ method: 'GET', url: '/api/timetable', headers: lecturer.headers() });
+    const first = await t.call(timetableRoute, { as: lecturer });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^W\//);
     expect(first.headers['cache-control']).toBe('no-store');
-    const second = await t.app.inject({ method: 'GET', url: '/api/timetable', headers: { ...lecturer.headers(), 'if-none-match': etag } });
+    const second = await t.call(timetableRoute, { as: lecturer, headers: { 'if-none-match': etag } });
     expect(second.statusCode).toBe(304);
     expect(second.body).toBe('');
   });
@@ -153,7 +152,7 @@ describe('GET /api/timetable', () => {
 describe('GET /api/timetable/servertime', () => {
   it("returns the server's clock, never cached", async () => {
     const before = Date.now();
-    const response = await t.app.inject({ method: 'GET', url: '/api/timetable/servertime', headers: student.headers() });
+    const response = await t.call(serverTimeRoute, { as: student });
     const serverTime = Date.parse(response.json<string>());
     expect(serverTime).toBeGreaterThanOrEqual(before - 1000);
     expect(serverTime).toBeLessThanOrEqual(Date.now() + 1000);

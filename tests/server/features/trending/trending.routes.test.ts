@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { trendingItemSchema, trendingRoute } from '../../../../src/shared/contract/trending.js';
 import { z } from 'zod/mini';
-import { trendingItemSchema } from '../../../../src/shared/contract/trending.js';
-import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('GET /api/content/trending from the database (no TRENDING_WORDPRESS_URL)', () => {
   it('returns the seeded items newest first, with rowId, title, summary, image and url', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/content/trending', headers: (await signIn(t.app, 'student')).headers() });
+    const response = await t.call(trendingRoute, { as: await t.signIn('student') });
     expect(response.statusCode).toBe(200);
     const items = z.parse(z.array(trendingItemSchema), response.json());
     expect(items).toHaveLength(10);
@@ -22,7 +18,7 @@ describe('GET /api/content/trending from the database (no TRENDING_WORDPRESS_URL
 
   it('is for students only: staff and lecturers get 403 (SPEC §6)', async () => {
     for (const userName of ['staff', 'lecturer', 'admin']) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/content/trending', headers: (await signIn(t.app, userName)).headers() });
+      const response = await t.call(trendingRoute, { as: await t.signIn(userName) });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({ message: 'You do not have permission to do that.', errors: {} });
     }

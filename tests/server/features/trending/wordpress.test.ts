@@ -1,9 +1,13 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addFavouriteTrendingRoute, listFavouriteTrendingRoute } from '../../../../src/shared/contract/favourites.js';
+import { trendingRoute } from '../../../../src/shared/contract/trending.js';
 import type { TrendingItem } from '../../../../src/shared/contract/trending.js';
 import { trendingSourceFor } from '../../../../src/server/features/trending/trending.routes.js';
+import { callRoute } from '../../../helpers/routes.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 /** A stand-in WordPress site, installed under /news, whose behaviour each test chooses. */
 type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error';
@@ -74,20 +78,18 @@ beforeEach(() => {
   posts = goodPosts();
 });
 
-async function trending(t: TestApp, caller: Caller): Promise<TrendingItem[]> {
-  const response = await t.app.inject({ method: 'GET', url: '/api/content/trending', headers: caller.headers() });
+async function trending(t: Pick<TestApp, 'app'>, caller: Caller): Promise<TrendingItem[]> {
+  const response = await callRoute(t.app, trendingRoute, { as: caller });
   expect(response.statusCode).toBe(200);
   return response.json<TrendingItem[]>();
 }
 
 describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
-  let t: TestApp;
+  const t = useTestApp({ env });
   let student: Caller;
   beforeAll(async () => {
-    t = await createTestApp(env());
-    student = await signIn(t.app, 'student');
+    student = await t.signIn('student');
   });
-  afterAll(() => t.close());
 
   let good: TrendingItem[] = [];
   it('(a) maps good posts: plain-text title and summary, featured image, link; upserted with stable rowIds', async () => {
@@ -138,13 +140,13 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
   it('keeps a post\u2019s rowId when WordPress changes it, so favourites stay valid', async () => {
     const [first] = good;
     if (!first) throw new Error('no good items');
-    const favourite = await t.app.inject({ method: 'POST', url: '/api/user/favourites/trending', headers: student.headers(), payload: { wpPostRowId: first.rowId } });
+    const favourite = await t.call(addFavouriteTrendingRoute, { body: { wpPostRowId: first.rowId }, as: student });
     expect(favourite.statusCode).toBe(200);
     later();
     posts = [post(101, 'Open day moved to Sunday'), post(104, 'New post')];
     const items = await trending(t, student);
     expect(items.map((item) => [item.rowId, item.title])).toEqual([[first.rowId, 'Open day moved to Sunday'], [expect.any(Number), 'New post']]);
-    const favourites = await t.app.inject({ method: 'GET', url: '/api/user/favourites/trending', headers: student.headers() });
+    const favourites = await t.call(listFavouriteTrendingRoute, { as: student });
     expect(favourites.json()).toContainEqual({ wpPostRowId: first.rowId, title: 'Open day moved to Sunday', url: first.url });
   });
 

@@ -1,24 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { RouteDescriptor } from '../../../../src/shared/contract/route.js';
+import { personalTutorRoute, userAnalyticsRoute, userProfileRoute } from '../../../../src/shared/contract/user.js';
 import { analyticsUuid, studyLevelCode, studyLevelLabel } from '../../../../src/server/features/user/profile.service.js';
-import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
 
 // Until src/server/app.ts lists profileRoutes, serve them next to userRoutes for this file.
 // Harmless afterwards (a duplicate implementation replaces itself); delete once registered.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
-async function get(userName: string, url: string) {
-  const caller = await signIn(t.app, userName);
-  return t.app.inject({ method: 'GET', url, headers: caller.headers() });
+async function get(userName: string, route: RouteDescriptor) {
+  const caller = await t.signIn(userName);
+  return t.call(route, { as: caller });
 }
 
 describe('GET /api/user/profile', () => {
   it("answers a student's own profile", async () => {
-    const response = await get('student', '/api/user/profile');
+    const response = await get('student', userProfileRoute);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       studentStudyLevel: 2,
@@ -31,12 +29,12 @@ describe('GET /api/user/profile', () => {
   });
 
   it('answers each student with their own enrolment status', async () => {
-    expect((await get('student.unenrolled', '/api/user/profile')).json()).toMatchObject({ displayName: 'Sofia Rossi', registrationStatus: 'Registered-NotEnrolled' });
-    expect((await get('student.unknown', '/api/user/profile')).json()).toMatchObject({ displayName: 'Noah Patel', registrationStatus: null });
+    expect((await get('student.unenrolled', userProfileRoute)).json()).toMatchObject({ displayName: 'Sofia Rossi', registrationStatus: 'Registered-NotEnrolled' });
+    expect((await get('student.unknown', userProfileRoute)).json()).toMatchObject({ displayName: 'Noah Patel', registrationStatus: null });
   });
 
   it('gives staff a profile with no study level or registration status', async () => {
-    expect((await get('lecturer', '/api/user/profile')).json()).toEqual({
+    expect((await get('lecturer', userProfileRoute)).json()).toEqual({
       studentStudyLevel: null,
       registrationStatus: null,
       displayName: 'Dr Helen Marsh',
@@ -49,7 +47,7 @@ describe('GET /api/user/profile', () => {
   it('gives a user without a profile row the empty profile (enrolment unknown)', async () => {
     const admin = await t.db.selectFrom('users').select('id').where('user_name', '=', 'admin').executeTakeFirstOrThrow();
     await t.db.deleteFrom('profiles').where('user_id', '=', admin.id).execute();
-    expect((await get('admin', '/api/user/profile')).json()).toEqual({
+    expect((await get('admin', userProfileRoute)).json()).toEqual({
       studentStudyLevel: null,
       registrationStatus: null,
       displayName: 'Sam Taylor',
@@ -62,21 +60,21 @@ describe('GET /api/user/profile', () => {
   it('maps an unlisted study level code to -1', async () => {
     const student2 = await t.db.selectFrom('users').select('id').where('user_name', '=', 'student2').executeTakeFirstOrThrow();
     await t.db.updateTable('profiles').set({ study_level: 5 }).where('user_id', '=', student2.id).execute();
-    expect((await get('student2', '/api/user/profile')).json()).toMatchObject({ studentStudyLevel: -1 });
+    expect((await get('student2', userProfileRoute)).json()).toMatchObject({ studentStudyLevel: -1 });
   });
 
   it('refuses an anonymous caller and supports ETag revalidation', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/profile' })).statusCode).toBe(401);
-    const caller = await signIn(t.app, 'student');
-    const first = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: caller.headers() });
-    const again = await t.app.inject({ method: 'GET', url: '/api/user/profile', headers: { ...caller.headers(), 'if-none-match': String(first.headers.etag) } });
+    expect((await t.call(userProfileRoute)).statusCode).toBe(401);
+    const caller = await t.signIn('student');
+    const first = await t.call(userProfileRoute, { as: caller });
+    const again = await t.call(userProfileRoute, { as: caller, headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
   });
 });
 
 describe('GET /api/user/analytics', () => {
   it("describes a student for the analytics data layer, under a stable pseudonymous uuid", async () => {
-    const first = (await get('student', '/api/user/analytics')).json();
+    const first = (await get('student', userAnalyticsRoute)).json();
     expect(first).toEqual({
       uuid: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/),
       isStaff: false,
@@ -87,12 +85,12 @@ describe('GET /api/user/analytics', () => {
       programme: 'BSc (Hons) Computer Science',
       school: 'School of Engineering and Computing',
     });
-    expect((await get('student', '/api/user/analytics')).json().uuid).toBe(first.uuid);
-    expect((await get('student.unknown', '/api/user/analytics')).json().uuid).not.toBe(first.uuid);
+    expect((await get('student', userAnalyticsRoute)).json().uuid).toBe(first.uuid);
+    expect((await get('student.unknown', userAnalyticsRoute)).json().uuid).not.toBe(first.uuid);
   });
 
   it('describes staff without student details', async () => {
-    expect((await get('lecturer', '/api/user/analytics')).json()).toMatchObject({
+    expect((await get('lecturer', userAnalyticsRoute)).json()).toMatchObject({
       isStaff: true,
       staffJobFamily: 'Academic',
       isStudent: false,
@@ -104,7 +102,7 @@ describe('GET /api/user/analytics', () => {
 
 describe('GET /api/user/personaltutor', () => {
   it('answers a tutor who is an app user', async () => {
-    expect((await get('student', '/api/user/personaltutor')).json()).toEqual({
+    expect((await get('student', personalTutorRoute)).json()).toEqual({
       displayName: 'Dr Helen Marsh',
       emailAddress: 'lecturer@campus.example.ac.uk',
       telephone: null,
@@ -113,8 +111,8 @@ describe('GET /api/user/personaltutor', () => {
   });
 
   it('answers a recorded tutor, and null when there is none', async () => {
-    expect((await get('student.unknown', '/api/user/personaltutor')).json()).toMatchObject({ displayName: 'Prof. Grace Liu' });
-    const none = await get('lecturer', '/api/user/personaltutor');
+    expect((await get('student.unknown', personalTutorRoute)).json()).toMatchObject({ displayName: 'Prof. Grace Liu' });
+    const none = await get('lecturer', personalTutorRoute);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toBeNull();
   });

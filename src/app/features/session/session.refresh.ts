@@ -1,6 +1,6 @@
-import { signedInUserInfoSchema, userInfoRoute } from '../../shared/contract/user';
-import { describeStatus, isApiError } from '../api/ApiError';
-import { callApi } from '../api/client';
+import { signedInUserInfoSchema, userInfoRoute } from '../../../shared/contract/user';
+import { describeStatus, isApiError } from '../../api/ApiError';
+import { callApi } from '../../api/client';
 import type { SessionTerms } from './session.rules';
 
 /**

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from 'react-router';
-import type { SignedInUserInfo } from '../../shared/contract/user';
-import { sessionRouteId } from '../routing/loaders';
+import type { SignedInUserInfo } from '../../../shared/contract/user';
+import { sessionRouteId } from '../../routing/loaders';
 
 /** The signed-in user, for components rendered below the protected session route. */
 export function useSignedInUser(): SignedInUserInfo {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refreshSessionTerms } from '../../../src/app/machines/session.refresh';
-import { onApiActivity } from '../../../src/app/session/sessionActivity';
-import { anonymousUserInfo, type SignedInUserInfo } from '../../../src/shared/contract/user';
+import { refreshSessionTerms } from '../../../../src/app/features/session/session.refresh';
+import { onApiActivity } from '../../../../src/app/features/session/sessionActivity';
+import { anonymousUserInfo, type SignedInUserInfo } from '../../../../src/shared/contract/user';
 
 const amara: SignedInUserInfo = {
   isSignedIn: true,

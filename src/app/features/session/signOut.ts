@@ -1,6 +1,6 @@
-import { persistentCookies } from '../../shared/constants';
-import { signOutRoute } from '../../shared/contract/auth';
-import { buildUrl } from '../api/url';
+import { persistentCookies } from '../../../shared/constants';
+import { signOutRoute } from '../../../shared/contract/auth';
+import { buildUrl } from '../../api/url';
 import { runSignOutCleanups } from './signOutCleanup';
 
 /** What sign-out clears on this device; the browser's own objects, or fakes in tests. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ApiError } from '../../../src/app/api/ApiError';
-import { sessionMachine, type SessionEvent } from '../../../src/app/machines/session.machine';
-import type { SessionTerms } from '../../../src/app/machines/session.rules';
+import { ApiError } from '../../../../src/app/api/ApiError';
+import { sessionMachine, type SessionEvent } from '../../../../src/app/features/session/session.machine';
+import type { SessionTerms } from '../../../../src/app/features/session/session.rules';
 
 const origin = 'https://campus.example.ac.uk';
 const startTime = new Date('2025-01-06T09:00:00Z').getTime();

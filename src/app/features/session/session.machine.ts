@@ -1,7 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate';
-import { session } from '../../shared/constants';
-import type { ApiActivity } from '../session/sessionActivity';
-import { signOutLocally, signOutUrl } from '../session/signOut';
+import { session } from '../../../shared/constants';
+import type { ApiActivity } from './sessionActivity';
+import { signOutLocally, signOutUrl } from './signOut';
 import { refreshSessionTerms } from './session.refresh';
 import {
   expiryFor,

@@ -1,14 +1,14 @@
 import { z } from 'zod/mini';
-import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
+import { antiforgeryTokenRoute } from '../../../shared/contract/antiforgery';
 import {
   signedInUserInfoSchema,
   userInfoRoute,
   type SignedInUserInfo,
-} from '../../shared/contract/user';
-import { callApi } from '../api/client';
-import { describeStatus, isApiError } from '../api/ApiError';
-import { setActiveUser } from '../db/activeUser';
-import { deleteOtherUsersData } from '../db/otherUsersData';
+} from '../../../shared/contract/user';
+import { callApi } from '../../api/client';
+import { describeStatus, isApiError } from '../../api/ApiError';
+import { setActiveUser } from '../../db/activeUser';
+import { deleteOtherUsersData } from '../../db/otherUsersData';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user

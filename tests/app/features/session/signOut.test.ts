@@ -6,8 +6,8 @@ import {
   requestSignOut,
   signOutUrl,
   type ClientState,
-} from '../../../src/app/session/signOut';
-import { registerSignOutCleanup } from '../../../src/app/session/signOutCleanup';
+} from '../../../../src/app/features/session/signOut';
+import { registerSignOutCleanup } from '../../../../src/app/features/session/signOutCleanup';
 
 /** A cookie jar keyed by name and path, the way `document.cookie` behaves for script-visible cookies. */
 class FakeDocument {

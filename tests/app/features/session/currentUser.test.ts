@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getActiveUser, setActiveUser } from '../../../src/app/db/activeUser';
+import { getActiveUser, setActiveUser } from '../../../../src/app/db/activeUser';
 import {
   currentUserSource,
   forgetCurrentUser,
   lastUserStorageKey,
   loadCurrentUser,
-} from '../../../src/app/session/currentUser';
-import { anonymousUserInfo, type SignedInUserInfo } from '../../../src/shared/contract/user';
+} from '../../../../src/app/features/session/currentUser';
+import { anonymousUserInfo, type SignedInUserInfo } from '../../../../src/shared/contract/user';
 
 const amara: SignedInUserInfo = {
   isSignedIn: true,
