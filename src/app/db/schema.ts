@@ -29,8 +29,6 @@ export interface OutboxEntry {
   readonly url: string;
   /** The JSON body, already serialised; null for none. */
   readonly body: string | null;
-  /** The XSRF-TOKEN cookie at enqueue time (tokens are bound to the user, not the session). */
-  readonly xsrfToken: string | null;
   readonly enqueuedAt: number;
   readonly attempts: number;
 }

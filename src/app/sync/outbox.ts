@@ -4,9 +4,10 @@
  * Design
  * - `enqueueWrite` runs ONE Dexie transaction over `resources` and `outbox`: it applies the
  *   optimistic change to the resource row, marks it pending, bumps its version, clears its ETag
- *   (the value no longer is the server's), and appends the request: method, URL, JSON body and the
- *   XSRF-TOKEN cookie read now. The server binds that token to the user, not to the session, so it
- *   still works after the session was renewed; a service worker could not read the cookie anyway.
+ *   (the value no longer is the server's), and appends the request: method, URL and JSON body.
+ *   No antiforgery token is stored: the flusher sends the one valid at send time (the page's
+ *   cookie; in the service worker, GET /api/antiforgerytoken's body), and a refusal for the token
+ *   is retried once with a fresh one and never counts as the write being refused.
  * - The flusher (outboxFlusher.ts: plain data in, `fetch` and the database passed in, no DOM or
  *   React, so the service worker's Background Sync handler can run it too) sends entries strictly
  *   in `seq` order, one at a time, under a Web Lock so a page and the worker never interleave:
@@ -36,7 +37,6 @@
 import { z } from 'zod/mini';
 import type { RouteDescriptor } from '../../shared/contract/route';
 import { buildUrl } from '../api/url';
-import { readXsrfToken } from '../api/xsrf';
 import { activeUserDatabase } from '../db/userDatabase';
 import { requestFlush } from './outboxSync';
 import { resourceKeyOf, type ResourceRef } from './registry';
@@ -69,7 +69,6 @@ export async function enqueueWrite<const R extends WriteRoute, T>(request: Write
   if (!db) throw new Error('enqueueWrite needs a signed-in user');
   const key = resourceKeyOf(request.resource);
   const url = buildUrl(request.route.path, request.params);
-  const xsrfToken = readXsrfToken() ?? null;
   const next = await db.transaction('rw', db.resources, db.outbox, async () => {
     const row = await db.resources.get(key);
     const value = request.apply(row?.value as T | undefined);
@@ -90,7 +89,6 @@ export async function enqueueWrite<const R extends WriteRoute, T>(request: Write
       method: request.route.method,
       url,
       body: checked === undefined ? null : JSON.stringify(checked),
-      xsrfToken,
       enqueuedAt: Date.now(),
       attempts: 0,
     });

@@ -1,7 +1,9 @@
 // Runs in the page and in the service worker: no DOM, no React, no cookies. See outbox.ts.
 import { z } from 'zod/mini';
+import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { sessionUserInfoSchema, userInfoRoute } from '../../shared/contract/user';
+import { fetchedXsrfTokenSource, type XsrfTokenSource } from '../api/xsrf';
 import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
 import { defaultLock, type NamedLock } from './outboxLock';
 
@@ -25,8 +27,11 @@ export interface OutboxFlusherOptions {
   /** The user who owns `db`; the server's signed-in user must be the same. */
   readonly userId: string;
   readonly fetch: typeof fetch;
-  /** For entries queued without a token: the page passes the cookie reader. */
-  readonly currentXsrfToken?: () => string | undefined;
+  /**
+   * The antiforgery token valid at send time: the page passes the cookie's source; the default
+   * (the service worker's) asks GET /api/antiforgerytoken, whose body carries the token.
+   */
+  readonly xsrfTokens?: XsrfTokenSource;
   readonly lock?: NamedLock;
 }
 
@@ -46,24 +51,16 @@ async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> 
   const outcome = (status: FlushStatus): FlushOutcome => ({ status, sentCount, refusals, settledKeys });
 
   if ((await db.outbox.count()) === 0) return outcome('done');
-  const owner = await checkOwner(options);
-  if (owner !== 'done') return outcome(owner);
+  const tokens = options.xsrfTokens ?? fetchedXsrfTokenSource(options.fetch);
   for (;;) {
     const entry = await db.outbox.orderBy('seq').first();
     if (!entry) return outcome('done');
-    // An entry queued without a token borrows the current cookie's, which is bound to whoever is
-    // signed in now: confirm again, right before sending, that it is still the queue's owner.
-    if (!entry.xsrfToken) {
-      const stillOwner = await checkOwner(options);
-      if (stillOwner !== 'done') return outcome(stillOwner);
-    }
-    let response: Response;
-    try {
-      response = await options.fetch(entry.url, requestInit(entry, options));
-    } catch {
+    const sent = await send(entry, tokens, options);
+    if (sent.status !== 'answered') {
       await noteAttempt(db, entry);
-      return outcome('offline');
+      return outcome(sent.status);
     }
+    const { response } = sent;
     if (!response.ok && isRetryableStatus(response.status)) {
       await noteAttempt(db, entry);
       return outcome('retry');
@@ -73,6 +70,39 @@ async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> 
     if (refusal) refusals.push(refusal);
     else sentCount += 1;
   }
+}
+
+type SendResult = { readonly status: 'answered'; readonly response: Response } | { readonly status: 'offline' | 'retry' };
+
+/**
+ * Sends one entry with the token valid now. A refusal for the token itself (the cookie was
+ * replaced since, e.g. by the start-up fetch of a reopened app) is never the write's fault: it is
+ * sent once more with a token fetched from the server, and when even that is refused the entry
+ * stays queued ('retry'); it never counts as refused.
+ */
+async function send(entry: OutboxEntry, tokens: XsrfTokenSource, options: OutboxFlusherOptions): Promise<SendResult> {
+  for (const isRenewed of [false, true]) {
+    const token = isRenewed ? await tokens.renew() : await tokens.current();
+    // The token is bound to whoever is signed in now: confirm, right before sending, that it is
+    // still this queue's owner, so one user's writes never go out in another's session.
+    const owner = await checkOwner(options);
+    if (owner !== 'done') return { status: owner };
+    let response: Response;
+    try {
+      response = await options.fetch(entry.url, requestInit(entry, token));
+    } catch {
+      return { status: 'offline' };
+    }
+    if (!(await isAntiforgeryRefusal(response))) return { status: 'answered', response };
+  }
+  return { status: 'retry' };
+}
+
+async function isAntiforgeryRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response.clone().json().catch(() => undefined);
+  const parsed = z.safeParse(apiErrorSchema, body);
+  return parsed.success && (parsed.data.message === antiforgeryRefusalMessage || 'xsrf' in parsed.data.errors);
 }
 
 async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
@@ -91,10 +121,9 @@ async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   }
 }
 
-function requestInit(entry: OutboxEntry, options: OutboxFlusherOptions): RequestInit {
+function requestInit(entry: OutboxEntry, token: string | undefined): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.id };
-  const token = entry.xsrfToken ?? options.currentXsrfToken?.();
-  if (token) headers['X-XSRF-TOKEN'] = token;
+  if (token) headers[xsrfHeaderName] = token;
   if (entry.body !== null) headers['Content-Type'] = 'application/json';
   return { method: entry.method, headers, body: entry.body, credentials: 'include', mode: 'cors', cache: 'no-store' };
 }

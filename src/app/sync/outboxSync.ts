@@ -1,6 +1,5 @@
 // The page side of the outbox: when to flush, and what to do with the outcome. See outbox.ts.
-import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
-import { readXsrfToken } from '../api/xsrf';
+import { cookieXsrfTokenSource } from '../api/xsrf';
 import { getUserDatabase } from '../db/userDatabase';
 import { reportApiActivity } from '../session/sessionActivity';
 import { reportServerReachable, subscribeServerReachable } from './connectivity';
@@ -53,13 +52,8 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
 
   async function flushOnce(): Promise<FlushOutcome> {
     const db = getUserDatabase(userId); // looked up each time: survives a database restart
-    if (readXsrfToken() === undefined && (await db.outbox.count()) > 0) await refreshXsrfCookie(fetchFn ?? reportingFetch);
-    const flusher = createOutboxFlusher({
-      db,
-      userId,
-      fetch: fetchFn ?? reportingFetch,
-      currentXsrfToken: readXsrfToken,
-    });
+    const fetchToUse = fetchFn ?? reportingFetch;
+    const flusher = createOutboxFlusher({ db, userId, fetch: fetchToUse, xsrfTokens: cookieXsrfTokenSource(fetchToUse) });
     const outcome = await flusher.flush();
     // Refusals recorded by this flush, an earlier one that crashed, or the service worker's.
     for (const refusal of await drainRefusals(db)) emitWriteRefused(refusal);
@@ -111,14 +105,6 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
       globalThis.removeEventListener?.('online', flushSoon);
     },
   };
-}
-
-/**
- * Entries queued while the page had no XSRF-TOKEN cookie (e.g. opened offline after a browser
- * restart) take the current one; fetch it if the page still has none.
- */
-async function refreshXsrfCookie(fetchFn: typeof fetch): Promise<void> {
-  await fetchFn(antiforgeryTokenRoute.path, { credentials: 'include', mode: 'cors', cache: 'no-store' }).catch(() => undefined);
 }
 
 interface SyncRegistration {

@@ -106,7 +106,7 @@ describe('ensureFresh', () => {
     await ensureFresh(valueResources.a);
     const db = activeUserDatabase();
     await db?.resources.update('value-a', { value: 9, isPending: true, version: 1 });
-    await db?.outbox.add({ id: 'w1', resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":9}', xsrfToken: null, enqueuedAt: now, attempts: 0 });
+    await db?.outbox.add({ id: 'w1', resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":9}', enqueuedAt: now, attempts: 0 });
     server.values.set('a', 123);
     await expect(ensureFresh(valueResources.a, { force: true })).resolves.toBe('kept-local');
     expect(await row('value-a')).toMatchObject({ value: 9, isPending: true });

@@ -13,7 +13,6 @@ let sync: OutboxSync;
 let timers: number[];
 let refusals: WriteRefusal[];
 let stopListening: () => void;
-const cookie = { value: 'XSRF-TOKEN=token-1' };
 
 function db() {
   const database = activeUserDatabase();
@@ -31,8 +30,7 @@ beforeEach(async () => {
   setActiveUser(user);
   server = new ModelServer(user.userId);
   vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { get cookie() { return cookie.value; } });
-  cookie.value = 'XSRF-TOKEN=token-1';
+  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
   timers = [];
   sync = createOutboxSync({ userId: user.userId, fetch: server.fetch, setTimer: (_run, ms) => (timers.push(ms), () => undefined) });
   refusals = [];
@@ -53,8 +51,9 @@ describe('enqueueWrite', () => {
     await expect(put('a', 5)).resolves.toBe(5);
     expect(await db().resources.get('value-a')).toMatchObject({ value: 5, isPending: true, etag: null, version: 1 });
     expect(await db().outbox.toArray()).toEqual([
-      expect.objectContaining({ resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":5}', xsrfToken: 'token-1', attempts: 0 }),
+      expect.objectContaining({ resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":5}', attempts: 0 }),
     ]);
+    expect(await db().outbox.toArray()).toEqual([expect.not.objectContaining({ xsrfToken: expect.anything() })]);
   });
 
   it('refuses a body the route schema does not accept, storing nothing', async () => {
@@ -72,15 +71,15 @@ describe('enqueueWrite', () => {
 });
 
 describe('flushing the outbox', () => {
-  it('sends in order with the token stored at enqueue time, then settles and reloads the resource', async () => {
+  it('sends in order with the token valid at send time, then settles and reloads the resource', async () => {
     await put('a', 1);
     await put('b', 2);
     await put('a', 3);
-    cookie.value = 'XSRF-TOKEN=renewed';
+    const renewed = server.rotateToken();
     const outcome = await sync.flush();
     expect(outcome).toMatchObject({ status: 'done', sentCount: 3, settledKeys: ['value-b', 'value-a'] });
     expect(server.log.map(({ name, value }) => `${name}${value}`)).toEqual(['a1', 'b2', 'a3']);
-    expect(writes().every((request) => request.headers.get('X-XSRF-TOKEN') === 'token-1')).toBe(true);
+    expect(writes().map((request) => request.headers.get('X-XSRF-TOKEN'))).toEqual([renewed, renewed, renewed]);
     expect(new Set(writes().map((request) => request.headers.get('Idempotency-Key'))).size).toBe(3);
     expect(await db().outbox.count()).toBe(0);
     expect(await db().resources.get('value-a')).toMatchObject({ value: 3, isPending: false, isStale: false, etag: server.etag('a') });

@@ -23,7 +23,7 @@ beforeEach(() => {
   setActiveUser(user);
   server = new ModelServer(userId);
   vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=token-1' });
+  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
 });
 
 afterEach(async () => {

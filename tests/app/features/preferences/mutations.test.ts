@@ -46,7 +46,6 @@ describe('preference mutations (SPEC §4)', () => {
         method: 'PUT',
         url: '/api/user/preferences/userapi',
         body: JSON.stringify({ theme: 'Dark', border: 'Square', font: '' }),
-        xsrfToken: 'token-1',
       }),
     ]);
   });

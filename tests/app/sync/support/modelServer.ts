@@ -1,3 +1,4 @@
+import { antiforgeryRefusalMessage } from '../../../../src/shared/contract/antiforgery';
 import { jsonResponse, userInfoResponse } from './fixtures';
 
 /** Lets other tasks run: `count` turns of the event loop. */
@@ -22,8 +23,11 @@ export interface Application {
 /**
  * An in-memory server of integer registers, idempotent the way the real writes are: PUT sets the
  * value, so a replay sets it again and the last write wins. GET answers with a weak ETag and 304s.
- * Negative values are refused with 400; writes need the expected XSRF token. Every application is
- * logged, replays included, so tests can check that none is lost and none arrives out of order.
+ * Negative values are refused with 400. Antiforgery is double-submit like the real server's: the
+ * browser's XSRF-TOKEN cookie (`cookieToken`, one jar shared by page and service worker) must equal
+ * the header and be a token issued to the user; GET /api/antiforgerytoken keeps a valid cookie or
+ * issues a new one, and answers `{ token }`. Every application is logged, replays included, so
+ * tests can check that none is lost and none arrives out of order.
  */
 export class ModelServer {
   readonly values = new Map<string, number>();
@@ -36,10 +40,32 @@ export class ModelServer {
   nextReadLatency = 0;
   private requestCount = 0;
 
+  /** The browser's XSRF-TOKEN cookie; undefined when it has none. */
+  cookieToken: string | undefined;
+  /** When set, every write is refused for its token, whatever it sends. */
+  isRefusingAllTokens = false;
+  private readonly issuedTokens = new Set<string>();
+
   constructor(
     public signedInUserId: string,
-    public readonly xsrfToken = 'token-1',
-  ) {}
+    initialToken = 'token-1',
+  ) {
+    this.issuedTokens.add(initialToken);
+    this.cookieToken = initialToken;
+  }
+
+  /** What `document.cookie` shows the page. */
+  get cookie(): string {
+    return this.cookieToken === undefined ? '' : `XSRF-TOKEN=${this.cookieToken}`;
+  }
+
+  /** A new token replaces the cookie, as a reopened app's start-up fetch of a fresh token did. */
+  rotateToken(): string {
+    const token = `token-${this.issuedTokens.size + 1}`;
+    this.issuedTokens.add(token);
+    this.cookieToken = token;
+    return token;
+  }
 
   value(name: string): number | null {
     return this.values.get(name) ?? null;
@@ -71,6 +97,10 @@ export class ModelServer {
 
   private handle(method: string, path: string, headers: Headers, body: unknown): Response {
     if (path === '/api/user/info') return userInfoResponse(this.signedInUserId);
+    if (path === '/api/antiforgerytoken') {
+      const token = this.cookieToken !== undefined && this.issuedTokens.has(this.cookieToken) ? this.cookieToken : this.rotateToken();
+      return jsonResponse({ token });
+    }
     const match = /^\/api\/test\/values\/([^/]+)$/.exec(path);
     if (!match?.[1]) return jsonResponse({ message: 'Not found', errors: {} }, { status: 404 });
     const name = decodeURIComponent(match[1]);
@@ -78,7 +108,10 @@ export class ModelServer {
       if (headers.get('If-None-Match') === this.etag(name)) return new Response(null, { status: 304 });
       return jsonResponse(this.value(name), { etag: this.etag(name) });
     }
-    if (headers.get('X-XSRF-TOKEN') !== this.xsrfToken) return jsonResponse({ message: 'Bad token', errors: {} }, { status: 403 });
+    const header = headers.get('X-XSRF-TOKEN');
+    if (this.isRefusingAllTokens || header === null || header !== this.cookieToken || !this.issuedTokens.has(header)) {
+      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } }, { status: 403 });
+    }
     const { value } = JSON.parse(String(body)) as { value: number };
     if (value < 0) return jsonResponse({ message: 'Values must not be negative.', errors: { value: ['Negative'] } }, { status: 400 });
     this.values.set(name, value);
