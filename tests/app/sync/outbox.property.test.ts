@@ -4,11 +4,11 @@ import { setActiveUser } from '../../../src/app/db/activeUser';
 import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
-import { enqueueWrite } from '../../../src/app/sync/outbox';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused } from '../../../src/app/sync/writeRefusals';
-import { makeUser, putValueRoute, valueNames, valueResources, type ValueName } from './support/fixtures';
+import { makeUser, putValueMutation, valueNames, valueResources, type ValueName } from './support/fixtures';
 import { ModelServer, turns, type NetworkMode } from './support/modelServer';
 
 /**
@@ -92,7 +92,7 @@ async function run(commands: readonly Command[], latencies: readonly number[]): 
     if (value < 0) refused.set(list, (refused.get(list) ?? 0) + 1);
     else accepted.get(list)?.push(value);
     lastWritten.set(list, value);
-    await enqueueWrite({ route: putValueRoute, params: { name: list }, resource: valueResources[list], apply: () => value, body: { value } });
+    await enqueueMutation(putValueMutation, { name: list, value });
   };
   const workerFlush = () => flushUserOutbox(user.userId, server.fetch).catch(() => undefined);
   const restart = () => {

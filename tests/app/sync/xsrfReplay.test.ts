@@ -3,11 +3,11 @@ import { setActiveUser } from '../../../src/app/db/activeUser';
 import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
-import { enqueueWrite } from '../../../src/app/sync/outbox';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused, type WriteRefusal } from '../../../src/app/sync/writeRefusals';
-import { makeUser, putValueRoute, valueResources } from './support/fixtures';
+import { makeUser, putValueMutation, valueResources } from './support/fixtures';
 import { ModelServer } from './support/modelServer';
 
 /**
@@ -24,7 +24,7 @@ let stopListening: () => void;
 let pageCookie: () => string;
 
 const put = (value: number) =>
-  enqueueWrite({ route: putValueRoute, params: { name: 'a' }, resource: valueResources.a, apply: () => value, body: { value } });
+  enqueueMutation(putValueMutation, { name: 'a', value });
 
 const writes = () => server.requests.filter((request) => request.method === 'PUT');
 

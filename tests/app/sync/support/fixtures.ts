@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineRoute, raw } from '../../../../src/shared/contract/route';
 import type { SignedInUserInfo } from '../../../../src/shared/contract/user';
+import { defineMutation } from '../../../../src/app/sync/mutation';
 import { defineResource } from '../../../../src/app/sync/registry';
 
 /** A signed-in user with a unique id, so each test gets its own database. */
@@ -46,6 +47,17 @@ export const putValueRoute = defineRoute({
   body: z.object({ value: z.int() }),
   response: raw.empty,
   roles: [],
+});
+
+/** Sets a register: the named mutation the tests queue (negative values are refused by the model server). */
+export const putValueMutation = defineMutation<{ name: string; value: number }, number | null>({
+  name: 'test.value.put',
+  args: z.object({ name: z.string(), value: z.int() }),
+  route: putValueRoute,
+  resourceKey: ({ name }) => `value-${name}`,
+  params: ({ name }) => ({ name }),
+  body: ({ value }) => ({ value }),
+  apply: (_current, { value }) => value,
 });
 
 export const valueNames = ['a', 'b', 'c'] as const;
