@@ -39,6 +39,16 @@ export class ModelServer {
   /** Extra latency of the next read's answer only: it then arrives after later writes went through. */
   nextReadLatency = 0;
   private requestCount = 0;
+  /** The set at /api/test/set. */
+  readonly set = new Set<number>();
+  /** Every application to the set: local writes (with their Idempotency-Key) and other devices' changes. */
+  readonly setLog: { readonly op: 'add' | 'remove'; readonly item: number; readonly key: string }[] = [];
+  /** Idempotency-Keys whose success answer reached the client. */
+  private readonly acknowledgedKeys = new Set<string>();
+  /** Requests that came again after their success answer had reached the client: must stay 0. */
+  resentAfterAck = 0;
+  /** The set as the last GET of it answered. */
+  lastSetAnswer: number[] | undefined;
 
   /** The browser's XSRF-TOKEN cookie; undefined when it has none. */
   cookieToken: string | undefined;
@@ -89,8 +99,11 @@ export class ModelServer {
     if (this.mode === 'down') throw new TypeError('fetch failed');
     this.requests.push({ method, path: url.pathname, headers });
     if (this.mode === 'error5xx') return jsonResponse({ message: 'Unavailable', errors: {} }, { status: 503 });
+    const key = headers.get('Idempotency-Key');
+    if (key !== null && this.acknowledgedKeys.has(key)) this.resentAfterAck += 1;
     const response = this.handle(method, url.pathname, headers, init?.body);
     if (this.mode === 'lossy' && method !== 'GET') throw new TypeError('connection reset');
+    if (key !== null && response.ok) this.acknowledgedKeys.add(key);
     await turns(answerLatency); // the answer travels: a slow read can arrive after later writes
     return response;
   };
@@ -101,6 +114,7 @@ export class ModelServer {
       const token = this.cookieToken !== undefined && this.issuedTokens.has(this.cookieToken) ? this.cookieToken : this.rotateToken();
       return jsonResponse({ token });
     }
+    if (path === '/api/test/set' || path.startsWith('/api/test/set/')) return this.handleSet(method, path, headers, body);
     const match = /^\/api\/test\/values\/([^/]+)$/.exec(path);
     if (!match?.[1]) return jsonResponse({ message: 'Not found', errors: {} }, { status: 404 });
     const name = decodeURIComponent(match[1]);
@@ -116,6 +130,35 @@ export class ModelServer {
     if (value < 0) return jsonResponse({ message: 'Values must not be negative.', errors: { value: ['Negative'] } }, { status: 400 });
     this.values.set(name, value);
     this.log.push({ name, value, key: headers.get('Idempotency-Key') ?? '' });
+    return new Response(null, { status: 204 });
+  }
+
+  /** Another device of the same user changes the set directly on the server. */
+  otherDevice(op: 'add' | 'remove', item: number): void {
+    if (op === 'add') this.set.add(item);
+    else this.set.delete(item);
+    this.setLog.push({ op, item, key: 'other-device' });
+  }
+
+  sortedSet(): number[] {
+    return [...this.set].sort((a, b) => a - b);
+  }
+
+  private handleSet(method: string, path: string, headers: Headers, body: unknown): Response {
+    if (method === 'GET') {
+      this.lastSetAnswer = this.sortedSet();
+      return jsonResponse(this.lastSetAnswer);
+    }
+    const header = headers.get('X-XSRF-TOKEN');
+    if (header === null || header !== this.cookieToken || !this.issuedTokens.has(header)) {
+      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } }, { status: 403 });
+    }
+    const item = method === 'POST' ? (JSON.parse(String(body)) as { item: number }).item : Number(path.split('/').pop());
+    if (item < 0) return jsonResponse({ message: 'Items must not be negative.', errors: { item: ['Negative'] } }, { status: 400 });
+    const op = method === 'POST' ? 'add' : 'remove';
+    if (op === 'add') this.set.add(item);
+    else this.set.delete(item);
+    this.setLog.push({ op, item, key: headers.get('Idempotency-Key') ?? '' });
     return new Response(null, { status: 204 });
   }
 }
