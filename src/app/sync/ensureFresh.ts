@@ -3,6 +3,7 @@ import { isApiError } from '../api/ApiError';
 import { getActiveUser } from '../db/activeUser';
 import type { UserDatabase } from '../db/schema';
 import { getUserDatabase } from '../db/userDatabase';
+import { isValidCachedValue } from './cachedValue';
 import { reportServerReachable } from './connectivity';
 import { applyMutations } from './mutation';
 import './mutations.registry';
@@ -54,7 +55,9 @@ async function refresh(db: UserDatabase, resource: Resource, isForced: boolean):
   if (row && !isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) return 'fresh';
   setFetchStatus(resource.key, { isFetching: true, error: undefined });
   try {
-    const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag: row?.etag });
+    // A copy in an outdated shape (an older release's) must not be confirmed by a 304.
+    const etag = row && isValidCachedValue(resource.key, row.value) ? row.etag : undefined;
+    const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag });
     reportServerReachable(true);
     const outcome = await store(db, resource.key, row?.acks ?? 0, answer);
     setFetchStatus(resource.key, { isFetching: false, error: undefined });

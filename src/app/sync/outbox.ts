@@ -40,6 +40,7 @@
  */
 import { z } from 'zod/mini';
 import { userIdOfDatabase } from '../db/names';
+import { isValidCachedValue } from './cachedValue';
 import { activeUserDatabase } from '../db/userDatabase';
 import { outboxSchemaVersion, type MutationDefinition } from './mutation';
 import { requestFlush } from './outboxSync';
@@ -62,7 +63,9 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
   const key = mutation.resourceKey(checkedArgs);
   const userId = userIdOfDatabase(db.name);
   const next = await db.transaction('rw', db.resources, db.outbox, async () => {
-    const row = await db.resources.get(key);
+    const stored = await db.resources.get(key);
+    // A copy in an outdated shape (an older release's) is not built upon: it is refetched.
+    const row = stored && isValidCachedValue(key, stored.value) ? stored : undefined;
     const value = mutation.apply(row?.value as T | undefined, checkedArgs);
     await db.resources.put({
       key,
@@ -71,9 +74,9 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
       etag: row?.etag ?? null,
       fetchedAt: row?.fetchedAt ?? null,
       isPending: true,
-      isStale: row?.isStale ?? false,
-      version: (row?.version ?? 0) + 1,
-      acks: row?.acks ?? 0,
+      isStale: row?.isStale ?? stored !== undefined,
+      version: (stored?.version ?? 0) + 1,
+      acks: stored?.acks ?? 0,
     });
     await db.outbox.add({
       id: newEntryId(),

@@ -1,14 +1,15 @@
 import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
 import { activeUserDatabase } from '../../db/userDatabase';
+import { validCachedValue } from '../../sync/cachedValue';
 import { enqueueMutation } from '../../sync/outbox';
 import { appliedPreferences, appliedUserApiPreferences, applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
 import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
 import { saveAppPreferencesMutation, saveUserApiPreferencesMutation } from './preferences.mutations';
 import { appPreferencesResource, userApiPreferencesResource } from './resources';
 
-/** The cached value shown now, if any (the queued saves included). */
+/** The cached value shown now, if any (the queued saves included), when it has today's shape. */
 async function cachedValue<T>(key: string): Promise<T | undefined> {
-  return (await activeUserDatabase()?.resources.get(key))?.value as T | undefined;
+  return validCachedValue<T>(key, (await activeUserDatabase()?.resources.get(key))?.value);
 }
 
 /**
