@@ -3,6 +3,7 @@ import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { reportApiActivity } from '../session/sessionActivity';
+import { invalidateAfterWrite } from '../sync/invalidation';
 import { ApiError, describeStatus } from './ApiError';
 import { buildUrl, type QueryInput } from './url';
 import { readXsrfToken } from './xsrf';
@@ -110,8 +111,9 @@ function isAbort(error: unknown, signal?: AbortSignal): boolean {
 
 /**
  * Calls one contract route. Sends JSON Accept, credentials and CORS mode, and the XSRF header on
- * writes (SPEC §7). Resolves with the response parsed by the route's schema; rejects with an
- * `ApiError` (SPEC §8 shape). An aborted call rejects with the abort error unchanged.
+ * writes (SPEC §7). Resolves with the response parsed by the route's schema, after reloading the
+ * resources the route `invalidates`; rejects with an `ApiError` (SPEC §8 shape). An aborted call
+ * rejects with the abort error unchanged.
  */
 export async function callApi<const D extends RouteDescriptor>(
   route: D,
@@ -135,7 +137,9 @@ export async function callApi<const D extends RouteDescriptor>(
   reportApiActivity({ url: response.url || url, ok: response.ok, status: response.status });
   try {
     if (!response.ok) throw await toHttpError(response);
-    return (await parseSuccess(route, response)) as ResponseOf<D>;
+    const value = (await parseSuccess(route, response)) as ResponseOf<D>;
+    await invalidateAfterWrite(route);
+    return value;
   } catch (error) {
     // The connection can also drop while the body streams in.
     if (error instanceof ApiError || isAbort(error, signal)) throw error;

@@ -67,7 +67,7 @@ export function migrateLegacyEntry(entry: LegacyEntry, userId: string, current: 
     if (!params) continue;
     const args = definition.fromRequest({ params, body, current });
     if (args === undefined || !z.safeParse(definition.args, args).success) continue;
-    if (definition.resourceKey(args) !== entry.resourceKey) continue;
+    if ((definition.resourceKey?.(args) ?? '') !== entry.resourceKey) continue;
     return { ...common, name: definition.name, args, routeId: definition.route.id, params: definition.params?.(args) ?? {} };
   }
   return { ...common, name: legacyRequestName, args: { method: entry.method, url: entry.url, body: entry.body }, routeId: '', params: {} };

@@ -25,13 +25,13 @@ export interface MutationDefinition<A = unknown, T = unknown> {
   readonly name: string;
   readonly args: ContractSchema;
   readonly route: WriteRoute;
-  /** The cached resource (registry key) it changes. */
-  readonly resourceKey: (args: A) => string;
+  /** The cached resource (registry key) it changes; none for a write with no optimistic change. */
+  readonly resourceKey?: (args: A) => string;
   readonly params?: (args: A) => Params;
   /** The JSON body; none when left out. */
   readonly body?: (args: A) => unknown;
   /** The optimistic change: pure, and harmless to apply twice (replays and rebases repeat it). */
-  readonly apply: (draft: T | undefined, args: A) => T;
+  readonly apply?: (draft: T | undefined, args: A) => T;
   /**
    * For the upgrade of an outbox written before named mutations: the args of a queued raw request
    * to this route (its path params, parsed JSON body, and the resource's cached value), or
@@ -99,7 +99,7 @@ export function applyMutations(base: unknown, entries: readonly Pick<OutboxEntry
   let value = base;
   for (const entry of entries) {
     const definition = findMutation(entry.name);
-    if (definition) value = definition.apply(value, entry.args);
+    if (definition?.apply) value = definition.apply(value, entry.args);
   }
   return value;
 }

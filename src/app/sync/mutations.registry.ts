@@ -5,3 +5,4 @@
 import '../features/favourites/favourites.mutations';
 import '../features/notifications/notifications.mutations';
 import '../features/preferences/preferences.mutations';
+import '../features/resources/resources.mutations';

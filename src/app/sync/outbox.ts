@@ -51,22 +51,42 @@ function newEntryId(): string {
 
 /**
  * Applies a named mutation optimistically and queues it, in one transaction; then asks for a
- * flush. Resolves with the new shown value once stored (not once the server has it); rejects when
- * nobody is signed in or the args (or the body built from them) do not match their schemas.
+ * flush. Resolves with the new shown value (undefined for a mutation that changes no cached
+ * resource) once stored (not once the server has it); rejects when nobody is signed in or the
+ * args (or the body built from them) do not match their schemas.
  */
-export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<T> {
+export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<T | undefined> {
   const db = activeUserDatabase();
   if (!db) throw new Error('enqueueMutation needs a signed-in user');
   const checkedArgs = z.parse(mutation.args, args) as A;
   const body = mutation.body?.(checkedArgs);
   if (mutation.route.body && body !== undefined) z.parse(mutation.route.body, body);
-  const key = mutation.resourceKey(checkedArgs);
+  const key = mutation.apply ? (mutation.resourceKey?.(checkedArgs) ?? '') : '';
   const userId = userIdOfDatabase(db.name);
+  const entry = {
+    id: newEntryId(),
+    name: mutation.name,
+    args: checkedArgs,
+    routeId: mutation.route.id,
+    params: mutation.params?.(checkedArgs) ?? {},
+    resourceKey: key,
+    createdAt: Date.now(),
+    attempts: 0,
+    userId,
+    schemaVersion: outboxSchemaVersion,
+  };
+  const apply = mutation.apply;
+  if (key === '' || !apply) {
+    // Changes no cached resource (e.g. counting a link open): only queued.
+    await db.outbox.add(entry);
+    requestFlush();
+    return undefined;
+  }
   const next = await db.transaction('rw', db.resources, db.outbox, async () => {
     const stored = await db.resources.get(key);
     // A copy in an outdated shape (an older release's) is not built upon: it is refetched.
     const row = stored && isValidCachedValue(key, stored.value) ? stored : undefined;
-    const value = mutation.apply(row?.value as T | undefined, checkedArgs);
+    const value = apply(row?.value as T | undefined, checkedArgs);
     await db.resources.put({
       key,
       value,
@@ -78,18 +98,7 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
       version: (stored?.version ?? 0) + 1,
       acks: stored?.acks ?? 0,
     });
-    await db.outbox.add({
-      id: newEntryId(),
-      name: mutation.name,
-      args: checkedArgs,
-      routeId: mutation.route.id,
-      params: mutation.params?.(checkedArgs) ?? {},
-      resourceKey: key,
-      createdAt: Date.now(),
-      attempts: 0,
-      userId,
-      schemaVersion: outboxSchemaVersion,
-    });
+    await db.outbox.add(entry);
     return value;
   });
   requestFlush();

@@ -4,6 +4,7 @@ import { ApiError } from '../../api/ApiError';
 import { parseSuccess, toHttpError } from '../../api/client';
 import { readXsrfToken } from '../../api/xsrf';
 import { reportApiActivity } from '../../session/sessionActivity';
+import { invalidateAfterWrite } from '../../sync/invalidation';
 import { toFormData, type AbsenceSubmission } from './absenceForm';
 
 export interface UploadOptions {
@@ -44,7 +45,10 @@ export function sendAbsence(submission: AbsenceSubmission, options: UploadOption
         statusText: request.statusText,
       });
       const outcome = response.ok ? parseSuccess(route, response) : toHttpError(response).then((error) => Promise.reject(error));
-      outcome.then((value) => resolve(value as AbsenceRequest), reject);
+      outcome.then(async (value) => {
+        await invalidateAfterWrite(route);
+        resolve(value as AbsenceRequest);
+      }, reject);
     });
     const failed = (cause: string) => () => {
       settle();
