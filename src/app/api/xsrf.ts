@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { antiforgeryTokenRoute, antiforgeryTokenSchema, xsrfCookieName } from '../../shared/contract/antiforgery';
+import { requestInit } from './request';
 
 /** Reads one cookie from `document.cookie`; undefined outside a browser or when absent. */
 export function readCookie(name: string): string | undefined {
@@ -38,12 +39,7 @@ export interface XsrfTokenSource {
 /** Asks the server for the caller's token (it also sets the cookie); undefined when unreachable. */
 export async function fetchXsrfToken(fetchFn: typeof fetch): Promise<string | undefined> {
   try {
-    const response = await fetchFn(antiforgeryTokenRoute.path, {
-      headers: { Accept: 'application/json' },
-      credentials: 'include',
-      mode: 'cors',
-      cache: 'no-store',
-    });
+    const response = await fetchFn(antiforgeryTokenRoute.path, requestInit({ method: 'GET', isUncached: true }));
     if (!response.ok) return undefined;
     const parsed = z.safeParse(antiforgeryTokenSchema, await response.json());
     return parsed.success ? parsed.data.token : undefined;

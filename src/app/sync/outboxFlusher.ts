@@ -1,8 +1,7 @@
 // Runs in the page and in the service worker: no DOM, no React, no cookies. See outbox.ts.
 import { z } from 'zod/mini';
-import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
-import { apiErrorSchema } from '../../shared/contract/errors';
 import { sessionUserInfoSchema, userInfoRoute } from '../../shared/contract/user';
+import { isAntiforgeryRefusal, requestInit, toHttpError } from '../api/request';
 import { fetchedXsrfTokenSource, type XsrfTokenSource } from '../api/xsrf';
 import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
 import { applyMutations, buildRequest, type BuiltRequest } from './mutation';
@@ -94,7 +93,10 @@ async function send(request: BuiltRequest, id: string, tokens: XsrfTokenSource, 
     if (owner !== 'done') return { status: owner };
     let response: Response;
     try {
-      response = await options.fetch(request.url, requestInit(request, id, token));
+      response = await options.fetch(
+        request.url,
+        requestInit({ method: request.method, body: request.body, isSerialised: true, xsrfToken: token, idempotencyKey: id, isUncached: true }),
+      );
     } catch {
       return { status: 'offline' };
     }
@@ -103,21 +105,9 @@ async function send(request: BuiltRequest, id: string, tokens: XsrfTokenSource, 
   return { status: 'retry' };
 }
 
-async function isAntiforgeryRefusal(response: Response): Promise<boolean> {
-  if (response.status !== 403) return false;
-  const body: unknown = await response.clone().json().catch(() => undefined);
-  const parsed = z.safeParse(apiErrorSchema, body);
-  return parsed.success && (parsed.data.message === antiforgeryRefusalMessage || 'xsrf' in parsed.data.errors);
-}
-
 async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   try {
-    const response = await options.fetch(userInfoRoute.path, {
-      headers: { Accept: 'application/json' },
-      credentials: 'include',
-      mode: 'cors',
-      cache: 'no-store',
-    });
+    const response = await options.fetch(userInfoRoute.path, requestInit({ method: 'GET', isUncached: true }));
     if (!response.ok) return 'retry';
     const info = z.safeParse(sessionUserInfoSchema, await response.json());
     return info.success && info.data.isSignedIn && info.data.userId === options.userId ? 'done' : 'retry';
@@ -126,25 +116,16 @@ async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   }
 }
 
-function requestInit(request: BuiltRequest, id: string, token: string | undefined): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': id };
-  if (token) headers[xsrfHeaderName] = token;
-  if (request.body !== null) headers['Content-Type'] = 'application/json';
-  return { method: request.method, headers, body: request.body, credentials: 'include', mode: 'cors', cache: 'no-store' };
-}
-
 async function toRefusal(entry: OutboxEntry, request: BuiltRequest, response: Response): Promise<WriteRefusal> {
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = z.safeParse(apiErrorSchema, body);
-  const { status, statusText } = response;
+  const error = await toHttpError(response);
   return {
     resourceKey: entry.resourceKey,
     method: request.method,
     url: request.url,
-    status,
-    statusText,
-    message: parsed.success ? parsed.data.message : `Code ${status}: ${statusText}`,
-    errors: parsed.success ? parsed.data.errors : {},
+    status: response.status,
+    statusText: response.statusText,
+    message: error.message,
+    errors: error.errors,
   };
 }
 

@@ -1,7 +1,7 @@
 // The page side of the outbox: when to flush, and what to do with the outcome. See outbox.ts.
+import { reportingFetch } from '../api/request';
 import { cookieXsrfTokenSource } from '../api/xsrf';
 import { getUserDatabase } from '../db/userDatabase';
-import { reportApiActivity } from '../session/sessionActivity';
 import { reportServerReachable, subscribeServerReachable } from './connectivity';
 import { ensureFresh } from './ensureFresh';
 import { createOutboxFlusher, drainRefusals, type FlushOutcome } from './outboxFlusher';
@@ -24,13 +24,6 @@ export interface OutboxSync {
   flush(): Promise<FlushOutcome>;
   stop(): void;
 }
-
-/** The browser's fetch, telling the session about each answer (it slides its expiry on them). */
-const reportingFetch: typeof fetch = async (input, init) => {
-  const response = await globalThis.fetch(input, init);
-  reportApiActivity({ url: response.url || String(input), ok: response.ok, status: response.status });
-  return response;
-};
 
 const browserTimer = (run: () => void, ms: number): (() => void) => {
   const id = setTimeout(run, ms);
