@@ -1,9 +1,9 @@
 import type { z } from 'zod/mini';
 import type { RouteDescriptor } from '../../shared/contract/route';
-import { invalidateAfterWrite } from '../sync/invalidation';
 import { ApiError } from './ApiError';
 import { isAbort, isWriteMethod, parseSuccess, sendRequest, toHttpError } from './request';
 import { buildUrl, type QueryInput } from './url';
+import { runAfterWrite } from './writeEffects';
 import { readXsrfToken } from './xsrf';
 
 type ParamsOf<D> = D extends { params: infer P extends z.core.$ZodType }
@@ -63,7 +63,7 @@ export async function callApi<const D extends RouteDescriptor>(
   try {
     if (!response.ok) throw await toHttpError(response);
     const value = (await parseSuccess(route, response)) as ResponseOf<D>;
-    await invalidateAfterWrite(route);
+    await runAfterWrite(route);
     return value;
   } catch (error) {
     // The connection can also drop while the body streams in.

@@ -1,4 +1,5 @@
 import type { RouteDescriptor } from '../../shared/contract/route';
+import { setAfterWrite } from '../api/writeEffects';
 import { getActiveUser } from '../db/activeUser';
 import { getUserDatabase } from '../db/userDatabase';
 import { ensureFresh } from './ensureFresh';
@@ -20,3 +21,6 @@ export async function invalidateAfterWrite(route: Pick<RouteDescriptor, 'invalid
   });
   await Promise.allSettled(keys.filter((key) => findResource(key)).map((key) => ensureFresh(key, { force: true })));
 }
+
+// Installed on load: the signed-in start-up imports this module (startSession.ts).
+setAfterWrite(invalidateAfterWrite);

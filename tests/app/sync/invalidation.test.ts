@@ -6,6 +6,7 @@ import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { countOpen } from '../../../src/app/features/resources/countOpen';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
+import '../../../src/app/sync/invalidation'; // installed by the signed-in start-up in the app
 import { createOutboxSync } from '../../../src/app/sync/outboxSync';
 import { defineRoute, raw } from '../../../src/shared/contract/route';
 import { jsonResponse, makeUser, userInfoResponse, valueResources } from './support/fixtures';

@@ -1,8 +1,8 @@
 import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../shared/contract/absences';
 import { ApiError } from '../../api/ApiError';
 import { parseSuccess, reportAnswer, requestHeaders, toHttpError } from '../../api/request';
+import { runAfterWrite } from '../../api/writeEffects';
 import { readXsrfToken } from '../../api/xsrf';
-import { invalidateAfterWrite } from '../../sync/invalidation';
 import { toFormData, type AbsenceSubmission } from './absenceForm';
 
 export interface UploadOptions {
@@ -44,7 +44,7 @@ export function sendAbsence(submission: AbsenceSubmission, options: UploadOption
       });
       const outcome = response.ok ? parseSuccess(route, response) : toHttpError(response).then((error) => Promise.reject(error));
       outcome.then(async (value) => {
-        await invalidateAfterWrite(route);
+        await runAfterWrite(route);
         resolve(value as AbsenceRequest);
       }, reject);
     });
