@@ -1,39 +1,23 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
-import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dropOutdatedCopy, isValidCachedValue, validCachedValue } from '../../../src/app/sync/cachedValue';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { enqueueMutation } from '../../../src/app/sync/outbox';
-import { addItemMutation, makeUser, setResource } from './support/fixtures';
-import { ModelServer } from './support/modelServer';
+import { addItemMutation, setResource } from './support/fixtures';
+import { useSignedInUser } from './support/signedInUser';
 
 /** A copy cached by an older release, whose set was `{ items: [...] }` rather than `[...]`. */
 const outdatedRow = { key: 'set', value: { items: [1] }, base: { items: [1] }, etag: 'W/"old"', fetchedAt: 1, isPending: false, isStale: false, version: 0, acks: 0 };
 
-let server: ModelServer;
-let userId: string;
-const db = () => getUserDatabase(userId);
+const signedIn = useSignedInUser();
+const db = () => signedIn.db();
 
 beforeEach(() => {
-  const user = makeUser();
-  userId = user.userId;
-  setActiveUser(user);
-  server = new ModelServer(userId);
-  server.otherDevice('add', 4);
+  signedIn.server.otherDevice('add', 4);
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     // The server would confirm the old ETag: only a request without it gets today's value.
     if (new Headers(init?.headers).get('If-None-Match') === 'W/"old"') return new Response(null, { status: 304 });
-    return server.fetch(input, init);
+    return signedIn.server.fetch(input, init);
   });
-  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  closeUserDatabase();
-  setActiveUser(null);
-  await deleteUserDatabase(userId);
 });
 
 describe('values read back from IndexedDB', () => {
@@ -50,10 +34,10 @@ describe('values read back from IndexedDB', () => {
     expect(await db().resources.get('set')).toMatchObject({ value: [4], base: [4] });
 
     await db().resources.put(outdatedRow);
-    await dropOutdatedCopy(userId, 'set');
+    await dropOutdatedCopy(signedIn.userId, 'set');
     expect(await db().resources.get('set')).toBeUndefined();
     await db().resources.put({ ...outdatedRow, value: [1], base: [1] });
-    await dropOutdatedCopy(userId, 'set'); // a valid copy stays
+    await dropOutdatedCopy(signedIn.userId, 'set'); // a valid copy stays
     expect(await db().resources.get('set')).toMatchObject({ value: [1] });
   });
 

@@ -1,48 +1,19 @@
-import { z } from 'zod/mini';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../src/app/api/client';
-import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
-import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { countOpen } from '../../../src/app/features/resources/countOpen';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import '../../../src/app/sync/invalidation'; // installed by the signed-in start-up in the app
 import { createOutboxSync } from '../../../src/app/sync/outboxSync';
-import { defineRoute, raw } from '../../../src/shared/contract/route';
-import { jsonResponse, makeUser, userInfoResponse, valueResources } from './support/fixtures';
-import { ModelServer, turns } from './support/modelServer';
+import { defineRoute } from '../../../src/shared/contract/route';
+import { jsonResponse, putValueRoute, userInfoResponse, valueResources } from './support/fixtures';
+import { turns } from './support/modelServer';
+import { useSignedInUser } from './support/signedInUser';
 
-/** The same PUT as the fixtures', declaring that it changes the cached register `a` (and one nobody loaded). */
-const putInvalidatingRoute = defineRoute({
-  id: 'test.value.put.invalidating',
-  method: 'PUT',
-  path: '/api/test/values/:name',
-  params: z.object({ name: z.string() }),
-  body: z.object({ value: z.int() }),
-  response: raw.empty,
-  roles: [],
-  invalidates: ['value-a', 'not-loaded-here'],
-});
+/** The fixtures' PUT, declaring that it changes the cached register `a` (and one nobody loaded). */
+const putInvalidatingRoute = defineRoute({ ...putValueRoute, id: 'test.value.put.invalidating', invalidates: ['value-a', 'not-loaded-here'] });
 
-let server: ModelServer;
-let userId: string;
-const db = () => getUserDatabase(userId);
-
-beforeEach(() => {
-  const user = makeUser();
-  userId = user.userId;
-  setActiveUser(user);
-  server = new ModelServer(userId);
-  vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
-});
-
-afterEach(async () => {
-  vi.unstubAllGlobals();
-  closeUserDatabase();
-  setActiveUser(null);
-  await deleteUserDatabase(userId);
-});
+const signedIn = useSignedInUser();
+const db = () => signedIn.db();
 
 describe('a write that declares what it invalidates', () => {
   it('has reloaded those resources by the time it resolves, with no refresh by hand', async () => {
@@ -61,7 +32,7 @@ describe('counting a link open', () => {
     const fetchFn: typeof fetch = async (input, init) => {
       if (!isOnline) throw new TypeError('Failed to fetch');
       const url = String(input);
-      if (url === '/api/user/info') return userInfoResponse(userId);
+      if (url === '/api/user/info') return userInfoResponse(signedIn.userId);
       if (url === '/api/antiforgerytoken') return jsonResponse({ token: 'token-1' });
       opens.push({ url, token: new Headers(init?.headers).get('X-XSRF-TOKEN') });
       return new Response(null, { status: 204 });
@@ -72,7 +43,7 @@ describe('counting a link open', () => {
     expect(await db().resources.count()).toBe(0); // no cached resource changes
 
     isOnline = true;
-    const sync = createOutboxSync({ userId, fetch: fetchFn, setTimer: () => () => undefined });
+    const sync = createOutboxSync({ userId: signedIn.userId, fetch: fetchFn, setTimer: () => () => undefined });
     try {
       await expect(sync.flush()).resolves.toMatchObject({ status: 'done', sentCount: 1 });
     } finally {
