@@ -5,6 +5,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { antiforgeryRefusalMessage } from '../shared/contract/antiforgery.js';
 import { allRoutes } from '../shared/contract/index.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
@@ -128,7 +129,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
         typeof header === 'string' ? header : undefined,
       );
       if (!isValid) {
-        throw new HttpError(403, 'The antiforgery token is missing or invalid. Reload the page and try again.', {
+        throw new HttpError(403, antiforgeryRefusalMessage, {
           xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'],
         });
       }

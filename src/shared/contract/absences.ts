@@ -104,6 +104,7 @@ export const createAbsenceRoute = defineRoute({
   multipart: absenceCreateFieldsSchema,
   response: absenceRequestSchema,
   roles: studentRoles,
+  invalidates: ['absenceRequests'],
 });
 
 export const updateAbsenceRoute = defineRoute({
@@ -114,6 +115,7 @@ export const updateAbsenceRoute = defineRoute({
   response: absenceRequestSchema,
   roles: studentRoles,
   ownedFields: { RowId: 'absenceRequest', SupportingFilesToDelete: 'absenceFile' },
+  invalidates: ['absenceRequests'],
 });
 
 export const clashingAttendanceRoute = defineRoute({
@@ -134,6 +136,7 @@ export const cancelAbsenceRoute = defineRoute({
   response: absenceRequestSchema,
   roles: studentRoles,
   ownedParams: { rowId: 'absenceRequest' },
+  invalidates: ['absenceRequests'],
 });
 
 export const absenceFileRoute = defineRoute({

@@ -65,6 +65,11 @@ export interface RouteDescriptor {
    * that is a list of ids.
    */
   readonly ownedFields?: Readonly<Record<string, OwnedRecordKind>>;
+  /**
+   * The client's cached resources (their registry keys) a successful call changes: the client
+   * reloads them before the call resolves, so no caller refreshes by hand.
+   */
+  readonly invalidates?: readonly string[];
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

@@ -93,6 +93,7 @@ export const enableIcalRoute = defineRoute({
   path: '/api/timetable/ical/enable',
   response: icalSubscriptionSchema,
   roles: timetableRoles,
+  invalidates: ['icalSubscription'],
 });
 
 export const deleteIcalRoute = defineRoute({
@@ -101,6 +102,7 @@ export const deleteIcalRoute = defineRoute({
   path: '/api/timetable/ical',
   response: raw.empty,
   roles: timetableRoles,
+  invalidates: ['icalSubscription'],
 });
 
 /** The public calendar feed that calendar apps poll; the unguessable id is the credential. */
