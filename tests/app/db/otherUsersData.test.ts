@@ -101,7 +101,7 @@ describe('start-up, once the server confirms who is signed in', () => {
 
   function serverSays(userInfo: unknown): void {
     fetchMock.mockImplementation(async (input) =>
-      String(input) === '/api/antiforgerytoken' ? new Response(null, { status: 200 }) : new Response(JSON.stringify(userInfo), { status: 200 }),
+      String(input) === '/api/antiforgerytoken' ? new Response(JSON.stringify({ token: 'nonce.mac' }), { status: 200 }) : new Response(JSON.stringify(userInfo), { status: 200 }),
     );
   }
 
