@@ -42,7 +42,12 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
 function favouriteLink(link: string): QueuedWrite<string[]> {
   return {
     name: `favourite the link '${link}'`,
-    open: (page) => new ResourcesPage(page).goto(),
+    async open(page) {
+      const resources = new ResourcesPage(page);
+      await resources.goto();
+      // The student's own favourites are shown (it has some), so a change applies to that list.
+      await expect(resources.favourites.getByRole('link').first()).toBeVisible();
+    },
     serverView: async (request) => (await getJson<{ displayName: string }[]>(request, '/api/user/favourites/resources')).map((f) => f.displayName).sort(byName),
     expectedAfter(before) {
       expect(before).not.toContain(link);
@@ -77,6 +82,8 @@ function favouriteTrending(title: string): QueuedWrite<string[]> {
       const resources = new ResourcesPage(page);
       await resources.goto();
       await expect(resources.toggle(title, resources.trending)).toBeVisible();
+      // The student's saved news is shown (it has some), so a change applies to that list.
+      await expect(resources.favourites.getByRole('heading', { name: 'Saved news' })).toBeVisible();
     },
     serverView: async (request) => (await getJson<{ title: string }[]>(request, '/api/user/favourites/trending')).map((f) => f.title).sort(byName),
     expectedAfter(before) {
