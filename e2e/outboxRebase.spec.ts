@@ -30,6 +30,8 @@ test('a favourite held on its way stays pending while another device adds one: a
     else await route.fallback();
   };
   await context.route(addFavouritePath, holdPosts);
+  // This device's clock, so the student can come back to it later (see the refresh below).
+  await context.clock.install();
 
   await signInAs('student');
   const resources = new ResourcesPage(page);
@@ -60,7 +62,10 @@ test('a favourite held on its way stays pending while another device adds one: a
     await other.close();
   }
 
-  // A refresh here: the server's list (with the other device's favourite) plus the held one, still pending.
+  // Back on this device two minutes later, a refresh: the copy of the list is then too old to
+  // reuse (a minute), so the app asks the server again. It must show the server's list, with the
+  // other device's favourite, plus the held one, still pending.
+  await page.clock.fastForward('02:00');
   await page.reload();
   await expect(resources.allResources.getByRole('link').first()).toBeVisible();
   await expect(resources.favouriteLink(fromOtherDevice)).toHaveCount(1);
