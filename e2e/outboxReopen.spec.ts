@@ -1,4 +1,4 @@
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
@@ -38,76 +38,68 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
   return (await response.json()) as T;
 }
 
-/** Favouriting a link on /resources. The server's favourite names, duplicates kept (so they would show). */
-function favouriteLink(link: string): QueuedWrite<string[]> {
-  return {
-    name: `favourite the link '${link}'`,
-    async open(page) {
-      const resources = new ResourcesPage(page);
-      await resources.goto();
-      // The student's own favourites are shown (it has some), so a change applies to that list.
-      await expect(resources.favourites.getByRole('link').first()).toBeVisible();
-    },
-    serverView: async (request) => (await getJson<{ displayName: string }[]>(request, '/api/user/favourites/resources')).map((f) => f.displayName).sort(byName),
-    expectedAfter(before) {
-      expect(before).not.toContain(link);
-      return [...before, link].sort(byName);
-    },
-    async make(page) {
-      const resources = new ResourcesPage(page);
-      await resources.setFavourite(link, true);
-      await expect(resources.row(link).getByText('Waiting to sync', { exact: true })).toBeVisible();
-      await expect(resources.favouriteLink(link)).toHaveCount(1);
-    },
-    async expectPending(page) {
-      const resources = new ResourcesPage(page);
-      await expect(resources.toggle(link)).toHaveAttribute('aria-pressed', 'true');
-      await expect(resources.row(link).getByText('Waiting to sync', { exact: true })).toBeVisible();
-      await expect(resources.favouriteLink(link)).toHaveCount(1);
-    },
-    async expectSettled(page) {
-      const resources = new ResourcesPage(page);
-      await expect(resources.toggle(link)).toHaveAttribute('aria-pressed', 'true');
-      await expect(resources.favouriteLink(link)).toHaveCount(1);
-      await expect(page.getByRole('main').getByText(/waiting to sync/i)).toHaveCount(0);
-    },
-  };
+/** Where a star is pressed on /resources, and the server's list that it changes. */
+interface FavouriteKind {
+  readonly label: string;
+  /** The section whose star is pressed: all links, or trending news. */
+  section(resources: ResourcesPage): Locator;
+  /** The student's own favourites of this kind are shown (it has some), so a change applies to that list. */
+  expectListShown(resources: ResourcesPage): Promise<void>;
+  /** GET path of the server's list, and the name of each entry in it. */
+  readonly listPath: string;
+  readonly nameOf: (entry: Record<string, unknown>) => unknown;
 }
 
-/** Favouriting a trending item on /resources: it joins 'Saved news' under Favourites. */
-function favouriteTrending(title: string): QueuedWrite<string[]> {
+const linkFavourites: FavouriteKind = {
+  label: 'link',
+  section: (resources) => resources.allResources,
+  expectListShown: (resources) => expect(resources.favourites.getByRole('link').first()).toBeVisible(),
+  listPath: '/api/user/favourites/resources',
+  nameOf: (entry) => entry.displayName,
+};
+
+/** A favourited trending item joins 'Saved news' under Favourites. */
+const trendingFavourites: FavouriteKind = {
+  label: 'trending item',
+  section: (resources) => resources.trending,
+  expectListShown: (resources) => expect(resources.favourites.getByRole('heading', { name: 'Saved news' })).toBeVisible(),
+  listPath: '/api/user/favourites/trending',
+  nameOf: (entry) => entry.title,
+};
+
+/** Favouriting on /resources. The server's favourite names, duplicates kept (so they would show). */
+function favourite(kind: FavouriteKind, name: string): QueuedWrite<string[]> {
+  const star = (resources: ResourcesPage) => resources.toggle(name, kind.section(resources));
+  const waiting = (resources: ResourcesPage) => resources.row(name, kind.section(resources)).getByText('Waiting to sync', { exact: true });
   return {
-    name: `favourite the trending item '${title}'`,
+    name: `favourite the ${kind.label} '${name}'`,
     async open(page) {
       const resources = new ResourcesPage(page);
       await resources.goto();
-      await expect(resources.toggle(title, resources.trending)).toBeVisible();
-      // The student's saved news is shown (it has some), so a change applies to that list.
-      await expect(resources.favourites.getByRole('heading', { name: 'Saved news' })).toBeVisible();
+      await expect(star(resources)).toBeVisible();
+      await kind.expectListShown(resources);
     },
-    serverView: async (request) => (await getJson<{ title: string }[]>(request, '/api/user/favourites/trending')).map((f) => f.title).sort(byName),
+    serverView: async (request) => (await getJson<Record<string, unknown>[]>(request, kind.listPath)).map((entry) => String(kind.nameOf(entry))).sort(byName),
     expectedAfter(before) {
-      expect(before).not.toContain(title);
-      return [...before, title].sort(byName);
+      expect(before).not.toContain(name);
+      return [...before, name].sort(byName);
     },
     async make(page) {
       const resources = new ResourcesPage(page);
-      const toggle = resources.toggle(title, resources.trending);
-      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-      await toggle.click();
-      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(star(resources)).toHaveAttribute('aria-pressed', 'false');
+      await star(resources).click();
       await this.expectPending(page);
     },
     async expectPending(page) {
       const resources = new ResourcesPage(page);
-      await expect(resources.toggle(title, resources.trending)).toHaveAttribute('aria-pressed', 'true');
-      await expect(resources.row(title, resources.trending).getByText('Waiting to sync', { exact: true })).toBeVisible();
-      await expect(resources.favouriteLink(title)).toHaveCount(1);
+      await expect(star(resources)).toHaveAttribute('aria-pressed', 'true');
+      await expect(waiting(resources)).toBeVisible();
+      await expect(resources.favouriteLink(name)).toHaveCount(1);
     },
     async expectSettled(page) {
       const resources = new ResourcesPage(page);
-      await expect(resources.toggle(title, resources.trending)).toHaveAttribute('aria-pressed', 'true');
-      await expect(resources.favouriteLink(title)).toHaveCount(1);
+      await expect(star(resources)).toHaveAttribute('aria-pressed', 'true');
+      await expect(resources.favouriteLink(name)).toHaveCount(1);
       await expect(page.getByRole('main').getByText(/waiting to sync/i)).toHaveCount(0);
     },
   };
@@ -203,8 +195,8 @@ async function reopenAndExpectDelivered(context: BrowserContext, write: QueuedWr
 }
 
 const writes: readonly QueuedWrite<unknown>[] = [
-  favouriteLink('Book a study room'),
-  favouriteTrending('Wellbeing week: yoga, dogs and free breakfast'),
+  favourite(linkFavourites, 'Book a study room'),
+  favourite(trendingFavourites, 'Wellbeing week: yoga, dogs and free breakfast'),
   markAsRead('Room change: CS2052 Seminar'),
   chooseTheme('Dark'),
 ];
@@ -227,7 +219,7 @@ test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('a favourite made offline survives a reload while still offline, and reaches the server once after the app is reopened online', async ({ page, context, signInAs }) => {
-    const write: QueuedWrite<string[]> = favouriteLink('Bus times');
+    const write: QueuedWrite<string[]> = favourite(linkFavourites, 'Bus times');
     await openControlled(page, write, () => signInAs('student'));
     const expected = write.expectedAfter(await write.serverView(context.request));
 

@@ -4,8 +4,9 @@ import { LandingPage } from '../pages/LandingPage';
 import { PersonaPicker } from '../pages/PersonaPicker';
 
 /**
- * Signs in on any page (e.g. one in a second browser context), as the `signInAs` fixture does on
- * the test's own page: landing page, 'Sign in', then the persona on the server's picker.
+ * Signs in through the real UI on any page: landing page, 'Sign in', then the persona on the
+ * server's picker. The `signInAs` fixture does it on the test's own page; a test with a second
+ * browser context (the same student on another device) calls it on that context's page.
  */
 export async function signInOn(page: Page, userName: PersonaName): Promise<void> {
   const landing = new LandingPage(page);
