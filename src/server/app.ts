@@ -5,6 +5,7 @@ import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { antiforgeryRefusalMessage } from '../shared/contract/antiforgery.js';
 import { allRoutes } from '../shared/contract/index.js';
 import { absence } from '../shared/constants.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
@@ -111,7 +112,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
         typeof header === 'string' ? header : undefined,
       );
       if (!isValid) {
-        throw new HttpError(403, 'The antiforgery token is missing or invalid. Reload the page and try again.', {
+        throw new HttpError(403, antiforgeryRefusalMessage, {
           xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'],
         });
       }

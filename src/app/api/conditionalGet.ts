@@ -1,7 +1,6 @@
 import type { RouteDescriptor } from '../../shared/contract/route';
-import { reportApiActivity } from '../session/sessionActivity';
 import { ApiError } from './ApiError';
-import { parseSuccess, toHttpError } from './client';
+import { isAbort, parseSuccess, sendRequest, toHttpError } from './request';
 import { buildUrl, type QueryInput } from './url';
 
 /** A revalidating GET's answer: the parsed value and its ETag, or "your copy is still current". */
@@ -22,25 +21,16 @@ export interface ConditionalGetOptions {
  * If-None-Match and the response's ETag. 304 means the stored copy is current.
  */
 export async function conditionalGet(route: RouteDescriptor, options: ConditionalGetOptions = {}): Promise<ConditionalResult> {
-  const headers = new Headers({ Accept: 'application/json' });
-  if (options.etag) headers.set('If-None-Match', options.etag);
   const url = buildUrl(route.path, options.params, options.query);
-  let response: Response;
-  try {
-    // no-store: our own If-None-Match decides, and a 304 reaches us instead of the HTTP cache's copy.
-    response = await fetch(url, { method: 'GET', headers, credentials: 'include', mode: 'cors', cache: 'no-store', signal: options.signal });
-  } catch (error) {
-    if (options.signal?.aborted) throw error;
-    throw ApiError.network(error);
-  }
-  reportApiActivity({ url: response.url || url, ok: response.ok || response.status === 304, status: response.status });
+  const { etag, signal } = options;
+  const response = await sendRequest(url, { method: 'GET', etag, signal, isUncached: true });
   if (response.status === 304) return { isModified: false };
   try {
     if (!response.ok) throw await toHttpError(response);
     const value = await parseSuccess(route, response);
     return { isModified: true, value, etag: response.headers.get('ETag') };
   } catch (error) {
-    if (error instanceof ApiError || options.signal?.aborted) throw error;
+    if (error instanceof ApiError || isAbort(error, signal)) throw error;
     throw ApiError.network(error);
   }
 }

@@ -1,38 +1,57 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { HttpMethod } from '../../shared/contract/route';
+import { upgradeToNamedMutations } from '../sync/legacyOutbox';
+import { userIdOfDatabase } from './names';
 
 /** One cached server resource (SPEC §7 GET call) of the signed-in user. */
 export interface ResourceRow {
   /** The registry key, e.g. 'userApiPreferences'. */
   readonly key: string;
-  /** The response as parsed by the contract schema (or with optimistic writes applied). */
+  /** What the app shows: `base` with the pending mutations of the outbox applied, in order. */
   readonly value: unknown;
-  /** Weak ETag of `value` as the server sent it; null once an optimistic write changed the value. */
+  /**
+   * The server's value as last known (parsed by the contract schema), with acknowledged mutations
+   * folded in until the next fetch replaces it; undefined when never fetched.
+   */
+  readonly base?: unknown;
+  /** Weak ETag of `base` as the server sent it; null once `base` was changed locally. */
   readonly etag: string | null;
   /** When the value was last confirmed by the server (epoch ms); null if it never was. */
   readonly fetchedAt: number | null;
-  /** True while a queued write of this resource is unconfirmed. */
+  /** True while a queued mutation of this resource is unconfirmed. */
   readonly isPending: boolean;
   /** True when the next `ensureFresh` must ask the server whatever the time-to-live says. */
   readonly isStale: boolean;
-  /** Bumped by every optimistic write, so a fetch that started before one never overwrites it. */
+  /** Bumped by every optimistic write. */
   readonly version: number;
+  /**
+   * Bumped whenever a queued mutation leaves the outbox (acknowledged or refused): an answer to a
+   * request that left before may predate the server applying it, so it is not stored.
+   */
+  readonly acks?: number;
 }
 
-/** One queued write, replayed in `seq` order. Plain data, so a service worker can send it too. */
+/**
+ * One queued mutation, replayed in `seq` order: its name and arguments (see sync/mutation.ts);
+ * the request is built from the contract route at send time. Plain data, so a service worker can
+ * send it too.
+ */
 export interface OutboxEntry {
   readonly seq?: number;
   /** Random id, sent as the Idempotency-Key header. */
   readonly id: string;
+  readonly name: string;
+  readonly args: unknown;
+  /** The contract route's id, e.g. 'favourites.addResource'. */
+  readonly routeId: string;
+  readonly params: Readonly<Record<string, string | number>>;
+  /** The resource it changes (indexed: what is pending for a resource). */
   readonly resourceKey: string;
-  readonly method: HttpMethod;
-  readonly url: string;
-  /** The JSON body, already serialised; null for none. */
-  readonly body: string | null;
-  /** The XSRF-TOKEN cookie at enqueue time (tokens are bound to the user, not the session). */
-  readonly xsrfToken: string | null;
-  readonly enqueuedAt: number;
+  readonly createdAt: number;
   readonly attempts: number;
+  /** The user whose queue this is (the database is per user; kept for the record). */
+  readonly userId: string;
+  readonly schemaVersion: number;
 }
 
 /** A refused write, kept until a page has told the user (the service worker cannot). */
@@ -78,5 +97,9 @@ export class UserDatabase extends Dexie {
     });
     // Unsent forms (absence requests written offline, files included).
     this.version(2).stores({ drafts: 'key' });
+    // Named mutations instead of raw requests, and a server base kept beside the shown value.
+    this.version(3)
+      .stores({})
+      .upgrade((tx) => upgradeToNamedMutations(tx, userIdOfDatabase(name)));
   }
 }

@@ -6,6 +6,7 @@ import { startupResources } from '../sync/registry';
 import { requestPersistentStorage } from './persistentStorage';
 import { profileResource } from './userResources';
 import './registeredResources';
+import '../sync/invalidation'; // writes reload what their routes invalidate
 
 export interface StartedSession {
   /** Settles when the first profile load has succeeded or failed. */

@@ -3,16 +3,21 @@ import { isApiError } from '../api/ApiError';
 import { getActiveUser } from '../db/activeUser';
 import type { UserDatabase } from '../db/schema';
 import { getUserDatabase } from '../db/userDatabase';
+import { isValidCachedValue } from './cachedValue';
 import { reportServerReachable } from './connectivity';
+import { applyMutations } from './mutation';
+import './mutations.registry';
 import { setFetchStatus } from './fetchStatus';
 import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './registry';
 
 /**
  * What `ensureFresh` did: `fresh` (within its time-to-live, no call), `fetched` (new value
- * stored), `not-modified` (304), `kept-local` (the answer was not stored because an optimistic
- * write is pending or happened meanwhile), `not-allowed` (this user may not load it), `signed-out`.
+ * stored), `rebased` (new server value stored as the base, with the queued mutations applied on
+ * top), `not-modified` (304), `kept-local` (the answer was not stored: a queued mutation left the
+ * outbox while it travelled, so it may predate that write), `not-allowed` (this user may not load
+ * it), `signed-out`.
  */
-export type FreshOutcome = 'fresh' | 'fetched' | 'not-modified' | 'kept-local' | 'not-allowed' | 'signed-out';
+export type FreshOutcome = 'fresh' | 'fetched' | 'rebased' | 'not-modified' | 'kept-local' | 'not-allowed' | 'signed-out';
 
 export interface EnsureFreshOptions {
   /** Ask the server even when the copy is within its time-to-live. */
@@ -50,9 +55,11 @@ async function refresh(db: UserDatabase, resource: Resource, isForced: boolean):
   if (row && !isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) return 'fresh';
   setFetchStatus(resource.key, { isFetching: true, error: undefined });
   try {
-    const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag: row?.etag });
+    // A copy in an outdated shape (an older release's) must not be confirmed by a 304.
+    const etag = row && isValidCachedValue(resource.key, row.value) ? row.etag : undefined;
+    const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag });
     reportServerReachable(true);
-    const outcome = await store(db, resource.key, row?.version ?? 0, answer);
+    const outcome = await store(db, resource.key, row?.acks ?? 0, answer);
     setFetchStatus(resource.key, { isFetching: false, error: undefined });
     return outcome;
   } catch (error) {
@@ -62,27 +69,33 @@ async function refresh(db: UserDatabase, resource: Resource, isForced: boolean):
   }
 }
 
-/** Writes the answer unless a queued write owns the row: then the optimistic value stays. */
-async function store(db: UserDatabase, key: string, startVersion: number, answer: ConditionalResult): Promise<FreshOutcome> {
+/**
+ * Stores the answer as the row's base and shows it with the queued mutations applied on top, in
+ * order (rebase), unless a mutation left the queue while the request travelled (`acks` changed):
+ * the answer may predate the server applying it, so the row stays stale for the next fetch.
+ */
+async function store(db: UserDatabase, key: string, startAcks: number, answer: ConditionalResult): Promise<FreshOutcome> {
   return db.transaction('rw', db.resources, db.outbox, async () => {
     const current = await db.resources.get(key);
-    if ((current?.version ?? 0) !== startVersion) return 'kept-local';
-    if ((await db.outbox.where('resourceKey').equals(key).count()) > 0) return 'kept-local';
+    if ((current?.acks ?? 0) !== startAcks) return 'kept-local';
+    const pending = await db.outbox.where('resourceKey').equals(key).sortBy('seq');
     const fetchedAt = Date.now();
     if (!answer.isModified) {
       if (!current) return 'kept-local';
-      await db.resources.update(key, { fetchedAt, isStale: false, isPending: false });
+      await db.resources.update(key, { fetchedAt, isStale: false, isPending: pending.length > 0 });
       return 'not-modified';
     }
     await db.resources.put({
       key,
-      value: answer.value,
+      base: answer.value,
+      value: applyMutations(answer.value, pending),
       etag: answer.etag,
       fetchedAt,
-      isPending: false,
+      isPending: pending.length > 0,
       isStale: false,
-      version: startVersion,
+      version: current?.version ?? 0,
+      acks: startAcks,
     });
-    return 'fetched';
+    return pending.length > 0 ? 'rebased' : 'fetched';
   });
 }

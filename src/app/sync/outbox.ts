@@ -2,11 +2,13 @@
  * The offline write queue (GUIDE "Client data flow: offline first").
  *
  * Design
- * - `enqueueWrite` runs ONE Dexie transaction over `resources` and `outbox`: it applies the
- *   optimistic change to the resource row, marks it pending, bumps its version, clears its ETag
- *   (the value no longer is the server's), and appends the request: method, URL, JSON body and the
- *   XSRF-TOKEN cookie read now. The server binds that token to the user, not to the session, so it
- *   still works after the session was renewed; a service worker could not read the cookie anyway.
+ * - `enqueueMutation` runs ONE Dexie transaction over `resources` and `outbox`: it applies the
+ *   named mutation (sync/mutation.ts) to the resource row's shown value, marks it pending, bumps
+ *   its version, and appends `{ name, args, routeId, params }`; the request is built from the
+ *   contract route when it is sent. The row's `base` (the server's value) is left alone.
+ *   No antiforgery token is stored: the flusher sends the one valid at send time (the page's
+ *   cookie; in the service worker, GET /api/antiforgerytoken's body), and a refusal for the token
+ *   is retried once with a fresh one and never counts as the write being refused.
  * - The flusher (outboxFlusher.ts: plain data in, `fetch` and the database passed in, no DOM or
  *   React, so the service worker's Background Sync handler can run it too) sends entries strictly
  *   in `seq` order, one at a time, under a Web Lock so a page and the worker never interleave:
@@ -27,73 +29,76 @@
  *   takes the recorded refusals (its own and the worker's) to `onWriteRefused` listeners (the
  *   negative toast), and registers a Background Sync tag (`outboxSyncTag`) so the worker can
  *   replay after the page has closed (workerFlush.ts).
- * - While a resource has queued writes, `ensureFresh` does not overwrite its optimistic value, nor
- *   store an answer to a request that left before the latest write (the row's version changed).
+ * - Rebase: a fresh server value becomes the row's `base`, and the shown `value` is the base with
+ *   the still-queued mutations applied on top, in order (`ensureFresh`). An acknowledged mutation
+ *   leaves the queue and is folded into the base until the next fetch replaces it; a refused one
+ *   is dropped and the value recomputed without it. An answer to a request that left before a
+ *   mutation left the queue (the row's `acks` changed) is not stored: it may predate that write.
  * - tests/app/sync/outbox.property.test.ts checks all of this against random interleavings.
  * - Every request carries an Idempotency-Key (the entry id); the server's writes are idempotent,
  *   so a replay after a lost response never duplicates.
  */
 import { z } from 'zod/mini';
-import type { RouteDescriptor } from '../../shared/contract/route';
-import { buildUrl } from '../api/url';
-import { readXsrfToken } from '../api/xsrf';
+import { userIdOfDatabase } from '../db/names';
+import { isValidCachedValue } from './cachedValue';
 import { activeUserDatabase } from '../db/userDatabase';
+import { outboxSchemaVersion, type MutationDefinition } from './mutation';
 import { requestFlush } from './outboxSync';
-import { resourceKeyOf, type ResourceRef } from './registry';
-
-export type WriteRoute = RouteDescriptor & { readonly method: 'POST' | 'PUT' | 'DELETE' };
-type BodyOf<R> = R extends { readonly body: infer B extends z.core.$ZodType } ? z.input<B> : undefined;
-
-export interface WriteRequest<R extends WriteRoute, T> {
-  readonly route: R;
-  readonly params?: Readonly<Record<string, string | number>>;
-  /** The cached resource this write changes. */
-  readonly resource: ResourceRef<T>;
-  /** The optimistic change: the resource's value after the write, from its value before. */
-  readonly apply: (current: T | undefined) => T;
-  /** The JSON body, or a function of the new value (e.g. PUT the whole object). */
-  readonly body?: BodyOf<R> | ((next: T) => BodyOf<R>);
-}
 
 function newEntryId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
- * Applies a write optimistically and queues it, in one transaction; then asks for a flush.
- * Resolves once stored (not once the server has it); rejects when nobody is signed in or the
- * body does not match the route's schema.
+ * Applies a named mutation optimistically and queues it, in one transaction; then asks for a
+ * flush. Resolves with the new shown value (undefined for a mutation that changes no cached
+ * resource) once stored (not once the server has it); rejects when nobody is signed in or the
+ * args (or the body built from them) do not match their schemas.
  */
-export async function enqueueWrite<const R extends WriteRoute, T>(request: WriteRequest<R, T>): Promise<T> {
+export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<T | undefined> {
   const db = activeUserDatabase();
-  if (!db) throw new Error('enqueueWrite needs a signed-in user');
-  const key = resourceKeyOf(request.resource);
-  const url = buildUrl(request.route.path, request.params);
-  const xsrfToken = readXsrfToken() ?? null;
+  if (!db) throw new Error('enqueueMutation needs a signed-in user');
+  const checkedArgs = z.parse(mutation.args, args) as A;
+  const body = mutation.body?.(checkedArgs);
+  if (mutation.route.body && body !== undefined) z.parse(mutation.route.body, body);
+  const key = mutation.apply ? (mutation.resourceKey?.(checkedArgs) ?? '') : '';
+  const userId = userIdOfDatabase(db.name);
+  const entry = {
+    id: newEntryId(),
+    name: mutation.name,
+    args: checkedArgs,
+    routeId: mutation.route.id,
+    params: mutation.params?.(checkedArgs) ?? {},
+    resourceKey: key,
+    createdAt: Date.now(),
+    attempts: 0,
+    userId,
+    schemaVersion: outboxSchemaVersion,
+  };
+  const apply = mutation.apply;
+  if (key === '' || !apply) {
+    // Changes no cached resource (e.g. counting a link open): only queued.
+    await db.outbox.add(entry);
+    requestFlush();
+    return undefined;
+  }
   const next = await db.transaction('rw', db.resources, db.outbox, async () => {
-    const row = await db.resources.get(key);
-    const value = request.apply(row?.value as T | undefined);
-    const body = typeof request.body === 'function' ? (request.body as (next: T) => unknown)(value) : request.body;
-    const checked = request.route.body && body !== undefined ? z.parse(request.route.body, body) : body;
+    const stored = await db.resources.get(key);
+    // A copy in an outdated shape (an older release's) is not built upon: it is refetched.
+    const row = stored && isValidCachedValue(key, stored.value) ? stored : undefined;
+    const value = apply(row?.value as T | undefined, checkedArgs);
     await db.resources.put({
       key,
       value,
-      etag: null,
+      base: row?.base,
+      etag: row?.etag ?? null,
       fetchedAt: row?.fetchedAt ?? null,
       isPending: true,
-      isStale: row?.isStale ?? false,
-      version: (row?.version ?? 0) + 1,
+      isStale: row?.isStale ?? stored !== undefined,
+      version: (stored?.version ?? 0) + 1,
+      acks: stored?.acks ?? 0,
     });
-    await db.outbox.add({
-      id: newEntryId(),
-      resourceKey: key,
-      method: request.route.method,
-      url,
-      body: checked === undefined ? null : JSON.stringify(checked),
-      xsrfToken,
-      enqueuedAt: Date.now(),
-      attempts: 0,
-    });
+    await db.outbox.add(entry);
     return value;
   });
   requestFlush();

@@ -1,8 +1,11 @@
 // Runs in the page and in the service worker: no DOM, no React, no cookies. See outbox.ts.
 import { z } from 'zod/mini';
-import { apiErrorSchema } from '../../shared/contract/errors';
 import { sessionUserInfoSchema, userInfoRoute } from '../../shared/contract/user';
+import { isAntiforgeryRefusal, requestInit, toHttpError } from '../api/request';
+import { fetchedXsrfTokenSource, type XsrfTokenSource } from '../api/xsrf';
 import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
+import { applyMutations, buildRequest, type BuiltRequest } from './mutation';
+import './mutations.registry';
 import { defaultLock, type NamedLock } from './outboxLock';
 
 /** A queued write the server refused (4xx): dropped, to be told to the user. */
@@ -25,8 +28,11 @@ export interface OutboxFlusherOptions {
   /** The user who owns `db`; the server's signed-in user must be the same. */
   readonly userId: string;
   readonly fetch: typeof fetch;
-  /** For entries queued without a token: the page passes the cookie reader. */
-  readonly currentXsrfToken?: () => string | undefined;
+  /**
+   * The antiforgery token valid at send time: the page passes the cookie's source; the default
+   * (the service worker's) asks GET /api/antiforgerytoken, whose body carries the token.
+   */
+  readonly xsrfTokens?: XsrfTokenSource;
   readonly lock?: NamedLock;
 }
 
@@ -46,43 +52,62 @@ async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> 
   const outcome = (status: FlushStatus): FlushOutcome => ({ status, sentCount, refusals, settledKeys });
 
   if ((await db.outbox.count()) === 0) return outcome('done');
-  const owner = await checkOwner(options);
-  if (owner !== 'done') return outcome(owner);
+  const tokens = options.xsrfTokens ?? fetchedXsrfTokenSource(options.fetch);
   for (;;) {
     const entry = await db.outbox.orderBy('seq').first();
     if (!entry) return outcome('done');
-    // An entry queued without a token borrows the current cookie's, which is bound to whoever is
-    // signed in now: confirm again, right before sending, that it is still the queue's owner.
-    if (!entry.xsrfToken) {
-      const stillOwner = await checkOwner(options);
-      if (stillOwner !== 'done') return outcome(stillOwner);
-    }
-    let response: Response;
-    try {
-      response = await options.fetch(entry.url, requestInit(entry, options));
-    } catch {
+    const request = buildRequest(entry);
+    // Written by a newer release this one does not know: kept, for the release that does.
+    if (!request) return outcome('retry');
+    const sent = await send(request, entry.id, tokens, options);
+    if (sent.status !== 'answered') {
       await noteAttempt(db, entry);
-      return outcome('offline');
+      return outcome(sent.status);
     }
+    const { response } = sent;
     if (!response.ok && isRetryableStatus(response.status)) {
       await noteAttempt(db, entry);
       return outcome('retry');
     }
-    const refusal = response.ok ? undefined : await toRefusal(entry, response);
+    const refusal = response.ok ? undefined : await toRefusal(entry, request, response);
     if (await removeEntry(db, entry, refusal)) settledKeys.push(entry.resourceKey);
     if (refusal) refusals.push(refusal);
     else sentCount += 1;
   }
 }
 
+type SendResult = { readonly status: 'answered'; readonly response: Response } | { readonly status: 'offline' | 'retry' };
+
+/**
+ * Sends one entry with the token valid now. A refusal for the token itself (the cookie was
+ * replaced since, e.g. by the start-up fetch of a reopened app) is never the write's fault: it is
+ * sent once more with a token fetched from the server, and when even that is refused the entry
+ * stays queued ('retry'); it never counts as refused.
+ */
+async function send(request: BuiltRequest, id: string, tokens: XsrfTokenSource, options: OutboxFlusherOptions): Promise<SendResult> {
+  for (const isRenewed of [false, true]) {
+    const token = isRenewed ? await tokens.renew() : await tokens.current();
+    // The token is bound to whoever is signed in now: confirm, right before sending, that it is
+    // still this queue's owner, so one user's writes never go out in another's session.
+    const owner = await checkOwner(options);
+    if (owner !== 'done') return { status: owner };
+    let response: Response;
+    try {
+      response = await options.fetch(
+        request.url,
+        requestInit({ method: request.method, body: request.body, isSerialised: true, xsrfToken: token, idempotencyKey: id, isUncached: true }),
+      );
+    } catch {
+      return { status: 'offline' };
+    }
+    if (!(await isAntiforgeryRefusal(response))) return { status: 'answered', response };
+  }
+  return { status: 'retry' };
+}
+
 async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   try {
-    const response = await options.fetch(userInfoRoute.path, {
-      headers: { Accept: 'application/json' },
-      credentials: 'include',
-      mode: 'cors',
-      cache: 'no-store',
-    });
+    const response = await options.fetch(userInfoRoute.path, requestInit({ method: 'GET', isUncached: true }));
     if (!response.ok) return 'retry';
     const info = z.safeParse(sessionUserInfoSchema, await response.json());
     return info.success && info.data.isSignedIn && info.data.userId === options.userId ? 'done' : 'retry';
@@ -91,26 +116,16 @@ async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   }
 }
 
-function requestInit(entry: OutboxEntry, options: OutboxFlusherOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Idempotency-Key': entry.id };
-  const token = entry.xsrfToken ?? options.currentXsrfToken?.();
-  if (token) headers['X-XSRF-TOKEN'] = token;
-  if (entry.body !== null) headers['Content-Type'] = 'application/json';
-  return { method: entry.method, headers, body: entry.body, credentials: 'include', mode: 'cors', cache: 'no-store' };
-}
-
-async function toRefusal(entry: OutboxEntry, response: Response): Promise<WriteRefusal> {
-  const body: unknown = await response.json().catch(() => undefined);
-  const parsed = z.safeParse(apiErrorSchema, body);
-  const { status, statusText } = response;
+async function toRefusal(entry: OutboxEntry, request: BuiltRequest, response: Response): Promise<WriteRefusal> {
+  const error = await toHttpError(response);
   return {
     resourceKey: entry.resourceKey,
-    method: entry.method,
-    url: entry.url,
-    status,
-    statusText,
-    message: parsed.success ? parsed.data.message : `Code ${status}: ${statusText}`,
-    errors: parsed.success ? parsed.data.errors : {},
+    method: request.method,
+    url: request.url,
+    status: response.status,
+    statusText: response.statusText,
+    message: error.message,
+    errors: error.errors,
   };
 }
 
@@ -121,15 +136,30 @@ async function noteAttempt(db: UserDatabase, entry: OutboxEntry): Promise<void> 
 /**
  * Deletes a sent or refused entry, recording a refusal for the page to report (drainRefusals), in
  * one transaction: a crash leaves either the entry (replayed later) or the refusal, never both or
- * neither. True when it was the resource's last entry: it then settles (not pending, stale).
+ * neither. The row is recomputed: an acknowledged mutation is folded into its base (the server
+ * has it now; the next fetch replaces the base anyway), a refused one is simply dropped, and the
+ * shown value is the base with the remaining mutations applied. True when it was the resource's
+ * last entry: it then settles (not pending, stale, so the page reloads it).
  */
 async function removeEntry(db: UserDatabase, entry: OutboxEntry, refusal: WriteRefusal | undefined): Promise<boolean> {
   return db.transaction('rw', db.resources, db.outbox, db.refusals, async () => {
     if (entry.seq !== undefined) await db.outbox.delete(entry.seq);
     if (refusal) await db.refusals.add(refusal);
-    if ((await db.outbox.where('resourceKey').equals(entry.resourceKey).count()) > 0) return false;
-    await db.resources.update(entry.resourceKey, { isPending: false, isStale: true });
-    return true;
+    const remaining = await db.outbox.where('resourceKey').equals(entry.resourceKey).sortBy('seq');
+    const row = await db.resources.get(entry.resourceKey);
+    if (row) {
+      const base = refusal ? row.base : applyMutations(row.base, [entry]);
+      await db.resources.put({
+        ...row,
+        base,
+        value: applyMutations(base, remaining),
+        etag: refusal ? row.etag : null,
+        isPending: remaining.length > 0,
+        isStale: remaining.length === 0 || row.isStale,
+        acks: (row.acks ?? 0) + 1,
+      });
+    }
+    return remaining.length === 0;
   });
 }
 

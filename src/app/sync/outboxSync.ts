@@ -1,8 +1,7 @@
 // The page side of the outbox: when to flush, and what to do with the outcome. See outbox.ts.
-import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery';
-import { readXsrfToken } from '../api/xsrf';
+import { reportingFetch } from '../api/request';
+import { cookieXsrfTokenSource } from '../api/xsrf';
 import { getUserDatabase } from '../db/userDatabase';
-import { reportApiActivity } from '../session/sessionActivity';
 import { reportServerReachable, subscribeServerReachable } from './connectivity';
 import { ensureFresh } from './ensureFresh';
 import { createOutboxFlusher, drainRefusals, type FlushOutcome } from './outboxFlusher';
@@ -26,13 +25,6 @@ export interface OutboxSync {
   stop(): void;
 }
 
-/** The browser's fetch, telling the session about each answer (it slides its expiry on them). */
-const reportingFetch: typeof fetch = async (input, init) => {
-  const response = await globalThis.fetch(input, init);
-  reportApiActivity({ url: response.url || String(input), ok: response.ok, status: response.status });
-  return response;
-};
-
 const browserTimer = (run: () => void, ms: number): (() => void) => {
   const id = setTimeout(run, ms);
   return () => clearTimeout(id);
@@ -53,13 +45,8 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
 
   async function flushOnce(): Promise<FlushOutcome> {
     const db = getUserDatabase(userId); // looked up each time: survives a database restart
-    if (readXsrfToken() === undefined && (await db.outbox.count()) > 0) await refreshXsrfCookie(fetchFn ?? reportingFetch);
-    const flusher = createOutboxFlusher({
-      db,
-      userId,
-      fetch: fetchFn ?? reportingFetch,
-      currentXsrfToken: readXsrfToken,
-    });
+    const fetchToUse = fetchFn ?? reportingFetch;
+    const flusher = createOutboxFlusher({ db, userId, fetch: fetchToUse, xsrfTokens: cookieXsrfTokenSource(fetchToUse) });
     const outcome = await flusher.flush();
     // Refusals recorded by this flush, an earlier one that crashed, or the service worker's.
     for (const refusal of await drainRefusals(db)) emitWriteRefused(refusal);
@@ -111,14 +98,6 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
       globalThis.removeEventListener?.('online', flushSoon);
     },
   };
-}
-
-/**
- * Entries queued while the page had no XSRF-TOKEN cookie (e.g. opened offline after a browser
- * restart) take the current one; fetch it if the page still has none.
- */
-async function refreshXsrfCookie(fetchFn: typeof fetch): Promise<void> {
-  await fetchFn(antiforgeryTokenRoute.path, { credentials: 'include', mode: 'cors', cache: 'no-store' }).catch(() => undefined);
 }
 
 interface SyncRegistration {

@@ -1,5 +1,6 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import type { ApiError } from '../api/ApiError';
+import { dropOutdatedCopy, isValidCachedValue } from './cachedValue';
 import { ensureFresh } from './ensureFresh';
 import { getFetchStatus, subscribeFetchStatus, type FetchStatus } from './fetchStatus';
 import { resourceKeyOf, type ResourceRef } from './registry';
@@ -32,12 +33,15 @@ export function toResourceState<T>(row: RowState, status: FetchStatus): Resource
 
 /**
  * Reads a resource from the active user's Dexie database, live, and asks for a fresh copy when the
- * component mounts (`ensureFresh`: no call while within its time-to-live).
+ * component mounts (`ensureFresh`: no call while within its time-to-live). The cached value is
+ * parsed with the route's response schema first: one in an outdated shape (cached by an older
+ * release) is never rendered; it is dropped and fetched again.
  */
 export function useResource<T>(ref: ResourceRef<T>): ResourceState<T> {
   const key = resourceKeyOf(ref);
   const userId = useActiveUser()?.userId;
   const row = useResourceRow(key);
+  const isOutdated = useMemo(() => row !== 'loading' && row !== null && !isValidCachedValue(key, row.value), [key, row]);
   const status = useSyncExternalStore(
     subscribeFetchStatus,
     () => getFetchStatus(key),
@@ -47,5 +51,11 @@ export function useResource<T>(ref: ResourceRef<T>): ResourceState<T> {
     if (userId === undefined) return;
     ensureFresh(key).catch(() => undefined); // the error is in `status`; the cached copy still shows
   }, [userId, key]);
-  return toResourceState<T>(row, status);
+  useEffect(() => {
+    if (userId === undefined || !isOutdated) return;
+    dropOutdatedCopy(userId, key)
+      .then(() => ensureFresh(key, { force: true }))
+      .catch(() => undefined);
+  }, [userId, key, isOutdated]);
+  return toResourceState<T>(isOutdated ? null : row, status);
 }

@@ -2,13 +2,20 @@ import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import type { ServerContext } from '../context.js';
 import { setXsrfCookie } from './cookies.js';
-import { xsrfSubject } from './xsrf.js';
+import { XSRF_COOKIE, xsrfSubject } from './xsrf.js';
 
 export function antiforgeryRoutes(ctx: ServerContext): RouteImplementation[] {
   return [
     implement(antiforgeryTokenRoute, async ({ request, reply }) => {
-      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(request.session?.user.id)));
+      const subject = xsrfSubject(request.session?.user.id);
+      // A cookie still valid for this caller is kept: the page and the service worker both ask,
+      // and rotating it under one of them would refuse a write it is sending at that moment.
+      const cookie = request.cookies[XSRF_COOKIE];
+      const token = cookie && ctx.xsrf.isValid(subject, cookie, cookie) ? cookie : ctx.xsrf.issue(subject);
+      setXsrfCookie(request, reply, token);
       reply.header('cache-control', 'no-store');
+      // The same token in the body, for the service worker's replays (it cannot read cookies).
+      return { token };
     }),
   ];
 }

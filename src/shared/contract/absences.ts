@@ -104,6 +104,7 @@ export const createAbsenceRoute = defineRoute({
   multipart: absenceCreateFieldsSchema,
   response: absenceRequestSchema,
   roles: studentRoles,
+  invalidates: ['absenceRequests'],
 });
 
 export const updateAbsenceRoute = defineRoute({
@@ -113,6 +114,7 @@ export const updateAbsenceRoute = defineRoute({
   multipart: absenceUpdateFieldsSchema,
   response: absenceRequestSchema,
   roles: studentRoles,
+  invalidates: ['absenceRequests'],
 });
 
 export const clashingAttendanceRoute = defineRoute({
@@ -132,6 +134,7 @@ export const cancelAbsenceRoute = defineRoute({
   params: rowIdParams,
   response: absenceRequestSchema,
   roles: studentRoles,
+  invalidates: ['absenceRequests'],
 });
 
 export const absenceFileRoute = defineRoute({

@@ -126,6 +126,7 @@ export const registerAttendanceRoute = defineRoute({
   body: attendanceRegistrationSchema,
   response: raw.empty,
   roles: ['Student'],
+  invalidates: ['timetable', 'attendanceAnalysis'],
 });
 
 export const attendanceRoutes = [

@@ -46,6 +46,11 @@ export interface RouteDescriptor {
   readonly roles: readonly Role[];
   /** Client cache lifetime from SPEC §9, in minutes, where the spec gives one. */
   readonly cacheMinutes?: number;
+  /**
+   * The client's cached resources (their registry keys) a successful call changes: the client
+   * reloads them before the call resolves, so no caller refreshes by hand.
+   */
+  readonly invalidates?: readonly string[];
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

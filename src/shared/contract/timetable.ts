@@ -95,6 +95,7 @@ export const enableIcalRoute = defineRoute({
   path: '/api/timetable/ical/enable',
   response: icalSubscriptionSchema,
   roles: timetableRoles,
+  invalidates: ['icalSubscription'],
 });
 
 export const deleteIcalRoute = defineRoute({
@@ -103,6 +104,7 @@ export const deleteIcalRoute = defineRoute({
   path: '/api/timetable/ical',
   response: raw.empty,
   roles: timetableRoles,
+  invalidates: ['icalSubscription'],
 });
 
 /** The public calendar feed that calendar apps poll; the unguessable id is the credential. */

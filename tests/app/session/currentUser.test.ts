@@ -30,7 +30,9 @@ const fetchMock = vi.fn<typeof fetch>();
 function respondWith(userInfo: unknown, tokenStatus = 200) {
   fetchMock.mockImplementation(async (input) => {
     if (String(input) === '/api/antiforgerytoken') {
-      return new Response(null, { status: tokenStatus, statusText: tokenStatus === 200 ? 'OK' : 'Service Unavailable' });
+      return tokenStatus === 200
+        ? new Response(JSON.stringify({ token: 'token-1' }), { status: 200, statusText: 'OK' })
+        : new Response(null, { status: tokenStatus, statusText: 'Service Unavailable' });
     }
     return new Response(JSON.stringify(userInfo), { status: 200 });
   });
@@ -139,7 +141,7 @@ describe('loadCurrentUser offline', () => {
     storage.setItem(lastUserStorageKey, JSON.stringify(amara));
     fetchMock.mockImplementation(async (input) =>
       String(input) === '/api/antiforgerytoken'
-        ? new Response(null, { status: 200 })
+        ? new Response(JSON.stringify({ token: 'token-1' }), { status: 200 })
         : new Response('{}', { status: 500, statusText: 'Internal Server Error' }),
     );
     await expect(loadCurrentUser()).rejects.toThrow('Error getting User. Code 500: Internal Server Error');

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveUser } from '../../../src/app/db/activeUser';
 import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { getFetchStatus } from '../../../src/app/sync/fetchStatus';
-import { valueResources, makeUser, studentsOnlyResource } from './support/fixtures';
+import { makeUser, putValueMutation, studentsOnlyResource, valueResources } from './support/fixtures';
 import { ModelServer } from './support/modelServer';
 
 const minute = 60_000;
@@ -39,7 +40,7 @@ describe('ensureFresh', () => {
   it('fetches a missing resource and stores value, ETag and time together', async () => {
     await expect(ensureFresh(valueResources.a)).resolves.toBe('fetched');
     expect(await row('value-a')).toEqual({
-      key: 'value-a', value: 12, etag: server.etag('a'), fetchedAt: now, isPending: false, isStale: false, version: 0,
+      key: 'value-a', value: 12, base: 12, etag: server.etag('a'), fetchedAt: now, isPending: false, isStale: false, version: 0, acks: 0,
     });
   });
 
@@ -102,14 +103,12 @@ describe('ensureFresh', () => {
     expect(await row('value-b')).toBeUndefined();
   });
 
-  it('keeps an optimistic value while a queued write is pending', async () => {
+  it('rebases a queued write on a fresh server value: the server value is the base, the write shown on top', async () => {
     await ensureFresh(valueResources.a);
-    const db = activeUserDatabase();
-    await db?.resources.update('value-a', { value: 9, isPending: true, version: 1 });
-    await db?.outbox.add({ id: 'w1', resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":9}', xsrfToken: null, enqueuedAt: now, attempts: 0 });
+    await enqueueMutation(putValueMutation, { name: 'a', value: 9 });
     server.values.set('a', 123);
-    await expect(ensureFresh(valueResources.a, { force: true })).resolves.toBe('kept-local');
-    expect(await row('value-a')).toMatchObject({ value: 9, isPending: true });
+    await expect(ensureFresh(valueResources.a, { force: true })).resolves.toBe('rebased');
+    expect(await row('value-a')).toMatchObject({ base: 123, value: 9, isPending: true, etag: server.etag('a') });
   });
 
   it("keeps each user's data apart: user A's copy is invisible once user B is active", async () => {

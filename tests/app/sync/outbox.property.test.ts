@@ -4,18 +4,19 @@ import { setActiveUser } from '../../../src/app/db/activeUser';
 import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
-import { enqueueWrite } from '../../../src/app/sync/outbox';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused } from '../../../src/app/sync/writeRefusals';
-import { makeUser, putValueRoute, valueNames, valueResources, type ValueName } from './support/fixtures';
+import { makeUser, putValueMutation, valueNames, valueResources, type ValueName } from './support/fixtures';
 import { ModelServer, turns, type NetworkMode } from './support/modelServer';
 
 /**
  * Random interleavings of optimistic writes to three resources, connection failures, lost answers,
  * 5xx, 4xx refusals, page flushes, service worker flushes (alone, and at the same time as the
  * page's, on its own database connection), reads racing the writes, random latencies, and restarts
- * (a new database connection and a new flusher), including a crash in the middle of a flush.
+ * (a new database connection and a new flusher), including a crash in the middle of a flush, and
+ * reopening the app, whose start-up replaces the XSRF-TOKEN cookie before the queue is replayed.
  * Once the connection is back and a final flush ran, Dexie and the server must agree; every
  * accepted write must have reached the server, each resource's writes in the order they were made
  * (a replay after a lost answer may repeat a write, never reorder it: the registers are
@@ -31,6 +32,7 @@ type Command =
   | { readonly kind: 'read'; readonly name: ValueName }
   | { readonly kind: 'slow-read-across-write'; readonly name: ValueName; readonly latency: number }
   | { readonly kind: 'restart' }
+  | { readonly kind: 'reopen-with-new-token' }
   | { readonly kind: 'crash-while-flushing'; readonly turns: number };
 
 const name = fc.constantFrom(...valueNames);
@@ -42,14 +44,12 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('flush-with-worker' as const), isWorkerFirst: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('read' as const), name }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'restart' as const }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'reopen-with-new-token' as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('slow-read-across-write' as const), name, latency: fc.integer({ min: 0, max: 50 }) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('crash-while-flushing' as const), turns: fc.integer({ min: 0, max: 40 }) }) },
 );
 
-const cookie = { value: 'XSRF-TOKEN=token-1' };
-
 beforeEach(() => {
-  vi.stubGlobal('document', { get cookie() { return cookie.value; } });
   vi.spyOn(console, 'warn').mockImplementation(() => undefined);
 });
 
@@ -80,6 +80,7 @@ async function run(commands: readonly Command[], latencies: readonly number[]): 
   const server = new ModelServer(user.userId);
   server.latencies = latencies;
   vi.stubGlobal('fetch', server.fetch);
+  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
   const newSync = () => createOutboxSync({ userId: user.userId, fetch: server.fetch, setTimer: () => () => undefined });
   let sync: OutboxSync = newSync();
   const refusedByKey = new Map<string, number>();
@@ -91,7 +92,7 @@ async function run(commands: readonly Command[], latencies: readonly number[]): 
     if (value < 0) refused.set(list, (refused.get(list) ?? 0) + 1);
     else accepted.get(list)?.push(value);
     lastWritten.set(list, value);
-    await enqueueWrite({ route: putValueRoute, params: { name: list }, resource: valueResources[list], apply: () => value, body: { value } });
+    await enqueueMutation(putValueMutation, { name: list, value });
   };
   const workerFlush = () => flushUserOutbox(user.userId, server.fetch).catch(() => undefined);
   const restart = () => {
@@ -132,6 +133,10 @@ async function run(commands: readonly Command[], latencies: readonly number[]): 
           break;
         case 'restart':
           restart();
+          break;
+        case 'reopen-with-new-token': // the app closed and reopened: start-up set a new XSRF-TOKEN cookie
+          restart();
+          server.rotateToken();
           break;
         case 'crash-while-flushing': {
           const flushing = sync.flush().catch(() => undefined);

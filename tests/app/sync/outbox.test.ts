@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveUser } from '../../../src/app/db/activeUser';
 import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
-import { enqueueWrite } from '../../../src/app/sync/outbox';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { onWriteRefused, type WriteRefusal } from '../../../src/app/sync/writeRefusals';
-import { makeUser, putValueRoute, valueResources, type ValueName } from './support/fixtures';
+import { makeUser, putValueMutation, valueResources, type ValueName } from './support/fixtures';
 import { ModelServer } from './support/modelServer';
 
 let server: ModelServer;
@@ -13,7 +13,6 @@ let sync: OutboxSync;
 let timers: number[];
 let refusals: WriteRefusal[];
 let stopListening: () => void;
-const cookie = { value: 'XSRF-TOKEN=token-1' };
 
 function db() {
   const database = activeUserDatabase();
@@ -22,7 +21,7 @@ function db() {
 }
 
 const put = (name: ValueName, value: number) =>
-  enqueueWrite({ route: putValueRoute, params: { name }, resource: valueResources[name], apply: () => value, body: { value } });
+  enqueueMutation(putValueMutation, { name, value });
 
 const writes = () => server.requests.filter((request) => request.method === 'PUT');
 
@@ -31,8 +30,7 @@ beforeEach(async () => {
   setActiveUser(user);
   server = new ModelServer(user.userId);
   vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { get cookie() { return cookie.value; } });
-  cookie.value = 'XSRF-TOKEN=token-1';
+  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
   timers = [];
   sync = createOutboxSync({ userId: user.userId, fetch: server.fetch, setTimer: (_run, ms) => (timers.push(ms), () => undefined) });
   refusals = [];
@@ -48,18 +46,28 @@ afterEach(() => {
   setActiveUser(null);
 });
 
-describe('enqueueWrite', () => {
+describe('enqueueMutation', () => {
   it('applies the change, marks the resource pending and queues the request, in one go', async () => {
     await expect(put('a', 5)).resolves.toBe(5);
-    expect(await db().resources.get('value-a')).toMatchObject({ value: 5, isPending: true, etag: null, version: 1 });
+    expect(await db().resources.get('value-a')).toMatchObject({ value: 5, base: null, isPending: true, version: 1 });
     expect(await db().outbox.toArray()).toEqual([
-      expect.objectContaining({ resourceKey: 'value-a', method: 'PUT', url: '/api/test/values/a', body: '{"value":5}', xsrfToken: 'token-1', attempts: 0 }),
+      expect.objectContaining({
+        name: 'test.value.put',
+        args: { name: 'a', value: 5 },
+        routeId: 'test.value.put',
+        params: { name: 'a' },
+        resourceKey: 'value-a',
+        attempts: 0,
+        userId: server.signedInUserId,
+        schemaVersion: 2,
+      }),
     ]);
+    expect(await db().outbox.toArray()).toEqual([expect.not.objectContaining({ xsrfToken: expect.anything() })]);
   });
 
   it('refuses a body the route schema does not accept, storing nothing', async () => {
     await expect(
-      enqueueWrite({ route: putValueRoute, params: { name: 'a' }, resource: valueResources.a, apply: () => 1, body: { value: 1.5 } }),
+      enqueueMutation(putValueMutation, { name: 'a', value: 1.5 }),
     ).rejects.toThrow();
     expect(await db().outbox.count()).toBe(0);
     expect(await db().resources.get('value-a')).toMatchObject({ value: null, isPending: false });
@@ -72,15 +80,15 @@ describe('enqueueWrite', () => {
 });
 
 describe('flushing the outbox', () => {
-  it('sends in order with the token stored at enqueue time, then settles and reloads the resource', async () => {
+  it('sends in order with the token valid at send time, then settles and reloads the resource', async () => {
     await put('a', 1);
     await put('b', 2);
     await put('a', 3);
-    cookie.value = 'XSRF-TOKEN=renewed';
+    const renewed = server.rotateToken();
     const outcome = await sync.flush();
     expect(outcome).toMatchObject({ status: 'done', sentCount: 3, settledKeys: ['value-b', 'value-a'] });
     expect(server.log.map(({ name, value }) => `${name}${value}`)).toEqual(['a1', 'b2', 'a3']);
-    expect(writes().every((request) => request.headers.get('X-XSRF-TOKEN') === 'token-1')).toBe(true);
+    expect(writes().map((request) => request.headers.get('X-XSRF-TOKEN'))).toEqual([renewed, renewed, renewed]);
     expect(new Set(writes().map((request) => request.headers.get('Idempotency-Key'))).size).toBe(3);
     expect(await db().outbox.count()).toBe(0);
     expect(await db().resources.get('value-a')).toMatchObject({ value: 3, isPending: false, isStale: false, etag: server.etag('a') });

@@ -3,19 +3,19 @@ import { setActiveUser } from '../../../src/app/db/activeUser';
 import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
-import { enqueueWrite } from '../../../src/app/sync/outbox';
+import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync } from '../../../src/app/sync/outboxSync';
 import { outboxSyncTag, userIdFromOutboxSyncTag } from '../../../src/app/sync/syncTag';
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused, type WriteRefusal } from '../../../src/app/sync/writeRefusals';
-import { makeUser, putValueRoute, valueResources } from './support/fixtures';
+import { makeUser, putValueMutation, valueResources } from './support/fixtures';
 import { ModelServer } from './support/modelServer';
 
 let server: ModelServer;
 let userId: string;
 
 const put = (value: number) =>
-  enqueueWrite({ route: putValueRoute, params: { name: 'a' }, resource: valueResources.a, apply: () => value, body: { value } });
+  enqueueMutation(putValueMutation, { name: 'a', value });
 
 beforeEach(() => {
   const user = makeUser();
@@ -23,7 +23,7 @@ beforeEach(() => {
   setActiveUser(user);
   server = new ModelServer(userId);
   vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { cookie: 'XSRF-TOKEN=token-1' });
+  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
 });
 
 afterEach(async () => {
@@ -58,7 +58,10 @@ describe('the service worker flush', () => {
     sync.stop();
     stop();
     expect(refusals).toEqual([expect.objectContaining({ resourceKey: 'value-a', status: 400 })]);
-    await expect(ensureFresh(valueResources.a)).resolves.toBe('fetched');
+    // The refused change is gone at once (the shown value is the server's base again); the reload
+    // only confirms it.
+    expect(await activeUserDatabase()?.resources.get('value-a')).toMatchObject({ value: null, isPending: false, isStale: true });
+    await expect(ensureFresh(valueResources.a)).resolves.toBe('not-modified');
     expect(await activeUserDatabase()?.resources.get('value-a')).toMatchObject({ value: null, isPending: false });
   });
 

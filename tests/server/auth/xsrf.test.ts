@@ -12,13 +12,32 @@ const write = (headers: Record<string, string>) =>
   t.app.inject({ method: 'PUT', url: '/api/user/preferences/userapi', headers, payload: { theme: 'Dark', border: '', font: '' } });
 
 describe('antiforgery', () => {
-  it('sets a script-readable XSRF-TOKEN cookie that is never cached', async () => {
+  it('sets a script-readable XSRF-TOKEN cookie that is never cached, and answers with the same token', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken' });
-    expect(response.statusCode).toBe(204);
+    expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['access-control-allow-origin']).toBeUndefined(); // the body is same-origin only
     const cookie = response.cookies.find((c) => c.name === 'XSRF-TOKEN');
     expect(cookie?.value).toMatch(/^[\w-]+\.[\w-]+$/);
     expect(cookie?.httpOnly).toBeFalsy();
+    expect(JSON.parse(response.body)).toEqual({ token: cookie?.value });
+  });
+
+  it('keeps a cookie that is still valid for the caller, and replaces one that is not', async () => {
+    const student = await signIn(t.app, 'student');
+    const again = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken', headers: student.headers(false) });
+    expect(JSON.parse(again.body)).toEqual({ token: student.xsrf });
+    const visitor = await anonymous(t.app);
+    const crossed = await t.app.inject({
+      method: 'GET',
+      url: '/api/antiforgerytoken',
+      headers: { cookie: `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${visitor.xsrf}` },
+    });
+    const { token } = JSON.parse(crossed.body) as { token: string };
+    expect(token).not.toBe(visitor.xsrf);
+    expect(crossed.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value).toBe(token);
+    const cookie = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${token}`;
+    expect((await write({ cookie, 'x-xsrf-token': token })).statusCode).not.toBe(403);
   });
 
   it('refuses a write whose header is missing, different from the cookie, or forged', async () => {

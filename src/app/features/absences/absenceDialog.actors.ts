@@ -1,11 +1,9 @@
 import { fromPromise } from 'xstate';
 import { cancelAbsenceRoute, clashingAttendanceRoute, type AbsenceRequest, type ClashingEvent } from '../../../shared/contract/absences';
 import { callApi } from '../../api/client';
-import { ensureFresh } from '../../sync/ensureFresh';
 import type { AbsenceSubmission, CallRange } from './absenceForm';
 import { deleteAbsenceDraft, loadAbsenceDraft, saveAbsenceDraft, type AbsenceFormDraft } from './absenceDrafts';
 import { sendAbsence } from './absenceUpload';
-import { absenceRequestsResource } from './resources';
 
 /** The dialog machine's side effects, each a `fromPromise` actor; tests provide their own. */
 
@@ -40,10 +38,10 @@ export const withdrawAbsenceActor = fromPromise<AbsenceRequest, { rowId: number 
 );
 
 /**
- * After a create, update or withdraw: the list is force-refreshed before the success dialog shows
- * (SPEC §4), and the request's draft, now sent or moot, is deleted. A failed refresh is not the student's problem: the
- * request was saved, and the list catches up at its next refresh.
+ * After a create, update or withdraw the request's draft, now sent or moot, is deleted. The list
+ * was already reloaded before the send resolved (the routes' `invalidates`), so it is fresh before
+ * the success dialog shows (SPEC §4).
  */
 export const afterSuccessActor = fromPromise<void, { draftKey: string }>(async ({ input }) => {
-  await Promise.allSettled([ensureFresh(absenceRequestsResource, { force: true }), deleteAbsenceDraft(input.draftKey)]);
+  await deleteAbsenceDraft(input.draftKey).catch(() => undefined);
 });

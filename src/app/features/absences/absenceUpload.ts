@@ -1,9 +1,8 @@
-import { xsrfHeaderName } from '../../../shared/contract/antiforgery';
 import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../shared/contract/absences';
 import { ApiError } from '../../api/ApiError';
-import { parseSuccess, toHttpError } from '../../api/client';
+import { parseSuccess, reportAnswer, requestHeaders, toHttpError } from '../../api/request';
+import { runAfterWrite } from '../../api/writeEffects';
 import { readXsrfToken } from '../../api/xsrf';
-import { reportApiActivity } from '../../session/sessionActivity';
 import { toFormData, type AbsenceSubmission } from './absenceForm';
 
 export interface UploadOptions {
@@ -14,9 +13,9 @@ export interface UploadOptions {
 
 /**
  * Sends an absence request (SPEC §7: POST to create, PUT to update, multipart). `fetch` reports no
- * upload progress, so this uses XMLHttpRequest, with what `callApi` sends too: JSON Accept,
- * credentials and the X-XSRF-TOKEN header. The answer goes through the same parsing as every other
- * call (the contract's schema; the SPEC §8 error shape), and no answer at all is a network ApiError.
+ * upload progress, so this uses XMLHttpRequest, with the shared request pieces (api/request.ts):
+ * the same headers (JSON Accept, X-XSRF-TOKEN), session reporting and parsing of the answer (the
+ * contract's schema; the SPEC §8 error shape); no answer at all is a network ApiError.
  */
 export function sendAbsence(submission: AbsenceSubmission, options: UploadOptions = {}): Promise<AbsenceRequest> {
   const route = submission.mode === 'edit' ? updateAbsenceRoute : createAbsenceRoute;
@@ -25,9 +24,9 @@ export function sendAbsence(submission: AbsenceSubmission, options: UploadOption
     const request = new XMLHttpRequest();
     request.open(route.method, route.path);
     request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    const token = readXsrfToken();
-    if (token !== undefined) request.setRequestHeader(xsrfHeaderName, token);
+    for (const [name, value] of Object.entries(requestHeaders({ method: route.method, xsrfToken: readXsrfToken() }))) {
+      request.setRequestHeader(name, value);
+    }
 
     const onAbort = () => request.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -38,13 +37,16 @@ export function sendAbsence(submission: AbsenceSubmission, options: UploadOption
     });
     request.addEventListener('load', () => {
       settle();
-      reportApiActivity({ url: request.responseURL || route.path, ok: request.status >= 200 && request.status < 300, status: request.status });
+      reportAnswer(request.responseURL || route.path, request.status);
       const response = new Response(request.status === 204 ? null : request.responseText, {
         status: request.status,
         statusText: request.statusText,
       });
       const outcome = response.ok ? parseSuccess(route, response) : toHttpError(response).then((error) => Promise.reject(error));
-      outcome.then((value) => resolve(value as AbsenceRequest), reject);
+      outcome.then(async (value) => {
+        await runAfterWrite(route);
+        resolve(value as AbsenceRequest);
+      }, reject);
     });
     const failed = (cause: string) => () => {
       settle();

@@ -13,10 +13,8 @@ export const networkConnectionKey = 'NetworkConnection';
 export interface RegistrationPorts {
   /** GET /api/attendance/networkstatus?cache-buster=…: is the device on the campus network. */
   readonly isOnCampusNetwork: () => Promise<boolean>;
-  /** PUT /api/attendance/register. */
+  /** PUT /api/attendance/register; its route reloads the timetable and the analysis (`invalidates`). */
   readonly register: (registration: AttendanceRegistration) => Promise<void>;
-  /** Force-reloads the timetable (and the attendance analysis). */
-  readonly reload: () => Promise<void>;
 }
 
 export type RegistrationOutcome =
@@ -37,7 +35,7 @@ export function refusalMessages(error: unknown): string[] {
 
 /**
  * SPEC §4 "Registering attendance": a monitored session checks the network first and is refused
- * with the eduroam message when off it (no PUT); then it registers, and on success reloads.
+ * with the eduroam message when off it (no PUT); then it registers (the call reloads what it changed).
  */
 export async function runRegistration(
   registration: AttendanceRegistration,
@@ -51,7 +49,5 @@ export async function runRegistration(
   } catch (error) {
     return { isRegistered: false, messages: refusalMessages(error) };
   }
-  // Registered: a failed reload (offline just now) must not turn success into an error.
-  await ports.reload().catch(() => undefined);
   return { isRegistered: true };
 }

@@ -1,54 +1,29 @@
+import type { FavouriteResource, FavouriteTrending } from '../../../shared/contract/favourites';
+import { enqueueMutation } from '../../sync/outbox';
 import {
-  addFavouriteResourceRoute,
-  addFavouriteTrendingRoute,
-  removeFavouriteResourceRoute,
-  removeFavouriteTrendingRoute,
-  type FavouriteResource,
-  type FavouriteTrending,
-} from '../../../shared/contract/favourites';
-import { enqueueWrite } from '../../sync/outbox';
-import { withItem, withoutItem } from './favouriteLists';
-import { favouriteResourcesResource, favouriteTrendingResource } from './resources';
+  addFavouriteResourceMutation,
+  addFavouriteTrendingMutation,
+  removeFavouriteResourceMutation,
+  removeFavouriteTrendingMutation,
+} from './favourites.mutations';
 
 /**
- * Favourite writes go through the outbox (GUIDE "offline first"): applied to the cached list at
- * once, marked pending, replayed in order when the server answers; a refusal reloads the list.
+ * Favourite writes go through the outbox (GUIDE "offline first") as named mutations
+ * (favourites.mutations.ts): applied to the cached list at once, marked pending, replayed in order
+ * when the server answers; a refusal drops the change and reloads the list.
  */
-const linkId = (favourite: FavouriteResource) => favourite.rowId;
-const postId = (favourite: FavouriteTrending) => favourite.wpPostRowId;
-
 export async function addFavouriteResource(favourite: FavouriteResource): Promise<void> {
-  await enqueueWrite({
-    route: addFavouriteResourceRoute,
-    resource: favouriteResourcesResource,
-    apply: (current) => withItem(current, favourite, linkId),
-    body: { linkRowId: favourite.rowId },
-  });
+  await enqueueMutation(addFavouriteResourceMutation, { favourite });
 }
 
 export async function removeFavouriteResource(rowId: number): Promise<void> {
-  await enqueueWrite({
-    route: removeFavouriteResourceRoute,
-    params: { rowId },
-    resource: favouriteResourcesResource,
-    apply: (current) => withoutItem(current, rowId, linkId),
-  });
+  await enqueueMutation(removeFavouriteResourceMutation, { rowId });
 }
 
 export async function addFavouriteTrending(favourite: FavouriteTrending): Promise<void> {
-  await enqueueWrite({
-    route: addFavouriteTrendingRoute,
-    resource: favouriteTrendingResource,
-    apply: (current) => withItem(current, favourite, postId),
-    body: { wpPostRowId: favourite.wpPostRowId },
-  });
+  await enqueueMutation(addFavouriteTrendingMutation, { favourite });
 }
 
 export async function removeFavouriteTrending(wpPostRowId: number): Promise<void> {
-  await enqueueWrite({
-    route: removeFavouriteTrendingRoute,
-    params: { rowId: wpPostRowId },
-    resource: favouriteTrendingResource,
-    apply: (current) => withoutItem(current, wpPostRowId, postId),
-  });
+  await enqueueMutation(removeFavouriteTrendingMutation, { rowId: wpPostRowId });
 }

@@ -1,32 +1,37 @@
-import type { OutboxEntry } from '../../db/schema';
+import type { PendingMutation } from '../../sync/pendingMutations';
+import {
+  addFavouriteResourceMutation,
+  addFavouriteTrendingMutation,
+  removeFavouriteResourceMutation,
+  removeFavouriteTrendingMutation,
+} from './favourites.mutations';
 
 /** A favourite whose change is queued but not yet confirmed by the server. */
 export type PendingChange = 'add' | 'remove';
 
-function targetId(entry: Pick<OutboxEntry, 'method' | 'url' | 'body'>): number | undefined {
-  if (entry.method === 'DELETE') {
-    const id = Number(entry.url.split('?')[0]?.split('/').pop());
-    return Number.isInteger(id) ? id : undefined;
-  }
-  if (entry.method !== 'POST' || entry.body === null) return undefined;
-  try {
-    const body = JSON.parse(entry.body) as { linkRowId?: unknown; wpPostRowId?: unknown };
-    const id = body.linkRowId ?? body.wpPostRowId;
-    return typeof id === 'number' ? id : undefined;
-  } catch {
-    return undefined;
+function change(mutation: PendingMutation): [number, PendingChange] | undefined {
+  switch (mutation.name) {
+    case addFavouriteResourceMutation.name:
+      return [(mutation.args as { favourite: { rowId: number } }).favourite.rowId, 'add'];
+    case addFavouriteTrendingMutation.name:
+      return [(mutation.args as { favourite: { wpPostRowId: number } }).favourite.wpPostRowId, 'add'];
+    case removeFavouriteResourceMutation.name:
+    case removeFavouriteTrendingMutation.name:
+      return [(mutation.args as { rowId: number }).rowId, 'remove'];
+    default:
+      return undefined;
   }
 }
 
 /**
- * Which favourites have queued changes, from a resource's outbox entries in queue order: the
- * latest entry for an id says whether it is waiting to be added or removed.
+ * Which favourites have queued changes, from a resource's pending mutations in queue order: the
+ * latest one for an id says whether it is waiting to be added or removed.
  */
-export function pendingChanges(entries: readonly Pick<OutboxEntry, 'method' | 'url' | 'body'>[]): ReadonlyMap<number, PendingChange> {
+export function pendingChanges(mutations: readonly PendingMutation[]): ReadonlyMap<number, PendingChange> {
   const changes = new Map<number, PendingChange>();
-  for (const entry of entries) {
-    const id = targetId(entry);
-    if (id !== undefined) changes.set(id, entry.method === 'DELETE' ? 'remove' : 'add');
+  for (const mutation of mutations) {
+    const found = change(mutation);
+    if (found) changes.set(found[0], found[1]);
   }
   return changes;
 }

@@ -1,21 +1,16 @@
-import { markAsReadRoute, type Notification } from '../../../shared/contract/notifications';
-import { enqueueWrite } from '../../sync/outbox';
-import { markAllBatches, withRead } from './notificationList';
-import { notificationsResource } from './resources';
+import type { Notification } from '../../../shared/contract/notifications';
+import { enqueueMutation } from '../../sync/outbox';
+import { markAllBatches } from './notificationList';
+import { markAsReadMutation } from './notifications.mutations';
 
 /**
- * Mark-as-read goes through the outbox (GUIDE "offline first"): read at once in the cached list,
- * marked pending, replayed in order when the server answers (it is idempotent there); once
- * delivered, the outbox reloads the list.
+ * Mark-as-read goes through the outbox (GUIDE "offline first") as a named mutation: read at once
+ * in the cached list, marked pending, replayed in order when the server answers (it is idempotent
+ * there); once delivered, the outbox reloads the list.
  */
 export async function markAsRead(rowIds: readonly number[]): Promise<void> {
   if (rowIds.length === 0) return;
-  await enqueueWrite({
-    route: markAsReadRoute,
-    resource: notificationsResource,
-    apply: (current) => withRead(current, rowIds),
-    body: [...rowIds],
-  });
+  await enqueueMutation(markAsReadMutation, { rowIds: [...rowIds] });
 }
 
 /** SPEC §7: every current rowId, read or not. */

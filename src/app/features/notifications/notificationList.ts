@@ -1,5 +1,8 @@
 import type { Notification } from '../../../shared/contract/notifications';
-import type { OutboxEntry } from '../../db/schema';
+import type { PendingMutation } from '../../sync/pendingMutations';
+
+/** The name of the mark-as-read mutation (notifications.mutations.ts). */
+export const markAsReadMutationName = 'notifications.markAsRead';
 
 /** The most rowIds one markAsRead call may carry (the contract's limit). */
 export const markAsReadBatchSize = 1000;
@@ -32,18 +35,12 @@ export function withRead(notifications: readonly Notification[] | undefined, row
   );
 }
 
-/** The rowIds that queued markAsRead writes (outbox entries of the notifications resource) carry. */
-export function pendingRowIds(entries: readonly Pick<OutboxEntry, 'body'>[]): ReadonlySet<number> {
+/** The rowIds the queued mark-as-read mutations (of the notifications resource) carry. */
+export function pendingRowIds(mutations: readonly PendingMutation[]): ReadonlySet<number> {
   const rowIds = new Set<number>();
-  for (const entry of entries) {
-    if (entry.body === null) continue;
-    try {
-      const body: unknown = JSON.parse(entry.body);
-      if (!Array.isArray(body)) continue;
-      for (const rowId of body) if (typeof rowId === 'number') rowIds.add(rowId);
-    } catch {
-      // Not one of ours: ignore it.
-    }
+  for (const mutation of mutations) {
+    if (mutation.name !== markAsReadMutationName) continue;
+    for (const rowId of (mutation.args as { rowIds: readonly number[] }).rowIds) rowIds.add(rowId);
   }
   return rowIds;
 }

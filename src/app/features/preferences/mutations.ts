@@ -1,13 +1,16 @@
-import {
-  saveAppPreferencesRoute,
-  saveUserApiPreferencesRoute,
-  type AppPreferences,
-  type UserApiPreferences,
-} from '../../../shared/contract/preferences';
-import { enqueueWrite } from '../../sync/outbox';
+import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
+import { activeUserDatabase } from '../../db/userDatabase';
+import { validCachedValue } from '../../sync/cachedValue';
+import { enqueueMutation } from '../../sync/outbox';
 import { appliedPreferences, appliedUserApiPreferences, applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
 import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
+import { saveAppPreferencesMutation, saveUserApiPreferencesMutation } from './preferences.mutations';
 import { appPreferencesResource, userApiPreferencesResource } from './resources';
+
+/** The cached value shown now, if any (the queued saves included), when it has today's shape. */
+async function cachedValue<T>(key: string): Promise<T | undefined> {
+  return validCachedValue<T>(key, (await activeUserDatabase()?.resources.get(key))?.value);
+}
 
 /**
  * SPEC §4: a preference change applies at once, is saved to its cookie, and goes to the server
@@ -17,12 +20,8 @@ async function saveUserApi(change: Partial<UserApiPreferences>): Promise<void> {
   const shown = { ...appliedUserApiPreferences(), ...change };
   applyUserApiPreferences(shown);
   saveUserApiPreferencesCookie(shown);
-  await enqueueWrite({
-    route: saveUserApiPreferencesRoute,
-    resource: userApiPreferencesResource,
-    apply: (current) => ({ ...(current ?? shown), ...change }),
-    body: (next) => next,
-  });
+  const current = await cachedValue<UserApiPreferences>(userApiPreferencesResource.key);
+  await enqueueMutation(saveUserApiPreferencesMutation, { ...(current ?? shown), ...change });
 }
 
 export const setTheme = (theme: string): Promise<void> => saveUserApi({ theme });
@@ -34,10 +33,6 @@ export async function setCategoryView(isCategoryView: boolean): Promise<void> {
   const base: AppPreferences = appliedPreferences().app;
   applyAppPreferences({ ...base, isCategoryView });
   saveAppPreferencesCookie({ ...base, isCategoryView });
-  await enqueueWrite({
-    route: saveAppPreferencesRoute,
-    resource: appPreferencesResource,
-    apply: (current) => ({ ...(current ?? base), isCategoryView }),
-    body: (next) => next,
-  });
+  const current = await cachedValue<AppPreferences>(appPreferencesResource.key);
+  await enqueueMutation(saveAppPreferencesMutation, { ...(current ?? base), isCategoryView });
 }

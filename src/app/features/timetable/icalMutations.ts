@@ -1,9 +1,7 @@
 import { deleteIcalRoute, enableIcalRoute } from '../../../shared/contract/timetable';
 import { callApi } from '../../api/client';
 import { showErrorToast } from '../../api/errorHandler';
-import { ensureFresh } from '../../sync/ensureFresh';
 import { toast } from '../../ui/toast/toastStore';
-import { icalSubscriptionResource } from './resources';
 
 /** SPEC §8, word for word. */
 export const icalTexts = {
@@ -14,9 +12,7 @@ export const icalTexts = {
 
 const removedToastMs = 2500;
 
-const reload = () => ensureFresh(icalSubscriptionResource, { force: true }).catch(() => undefined);
-
-/** SPEC §7: creates the subscription, then reloads it. Resolves whether it worked. */
+/** SPEC §7: creates the subscription (the call reloads it: `invalidates`). Resolves whether it worked. */
 export async function enableIcal(): Promise<boolean> {
   try {
     await callApi(enableIcalRoute);
@@ -24,7 +20,6 @@ export async function enableIcal(): Promise<boolean> {
     showErrorToast(error, { message: icalTexts.createError });
     return false;
   }
-  await reload();
   return true;
 }
 
@@ -36,7 +31,6 @@ export async function removeIcal(): Promise<boolean> {
     return false;
   }
   toast.positive(icalTexts.removed, { timeout: removedToastMs });
-  await reload();
   return true;
 }
 

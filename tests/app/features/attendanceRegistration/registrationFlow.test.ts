@@ -11,7 +11,6 @@ function fakePorts(overrides: Partial<RegistrationPorts> = {}) {
   return {
     isOnCampusNetwork: vi.fn(async () => true),
     register: vi.fn(async () => undefined),
-    reload: vi.fn(async () => undefined),
     ...overrides,
   };
 }
@@ -20,16 +19,15 @@ const refusal = (errors: Record<string, string[]>) =>
   new ApiError({ reason: 'http', status: 400, statusText: 'Bad Request', message: 'Not registered', errors });
 
 describe('runRegistration (SPEC §4)', () => {
-  it('checks the network first for a monitored session, then registers and reloads', async () => {
+  it('checks the network first for a monitored session, then registers', async () => {
     const calls: string[] = [];
     const ports = fakePorts({
       isOnCampusNetwork: vi.fn(async () => (calls.push('network'), true)),
       register: vi.fn(async () => void calls.push('register')),
-      reload: vi.fn(async () => void calls.push('reload')),
     });
     const outcome = await runRegistration({ timetableEntryRowId: 7, isAttendanceMonitored: true }, ports);
     expect(outcome).toEqual({ isRegistered: true });
-    expect(calls).toEqual(['network', 'register', 'reload']);
+    expect(calls).toEqual(['network', 'register']);
     expect(ports.register).toHaveBeenCalledWith({ timetableEntryRowId: 7, isAttendanceMonitored: true });
   });
 
@@ -38,7 +36,6 @@ describe('runRegistration (SPEC §4)', () => {
     const outcome = await runRegistration({ timetableEntryRowId: 7, isAttendanceMonitored: true }, ports);
     expect(outcome).toEqual({ isRegistered: false, messages: ['You do not appear to be connected to the eduroam network.'] });
     expect(ports.register).not.toHaveBeenCalled();
-    expect(ports.reload).not.toHaveBeenCalled();
   });
 
   it('skips the network check for a session that is not monitored', async () => {
@@ -56,12 +53,6 @@ describe('runRegistration (SPEC §4)', () => {
     });
     const outcome = await runRegistration({ timetableEntryRowId: 7, isAttendanceMonitored: true }, ports);
     expect(outcome).toEqual({ isRegistered: false, messages: [eduroamMessage, 'Registration has closed.'] });
-    expect(ports.reload).not.toHaveBeenCalled();
-  });
-
-  it('still succeeds when the reload afterwards fails', async () => {
-    const ports = fakePorts({ reload: vi.fn(async () => Promise.reject(new Error('offline'))) });
-    expect(await runRegistration({ timetableEntryRowId: 7, isAttendanceMonitored: true }, ports)).toEqual({ isRegistered: true });
   });
 });
 

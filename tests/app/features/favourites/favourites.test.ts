@@ -22,17 +22,17 @@ describe('optimistic favourite lists', () => {
 describe('pending favourites from the outbox', () => {
   it('take the latest queued change per item', () => {
     const changes = pendingChanges([
-      { method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":4}' },
-      { method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":5}' },
-      { method: 'DELETE', url: '/api/user/favourites/resources/5', body: null },
-      { method: 'DELETE', url: '/api/user/favourites/resources/1', body: null },
-      { method: 'POST', url: '/api/user/favourites/trending', body: '{"wpPostRowId":9}' },
+      { name: 'favourites.addResource', args: { favourite: { rowId: 4 } } },
+      { name: 'favourites.addResource', args: { favourite: { rowId: 5 } } },
+      { name: 'favourites.removeResource', args: { rowId: 5 } },
+      { name: 'favourites.removeResource', args: { rowId: 1 } },
+      { name: 'favourites.addTrending', args: { favourite: { wpPostRowId: 9 } } },
     ]);
     expect(Object.fromEntries(changes)).toEqual({ 4: 'add', 5: 'remove', 1: 'remove', 9: 'add' });
   });
 
-  it('ignore entries they cannot read', () => {
-    expect(pendingChanges([{ method: 'POST', url: '/x', body: 'nonsense' }, { method: 'PUT', url: '/x/1', body: null }]).size).toBe(0);
+  it('ignore mutations that are not favourite changes', () => {
+    expect(pendingChanges([{ name: 'notifications.markAsRead', args: { rowIds: [1] } }, { name: 'legacy.request', args: {} }]).size).toBe(0);
   });
 });
 

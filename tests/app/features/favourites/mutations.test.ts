@@ -1,3 +1,4 @@
+import { buildRequest } from '../../../../src/app/sync/mutation';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveUser } from '../../../../src/app/db/activeUser';
 import { activeUserDatabase, closeUserDatabase } from '../../../../src/app/db/userDatabase';
@@ -39,7 +40,7 @@ describe('favourite mutations (SPEC §4)', () => {
     expect(await favourites()).toEqual([moodle, exams]);
     expect(await db().resources.get('favouriteResources')).toMatchObject({ isPending: true });
     const queued = await db().outbox.toArray();
-    expect(queued).toEqual([expect.objectContaining({ method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":2}' })]);
+    expect(queued.map(buildRequest)).toEqual([{ method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":2}' }]);
     expect(pendingChanges(queued).get(2)).toBe('add');
     expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual(['Added to favourites']);
   });
@@ -54,7 +55,7 @@ describe('favourite mutations (SPEC §4)', () => {
     await vi.waitFor(async () => expect(await favourites()).toEqual([moodle]));
     expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual(['Removed from favourites']);
     const queued = await db().outbox.toArray();
-    expect(queued.map((entry) => `${entry.method} ${entry.url}`)).toEqual(['DELETE /api/user/favourites/resources/1', 'POST /api/user/favourites/resources']);
+    expect(queued.map(buildRequest).map((request) => `${request?.method} ${request?.url}`)).toEqual(['DELETE /api/user/favourites/resources/1', 'POST /api/user/favourites/resources']);
     expect(pendingChanges(queued).get(1)).toBe('add');
   });
 });

@@ -70,8 +70,12 @@ describe('withRead (the optimistic change)', () => {
 });
 
 describe('pendingRowIds', () => {
-  it('collects the rowIds of every queued markAsRead body', () => {
-    const entries = [{ body: '[4]' }, { body: '[1,2,3]' }, { body: null }, { body: 'not json' }, { body: '{"linkRowId":9}' }];
-    expect([...pendingRowIds(entries)].sort()).toEqual([1, 2, 3, 4]);
+  it('collects the rowIds of every queued mark-as-read mutation, and nothing else', () => {
+    const mutations = [
+      { name: 'notifications.markAsRead', args: { rowIds: [4] } },
+      { name: 'notifications.markAsRead', args: { rowIds: [1, 2, 3] } },
+      { name: 'favourites.removeResource', args: { rowId: 9 } },
+    ];
+    expect([...pendingRowIds(mutations)].sort()).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,0 +1,73 @@
+/** The favourite writes, as named mutations (see sync/mutation.ts). */
+import { z } from 'zod/mini';
+import {
+  addFavouriteResourceRoute,
+  addFavouriteTrendingRoute,
+  favouriteResourceSchema,
+  favouriteTrendingSchema,
+  removeFavouriteResourceRoute,
+  removeFavouriteTrendingRoute,
+  type FavouriteResource,
+  type FavouriteTrending,
+} from '../../../shared/contract/favourites';
+import { rowId } from '../../../shared/contract/common';
+import { defineMutation } from '../../sync/mutation';
+import { withItem, withoutItem } from './favouriteLists';
+import { favouriteResourcesResource, favouriteTrendingResource } from './resources';
+
+const linkId = (favourite: FavouriteResource) => favourite.rowId;
+const postId = (favourite: FavouriteTrending) => favourite.wpPostRowId;
+const removeArgs = z.object({ rowId });
+
+/** The id a legacy (raw request) entry names, from its body field or its path. */
+const numberIn = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
+const fieldOf = (body: unknown, field: string): number | undefined =>
+  typeof body === 'object' && body !== null ? numberIn((body as Record<string, unknown>)[field]) : undefined;
+
+export const addFavouriteResourceMutation = defineMutation<{ favourite: FavouriteResource }, FavouriteResource[]>({
+  name: 'favourites.addResource',
+  args: z.object({ favourite: favouriteResourceSchema }),
+  route: addFavouriteResourceRoute,
+  resourceKey: () => favouriteResourcesResource.key,
+  body: ({ favourite }) => ({ linkRowId: favourite.rowId }),
+  apply: (list, { favourite }) => withItem(list, favourite, linkId),
+  fromRequest: ({ body, current }) => {
+    const id = fieldOf(body, 'linkRowId');
+    const favourite = Array.isArray(current) ? (current as FavouriteResource[]).find((item) => item.rowId === id) : undefined;
+    return favourite ? { favourite } : undefined;
+  },
+});
+
+export const removeFavouriteResourceMutation = defineMutation<{ rowId: number }, FavouriteResource[]>({
+  name: 'favourites.removeResource',
+  args: removeArgs,
+  route: removeFavouriteResourceRoute,
+  resourceKey: () => favouriteResourcesResource.key,
+  params: ({ rowId: id }) => ({ rowId: id }),
+  apply: (list, { rowId: id }) => withoutItem(list, id, linkId),
+  fromRequest: ({ params }) => (numberIn(params.rowId) === undefined ? undefined : { rowId: Number(params.rowId) }),
+});
+
+export const addFavouriteTrendingMutation = defineMutation<{ favourite: FavouriteTrending }, FavouriteTrending[]>({
+  name: 'favourites.addTrending',
+  args: z.object({ favourite: favouriteTrendingSchema }),
+  route: addFavouriteTrendingRoute,
+  resourceKey: () => favouriteTrendingResource.key,
+  body: ({ favourite }) => ({ wpPostRowId: favourite.wpPostRowId }),
+  apply: (list, { favourite }) => withItem(list, favourite, postId),
+  fromRequest: ({ body, current }) => {
+    const id = fieldOf(body, 'wpPostRowId');
+    const favourite = Array.isArray(current) ? (current as FavouriteTrending[]).find((item) => item.wpPostRowId === id) : undefined;
+    return favourite ? { favourite } : undefined;
+  },
+});
+
+export const removeFavouriteTrendingMutation = defineMutation<{ rowId: number }, FavouriteTrending[]>({
+  name: 'favourites.removeTrending',
+  args: removeArgs,
+  route: removeFavouriteTrendingRoute,
+  resourceKey: () => favouriteTrendingResource.key,
+  params: ({ rowId: id }) => ({ rowId: id }),
+  apply: (list, { rowId: id }) => withoutItem(list, id, postId),
+  fromRequest: ({ params }) => (numberIn(params.rowId) === undefined ? undefined : { rowId: Number(params.rowId) }),
+});

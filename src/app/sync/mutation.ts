@@ -1,0 +1,105 @@
+/**
+ * Named mutations: every write that may be queued offline is defined once, here by its feature
+ * (`features/<feature>/<feature>.mutations.ts`, registered in `mutations.registry.ts`):
+ * its name, its args schema, its contract route (params and body built from the args at send
+ * time), the resource it changes, and `apply(draft, args)`, the optimistic change. The outbox
+ * stores `{ name, args }`, so a fresh server value can be rebased (the pending mutations applied
+ * on top of it, in order), and features ask what is pending by name, never by parsing URLs.
+ * Plain data and pure functions: the service worker runs them too.
+ */
+import { z } from 'zod/mini';
+import { allRoutes } from '../../shared/contract/index';
+import type { ContractSchema, HttpMethod, RouteDescriptor } from '../../shared/contract/route';
+import { buildUrl } from '../api/url';
+import type { OutboxEntry } from '../db/schema';
+
+/** The version of the outbox entry format; entries of older formats are migrated on upgrade. */
+export const outboxSchemaVersion = 2;
+
+export type WriteRoute = RouteDescriptor & { readonly method: 'POST' | 'PUT' | 'DELETE' };
+
+export type Params = Readonly<Record<string, string | number>>;
+
+export interface MutationDefinition<A = unknown, T = unknown> {
+  /** Stable, stored in queued entries: never rename one that may still be queued. */
+  readonly name: string;
+  readonly args: ContractSchema;
+  readonly route: WriteRoute;
+  /** The cached resource (registry key) it changes; none for a write with no optimistic change. */
+  readonly resourceKey?: (args: A) => string;
+  readonly params?: (args: A) => Params;
+  /** The JSON body; none when left out. */
+  readonly body?: (args: A) => unknown;
+  /** The optimistic change: pure, and harmless to apply twice (replays and rebases repeat it). */
+  readonly apply?: (draft: T | undefined, args: A) => T;
+  /**
+   * For the upgrade of an outbox written before named mutations: the args of a queued raw request
+   * to this route (its path params, parsed JSON body, and the resource's cached value), or
+   * undefined when they cannot be recovered (the entry is then kept as a legacy request).
+   */
+  readonly fromRequest?: (request: { readonly params: Params; readonly body: unknown; readonly current: unknown }) => A | undefined;
+}
+
+export function allMutations(): MutationDefinition[] {
+  return [...definitions.values()];
+}
+
+const definitions = new Map<string, MutationDefinition>();
+
+/** Registers a mutation and returns it typed. Defining a name again replaces it (hot reload). */
+export function defineMutation<A, T>(definition: MutationDefinition<A, T>): MutationDefinition<A, T> {
+  definitions.set(definition.name, definition as unknown as MutationDefinition);
+  return definition;
+}
+
+export function findMutation(name: string): MutationDefinition | undefined {
+  return definitions.get(name);
+}
+
+/**
+ * Entries that could not be mapped to a named mutation when an older outbox was upgraded: they are
+ * kept as the request they were, so they still flush, and change nothing optimistically.
+ */
+export const legacyRequestName = 'legacy.request';
+export const legacyRequestArgs = z.object({
+  method: z.enum(['POST', 'PUT', 'DELETE']),
+  url: z.string(),
+  body: z.nullable(z.string()),
+});
+export type LegacyRequestArgs = z.output<typeof legacyRequestArgs>;
+
+/** The HTTP request an entry stands for, built from its contract route at send time. */
+export interface BuiltRequest {
+  readonly method: HttpMethod;
+  readonly url: string;
+  /** Serialised JSON, or null for none. */
+  readonly body: string | null;
+}
+
+function findRoute(routeId: string): RouteDescriptor | undefined {
+  return allRoutes.find((route) => route.id === routeId) ?? [...definitions.values()].find((definition) => definition.route.id === routeId)?.route;
+}
+
+/** Builds the request; undefined when the entry's name or route is unknown to this release. */
+export function buildRequest(entry: Pick<OutboxEntry, 'name' | 'args' | 'routeId' | 'params'>): BuiltRequest | undefined {
+  if (entry.name === legacyRequestName) {
+    const parsed = z.safeParse(legacyRequestArgs, entry.args);
+    return parsed.success ? parsed.data : undefined;
+  }
+  const definition = findMutation(entry.name);
+  const route = findRoute(entry.routeId);
+  if (!definition || !route) return undefined;
+  const body = definition.body?.(entry.args);
+  const checked = route.body && body !== undefined ? z.parse(route.body, body) : body;
+  return { method: route.method, url: buildUrl(route.path, entry.params), body: checked === undefined ? null : JSON.stringify(checked) };
+}
+
+/** A value with the given mutations applied in order (unknown or legacy ones change nothing). */
+export function applyMutations(base: unknown, entries: readonly Pick<OutboxEntry, 'name' | 'args'>[]): unknown {
+  let value = base;
+  for (const entry of entries) {
+    const definition = findMutation(entry.name);
+    if (definition?.apply) value = definition.apply(value, entry.args);
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { isAntiforgeryRefusal, requestHeaders, requestInit } from '../../../src/app/api/request';
+import { antiforgeryRefusalMessage } from '../../../src/shared/contract/antiforgery';
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+describe('the one request builder', () => {
+  it('sends the XSRF token on writes only, with JSON Accept everywhere', () => {
+    expect(requestHeaders({ method: 'GET', xsrfToken: 't', etag: 'W/"1"' })).toEqual({ Accept: 'application/json', 'If-None-Match': 'W/"1"' });
+    expect(requestHeaders({ method: 'DELETE', xsrfToken: 't', idempotencyKey: 'k' })).toEqual({
+      Accept: 'application/json',
+      'X-XSRF-TOKEN': 't',
+      'Idempotency-Key': 'k',
+    });
+  });
+
+  it('serialises a JSON body once, passes a serialised one and FormData through', () => {
+    expect(requestInit({ method: 'POST', body: [3] })).toMatchObject({ body: '[3]', headers: { 'Content-Type': 'application/json' }, credentials: 'include', mode: 'cors' });
+    expect(requestInit({ method: 'PUT', body: '{"a":1}', isSerialised: true }).body).toBe('{"a":1}');
+    const form = new FormData();
+    const init = requestInit({ method: 'POST', body: form, xsrfToken: 't' });
+    expect(init.body).toBe(form);
+    expect(init.headers).toEqual({ Accept: 'application/json', 'X-XSRF-TOKEN': 't' });
+    expect('body' in requestInit({ method: 'GET' })).toBe(false);
+  });
+
+  it('tells an antiforgery refusal from any other 403, leaving the body readable', async () => {
+    const refusal = json(403, { message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } });
+    expect(await isAntiforgeryRefusal(refusal)).toBe(true);
+    expect(await refusal.json()).toMatchObject({ message: antiforgeryRefusalMessage });
+    expect(await isAntiforgeryRefusal(json(403, { message: 'Only students may do this.', errors: {} }))).toBe(false);
+    expect(await isAntiforgeryRefusal(json(400, { message: antiforgeryRefusalMessage, errors: {} }))).toBe(false);
+  });
+});
