@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
-import { PersonaPicker } from './pages/PersonaPicker';
+import { signInOn } from './support/signIn';
 
 /** The demo personas seeded by the server (src/server/db/seed/personas.ts). */
 export type PersonaName =
@@ -58,13 +58,8 @@ export const test = base.extend<Fixtures & E2eOptions>({
   homePage: async ({ page }, use) => {
     await use(new HomePage(page));
   },
-  signInAs: async ({ page, landingPage }, use) => {
-    await use(async (userName) => {
-      await landingPage.goto();
-      await landingPage.signIn();
-      await new PersonaPicker(page).choose(userName);
-      await page.waitForURL('**/home');
-    });
+  signInAs: async ({ page }, use) => {
+    await use((userName) => signInOn(page, userName));
   },
   expectNoAxeViolations: async ({ page: testPage }, use) => {
     await use(async (page = testPage, { isClockPaused = false } = {}) => {
