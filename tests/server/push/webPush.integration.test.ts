@@ -38,7 +38,7 @@ const received = async (name: string): Promise<unknown[]> => (await pushService.
 
 beforeAll(async () => {
   pushService = await startLocalPushService();
-  t = await createTestApp({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' });
+  t = await createTestApp({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' }, 'seeded', { runJobs: true });
   for (const userName of ['student', 'student2', 'lecturer', 'admin']) callers.set(userName, await signIn(t.app, userName));
   const response = await t.app.inject({ method: 'GET', url: '/api/user/notifications/pushconfig', headers: callers.get('student')?.headers() });
   vapidKey = response.json<{ vapidPublicKey: string }>().vapidPublicKey;
