@@ -1,6 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpiredSessionsJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
@@ -33,8 +34,12 @@ afterAll(async () => {
 });
 
 describe('housekeeping jobs', () => {
-  it('are scheduled by the server', () => {
+  it('are scheduled by the server on their cron, in the queue\'s own tables', async () => {
     expect(scheduledJobs.map((job) => job.name)).toEqual(expect.arrayContaining([purgeExpiredSessionsJob.name, removeUploadLeftoversJob.name]));
+    const stored = await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(t.db);
+    expect(stored.rows).toEqual(
+      scheduledJobs.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
   });
 
   it('purge sessions past their expiry and keep live ones', async () => {
