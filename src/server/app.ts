@@ -41,19 +41,36 @@ import { loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { createPushService } from './push/push.service.js';
+import { JobQueue } from './jobs/jobQueue.js';
+import { scheduledJobs } from './jobs/scheduledJobs.js';
+import { adminJobsRoutes } from './features/admin/adminJobs.routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (started only when buildApp was asked to run jobs). */
+    readonly jobs: JobQueue;
+  }
+}
 
 export interface AppDependencies {
   readonly config: Config;
   readonly db: Db;
+  /**
+   * Start the durable job queue: push sends and scheduled jobs run on this process. The server
+   * does; unit tests leave it off (pushes are then not queued) unless they test the queue.
+   */
+  readonly runJobs?: boolean;
+  /** The clock scheduled jobs read (tests move it). */
+  readonly now?: () => Date;
 }
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
-function implementations(ctx: ServerContext): RouteImplementation[] {
-  return [...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx)];
+function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
+  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
-export async function buildApp({ config, db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, runJobs = false, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
   const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
@@ -70,9 +87,14 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     requestTimeout: config.uploadTimeoutMs + 30_000,
   });
   const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
-  // Pushes go out from a background queue, stopped (in-flight sends aborted) when the app closes.
-  const push = await createPushService(db, config.push, app.log);
-  app.addHook('onClose', () => push.close());
+  // Pushes and scheduled work go through the durable queue (pg-boss on this database). On close,
+  // sends in flight are aborted and the queue stops; unfinished jobs stay queued for any instance.
+  const jobs = new JobQueue(db, app.log);
+  const push = await createPushService(db, config.push, app.log, jobs);
+  app.addHook('onClose', async () => {
+    push.close();
+    await jobs.stop();
+  });
   const ctx: ServerContext = {
     config,
     db,
@@ -82,6 +104,12 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     notifier: new Notifier(db, push),
   };
   app.decorate('notifier', ctx.notifier);
+  app.decorate('jobs', jobs);
+  if (runJobs) {
+    await jobs.start();
+    await push.startWorker();
+    await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+  }
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins);
@@ -120,7 +148,7 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
   });
 
-  registerContractRoutes(app, allRoutes, implementations(ctx), {
+  registerContractRoutes(app, allRoutes, implementations(ctx, jobs), {
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(

@@ -24,7 +24,7 @@ async function main(): Promise<void> {
     console.log('demo university seeded');
   }
 
-  const app = await buildApp({ config, db });
+  const app = await buildApp({ config, db, runJobs: true });
   let isStopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (isStopping) return;

@@ -12,11 +12,18 @@ export interface TestApp extends TestDatabase {
   readonly close: () => Promise<void>;
 }
 
-/** The real server on a fresh clone of the seeded database, in demo mode, without listening. */
-export async function createTestApp(env: Record<string, string> = {}, template: 'seeded' | 'empty' = 'seeded'): Promise<TestApp> {
+/**
+ * The real server on a fresh clone of the seeded database, in demo mode, without listening; with
+ * `runJobs`, the durable job queue runs too (push sends, scheduled jobs).
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  template: 'seeded' | 'empty' = 'seeded',
+  options: { readonly runJobs?: boolean; readonly now?: () => Date } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase(template);
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, ...options });
   await app.ready();
   return {
     ...database,

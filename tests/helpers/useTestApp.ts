@@ -10,6 +10,10 @@ export interface UseTestAppOptions {
   /** Configuration on top of the test defaults; a function runs in beforeAll (e.g. after a fake service started). */
   readonly env?: Record<string, string> | (() => Record<string, string>);
   readonly template?: 'seeded' | 'empty';
+  /** Start the durable job queue (pushes and scheduled jobs run); off by default. */
+  readonly runJobs?: boolean;
+  /** The clock the app's jobs read. */
+  readonly now?: () => Date;
 }
 
 /** The app of the enclosing file or describe block; read its members inside tests and hooks. */
@@ -35,7 +39,7 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? options.env() : options.env;
-    current = await createTestApp(env, options.template);
+    current = await createTestApp(env, options.template, { runJobs: options.runJobs, now: options.now });
   });
   afterAll(async () => {
     await current?.close();

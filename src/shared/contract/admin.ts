@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { rowId, rowIdParams } from './common';
+import { isoDateTime, rowId, rowIdParams, text } from './common';
 import { defineRoute } from './route';
 
 /** The outcome of cancelling a class. */
@@ -27,4 +27,39 @@ export const cancelClassRoute = defineRoute({
   ownedParams: { rowId: null },
 });
 
-export const adminRoutes = [cancelClassRoute] as const;
+const count = z.int().check(z.nonnegative());
+
+/** One queue's jobs by state (pg-boss's states). */
+export const jobQueueCountsSchema = z.object({
+  queue: text(100),
+  created: count,
+  retry: count,
+  active: count,
+  completed: count,
+  cancelled: count,
+  failed: count,
+});
+
+/** A job that failed for good: its queue, when, and why (no URLs, tokens or other secrets). */
+export const jobFailureSchema = z.object({
+  queue: text(100),
+  failedAt: isoDateTime,
+  message: text(300),
+});
+
+export const jobsStateSchema = z.object({
+  queues: z.array(jobQueueCountsSchema),
+  lastFailures: z.array(jobFailureSchema),
+});
+export type JobsState = z.infer<typeof jobsStateSchema>;
+
+/** The durable job queue's state: counts by state per queue and the latest failures. */
+export const jobsStateRoute = defineRoute({
+  id: 'admin.jobs',
+  method: 'GET',
+  path: '/api/admin/jobs',
+  response: jobsStateSchema,
+  roles: ['Administrator'],
+});
+
+export const adminRoutes = [cancelClassRoute, jobsStateRoute] as const;

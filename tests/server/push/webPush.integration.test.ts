@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await pushService.close();
 });
-const t = useTestApp({ env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' }) });
+const t = useTestApp({ env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '20' }), runJobs: true });
 let vapidKey: string;
 const callers = new Map<string, Caller>();
 

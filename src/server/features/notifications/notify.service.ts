@@ -41,8 +41,8 @@ function checkMessage({ title, body, url }: NotificationMessage): void {
 
 /**
  * Notifies an audience: stores one row per user (their notification centre) and queues a push to
- * each of their devices subscribed to the type. Returns once the rows are stored; pushes go out
- * in the background. A message that breaks the limits is refused with a 400 HttpError.
+ * each of their devices subscribed to the type. Returns once the rows and the push jobs are stored;
+ * pushes go out from the durable job queue. A message that breaks the limits is refused with a 400 HttpError.
  */
 export class Notifier {
   constructor(
@@ -85,7 +85,7 @@ export class Notifier {
       const { id: subscriptionId, provider, token, endpoint, p256dh, auth } = device;
       return [{ target: { subscriptionId, provider, token, endpoint, p256dh, auth }, payload: fitPayload({ rowId, title, body, url, type }) }];
     });
-    this.push.send(deliveries);
+    await this.push.send(deliveries);
     return { notified: rows.length, devices: deliveries.length };
   }
 }

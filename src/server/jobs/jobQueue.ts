@@ -1,0 +1,214 @@
+import { createHash } from 'node:crypto';
+import { CompiledQuery, sql } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/database.js';
+import type { JobContext, ScheduledJob } from './jobDefinition.js';
+
+export type JobLog = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+
+/** The schema pg-boss keeps its tables in, next to the app's own. */
+export const JOB_SCHEMA = 'pgboss';
+/** The time zone cron expressions are read in. */
+const CRON_TIME_ZONE = 'Europe/London';
+/** How often one instance (whichever gets there first) expires stalled jobs and archives old ones. */
+const MAINTENANCE_SECONDS = 15;
+/** How often an idle worker looks for new jobs (a send on this instance wakes it at once). */
+const POLLING_SECONDS = 0.5;
+/** Failures listed for administrators. */
+const LAST_FAILURES = 20;
+
+export interface QueueCounts {
+  readonly queue: string;
+  readonly created: number;
+  readonly retry: number;
+  readonly active: number;
+  readonly completed: number;
+  readonly cancelled: number;
+  readonly failed: number;
+}
+
+export interface JobFailure {
+  readonly queue: string;
+  readonly failedAt: string;
+  readonly message: string;
+}
+
+export interface QueueState {
+  readonly queues: QueueCounts[];
+  readonly lastFailures: JobFailure[];
+}
+
+export type JobInsert = PgBoss.JobInsert;
+export type Job<T> = PgBoss.JobWithMetadata<T>;
+
+/**
+ * A uuid derived from a key, so the same logical job always gets the same id: inserting it twice
+ * (a doubled notify, two instances) stores it once (pg-boss inserts with ON CONFLICT DO NOTHING).
+ */
+export function jobIdFor(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((Number.parseInt(h.charAt(16), 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Error text safe to show administrators: no URLs (push endpoints carry device tokens), short. */
+export function safeMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+  return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>').slice(0, 300);
+}
+
+/** A failed job's output: what `fail` stored, or pg-boss's own `{ value: { message } }` (a timeout). */
+function messageOf(output: { message?: unknown; value?: { message?: unknown } } | null): string {
+  const message = output?.message ?? output?.value?.message;
+  return typeof message === 'string' ? message : 'failed';
+}
+
+/**
+ * The durable job queue: pg-boss on the app's own PostgreSQL (its own schema, the app's pool).
+ * Jobs survive restarts; a job is taken by one worker at a time (SKIP LOCKED), on any instance.
+ * A job left active by a process that died is expired after its `expireInSeconds` and retried.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss;
+  private readonly workerIds = new Map<string, string>();
+  private isStarted = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: JobLog,
+  ) {
+    this.boss = new PgBoss({
+      // pg-boss runs its SQL through the app's Kysely pool: one connection string, one pool.
+      db: { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> },
+      schema: JOB_SCHEMA,
+      maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+      monitorStateIntervalSeconds: 60,
+    });
+    this.boss.on('error', (error) => log.error({ err: { message: safeMessage(error) } }, 'job queue error'));
+  }
+
+  get started(): boolean {
+    return this.isStarted;
+  }
+
+  /** Creates (or migrates) pg-boss's schema and starts its maintenance and cron clocks. */
+  async start(): Promise<void> {
+    if (this.isStarted) return;
+    await this.boss.start();
+    this.isStarted = true;
+  }
+
+  /** Stops taking jobs and waits (a while) for running ones; what is unfinished stays queued. */
+  async stop(): Promise<void> {
+    if (!this.isStarted) return;
+    this.isStarted = false;
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+  }
+
+  async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    await this.boss.createQueue(name, { name, ...options });
+  }
+
+  /** Inserts jobs; jobs whose id already exists are skipped. */
+  async insert(jobs: readonly JobInsert[]): Promise<void> {
+    if (jobs.length === 0) return;
+    await this.boss.insert([...jobs]);
+    const workerId = this.workerIds.get(jobs[0]?.name ?? '');
+    if (workerId) this.boss.notifyWorker(workerId);
+  }
+
+  /** Sends one job now; returns its id. */
+  async send(name: string, data: object = {}): Promise<string> {
+    const id = await this.boss.send(name, data);
+    if (!id) throw new Error(`the ${name} job was not queued`);
+    const workerId = this.workerIds.get(name);
+    if (workerId) this.boss.notifyWorker(workerId);
+    return id;
+  }
+
+  /**
+   * Works the queue on this instance, `batchSize` jobs at a time. The handler settles each job
+   * itself through `complete`/`fail` where it must; one that returns normally is completed and
+   * one that throws is failed (and retried while the job's retry limit allows).
+   */
+  async work<T>(name: string, batchSize: number, handler: (jobs: Job<T>[]) => Promise<void>): Promise<void> {
+    const id = await this.boss.work<T>(name, { batchSize, includeMetadata: true, pollingIntervalSeconds: POLLING_SECONDS }, handler);
+    this.workerIds.set(name, id);
+  }
+
+  async fail(name: string, id: string, message: string, extra: object = {}): Promise<void> {
+    await this.boss.fail(name, id, { message, ...extra });
+  }
+
+  /**
+   * Schedules jobs on their cron: pg-boss's clock sends at most one job per tick across every
+   * instance, and whichever instance fetches it runs it once.
+   */
+  async schedule(jobs: readonly ScheduledJob[], context: () => JobContext): Promise<void> {
+    for (const job of jobs) {
+      await this.createQueue(job.name, { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 });
+      await this.boss.schedule(job.name, job.cron, {}, { tz: CRON_TIME_ZONE });
+      await this.work(job.name, 1, async () => {
+        await job.run(context());
+      });
+    }
+  }
+
+  /** Jobs of a queue not finished yet (waiting, waiting for a retry or running). */
+  async pending(name: string): Promise<number> {
+    return this.boss.getQueueSize(name, { before: 'completed' });
+  }
+
+  /** Jobs of a queue waiting to run (not yet started). */
+  async waiting(name: string): Promise<number> {
+    return this.boss.getQueueSize(name, { before: 'active' });
+  }
+
+  /** Resolves when the queue has nothing unfinished (tests and scripts). */
+  async idle(name: string, timeoutMs = 60_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while ((await this.pending(name)) > 0) {
+      if (Date.now() > deadline) throw new Error(`the ${name} queue is still busy after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  /** The state of one job, or undefined once it is gone. */
+  async jobState(name: string, id: string): Promise<string | undefined> {
+    return (await this.boss.getJobById(name, id, { includeArchive: true }))?.state;
+  }
+
+  /** Counts by state per queue, and the latest failures. Reads pg-boss's tables directly. */
+  async state(): Promise<QueueState> {
+    // Before any instance has started the queue, its tables do not exist yet: nothing to report.
+    const installed = await sql<{ table: string | null }>`SELECT to_regclass(${`${JOB_SCHEMA}.job`})::text AS table`.execute(this.db);
+    if (!installed.rows[0]?.table) return { queues: [], lastFailures: [] };
+    const table = sql.table(`${JOB_SCHEMA}.job`);
+    const counts = await sql<{ name: string; state: string; count: number }>`
+      SELECT name, state::text AS state, count(*)::int AS count FROM ${table} GROUP BY name, state ORDER BY name`.execute(this.db);
+    const byQueue = new Map<string, Record<string, number>>();
+    for (const row of counts.rows) {
+      const entry = byQueue.get(row.name) ?? {};
+      entry[row.state] = row.count;
+      byQueue.set(row.name, entry);
+    }
+    const queues = [...byQueue].map(([queue, c]) => ({
+      queue,
+      created: c.created ?? 0,
+      retry: c.retry ?? 0,
+      active: c.active ?? 0,
+      completed: c.completed ?? 0,
+      cancelled: c.cancelled ?? 0,
+      failed: c.failed ?? 0,
+    }));
+    const failures = await sql<{ name: string; completed_on: Date; output: { message?: unknown; value?: { message?: unknown } } | null }>`
+      SELECT name, completed_on, output FROM ${table} WHERE state = 'failed'
+      ORDER BY completed_on DESC LIMIT ${LAST_FAILURES}`.execute(this.db);
+    const lastFailures = failures.rows.map((row) => ({
+      queue: row.name,
+      failedAt: new Date(row.completed_on).toISOString(),
+      message: safeMessage(messageOf(row.output)),
+    }));
+    return { queues, lastFailures };
+  }
+}

@@ -1,0 +1,76 @@
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { purgeExpiredSessionsJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
+import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
+import { createTestApp, type TestApp } from '../../helpers/testApp.js';
+import { idOf } from '../features/notifications/support.js';
+
+/** Housekeeping runs as scheduled jobs through the real queue on the test database. */
+let t: TestApp;
+let dataDir: string;
+
+/** Sends the job now (as the cron would) and waits until a worker has completed it. */
+async function runThroughQueue(name: string): Promise<void> {
+  const id = await t.app.jobs.send(name);
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const state = await t.app.jobs.jobState(name, id);
+    if (state === 'completed') return;
+    if (state === 'failed' || Date.now() > deadline) throw new Error(`${name} ended ${state ?? 'missing'}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'campus-housekeeping-'));
+  t = await createTestApp({ DATA_DIR: dataDir }, 'seeded', { runJobs: true });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('housekeeping jobs', () => {
+  it('are scheduled by the server on their cron, in the queue\'s own tables', async () => {
+    expect(scheduledJobs.map((job) => job.name)).toEqual(expect.arrayContaining([purgeExpiredSessionsJob.name, removeUploadLeftoversJob.name]));
+    const stored = await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(t.db);
+    expect(stored.rows).toEqual(
+      scheduledJobs.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)),
+    );
+  });
+
+  it('purge sessions past their expiry and keep live ones', async () => {
+    const userId = await idOf(t.db, 'student');
+    const hour = 3_600_000;
+    const at = (offset: number) => new Date(Date.now() + offset);
+    await t.db.insertInto('sessions').values([
+      { id_hash: 'housekeeping-live', user_id: userId, expires_at: at(hour), absolute_expires_at: at(8 * hour), id_token: null, auth_method: 'demo' },
+      { id_hash: 'housekeeping-idle', user_id: userId, expires_at: at(-hour), absolute_expires_at: at(8 * hour), id_token: null, auth_method: 'demo' },
+      { id_hash: 'housekeeping-old', user_id: userId, expires_at: at(hour), absolute_expires_at: at(-hour), id_token: null, auth_method: 'demo' },
+    ]).execute();
+
+    await runThroughQueue(purgeExpiredSessionsJob.name);
+
+    const left = await t.db.selectFrom('sessions').select('id_hash').where('id_hash', 'like', 'housekeeping-%').execute();
+    expect(left.map((row) => row.id_hash)).toEqual(['housekeeping-live']);
+  });
+
+  it('remove upload temporaries older than the upload timeout and keep recent ones and real files', async () => {
+    const uploads = t.config.uploadsDir;
+    await mkdir(uploads, { recursive: true });
+    const stale = `${'a'.repeat(32)}.1.tmp`;
+    const fresh = `${'b'.repeat(32)}.2.tmp`;
+    const kept = 'c'.repeat(32);
+    for (const name of [stale, fresh, kept]) await writeFile(join(uploads, name), 'x');
+    const longAgo = new Date(Date.now() - t.config.uploadTimeoutMs - 60_000);
+    await utimes(join(uploads, stale), longAgo, longAgo);
+    await utimes(join(uploads, kept), longAgo, longAgo);
+
+    await runThroughQueue(removeUploadLeftoversJob.name);
+
+    expect((await readdir(uploads)).sort()).toEqual([fresh, kept].sort());
+  });
+});
