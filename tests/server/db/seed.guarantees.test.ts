@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/database.js';
-import { academicYearOf, addDays, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addDays, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/calendar/academicCalendar.js';
 import { seedDemoUniversity } from '../../../src/server/db/seed/seed.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 

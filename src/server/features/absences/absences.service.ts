@@ -4,7 +4,7 @@ import type { AbsenceRequest } from '../../../shared/contract/absences.js';
 import { absenceMessages, editableStatuses, enrolmentReadOnlyMessage, isEditableStatus, withdrawOutcome } from '../../../shared/rules/absences/index.js';
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
-import { londonInstant } from '../../db/seed/calendar.js';
+import { londonInstant } from '../../calendar/academicCalendar.js';
 import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
 import { checkAbsenceFields, type AbsenceFields } from './absenceForm.js';
 import { activeCategories, filesOf, ownRequest, registrationStatusOf, storedBytesOf, toAbsenceRequest } from './absences.queries.js';

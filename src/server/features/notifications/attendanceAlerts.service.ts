@@ -1,7 +1,7 @@
 import { consecutiveMissedThresholds } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
 import type { AttendanceResult } from '../../db/schema.domain.js';
-import { academicYearLabelOf } from '../../db/seed/calendar.js';
+import { academicYearLabelOf } from '../../calendar/academicCalendar.js';
 import type { Notifier } from './notify.service.js';
 
 /** 5: the first of SPEC §9's consecutive missed thresholds. */

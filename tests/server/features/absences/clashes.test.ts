@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ClashingEvent } from '../../../../src/shared/contract/absences.js';
-import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes } from '../../../../src/server/calendar/academicCalendar.js';
 import { londonWallClock } from '../../../../src/server/features/timetable/londonTime.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { userId } from '../attendance/support.js';

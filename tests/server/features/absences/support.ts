@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js';
-import { addDays, londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { addDays, londonDate } from '../../../../src/server/calendar/academicCalendar.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';
 import { multipartBody, type FormPart } from './multipart.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { attendanceAnalysisSchema, type AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
-import { academicYearOf } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf } from '../../../../src/server/calendar/academicCalendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { insertEvent, insertRecord, insertStudent, userId } from './support.js';

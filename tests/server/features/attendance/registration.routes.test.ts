@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
-import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes } from '../../../../src/server/calendar/academicCalendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
-import { academicYearLabelOf } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearLabelOf } from '../../../../src/server/calendar/academicCalendar.js';
 import { checkConsecutiveMissed, currentMissedRun } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
 import { createTestApp, type TestApp } from '../../../helpers/testApp.js';
 

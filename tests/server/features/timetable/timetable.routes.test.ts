@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceRegistration } from '../../../../src/shared/constants.js';
 import { timetableSchema, type Timetable } from '../../../../src/shared/contract/timetable.js';
-import { academicYearOf, londonInstant } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, londonInstant } from '../../../../src/server/calendar/academicCalendar.js';
 import { LECTURER_MODULES, STUDENT_MODULES } from '../../../../src/server/db/seed/catalogue.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { codesOf, fetchTimetable, minutes } from './support.js';
