@@ -45,6 +45,16 @@ export default defineConfig(
     },
   },
   {
+    // The demo seed is demo data: features and jobs read the calendar from src/server/calendar.
+    files: ['src/server/features/**/*.ts', 'src/server/jobs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(?:^|/)db/seed(?:/|$)', message: 'Features and jobs never import the demo seed (src/server/db/seed); the calendar is src/server/calendar.' }] },
+      ],
+    },
+  },
+  {
     files: ['src/app/**/*.{ts,tsx}', 'tests/app/**/*.tsx'],
     extends: [reactHooks.configs.flat.recommended],
   },

@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { attendanceRegistration } from '../shared/constants.js';
+import { DEFAULT_CALENDAR, isTimeZone, parseTeachingWeeks, parseYearStart, type CalendarRules, type TeachingSpan } from './calendar/academicCalendar.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 
 export interface OidcConfig {
@@ -82,6 +83,8 @@ export interface Config {
   readonly campusDemoLoopback: boolean;
   /** Registration at a monitored class is refused from its start plus this many minutes. */
   readonly attendanceCloseMinutes: number;
+  /** The academic calendar (src/server/calendar): year start, teaching weeks, time zone. */
+  readonly calendar: CalendarRules;
   readonly push: PushConfig;
   /** Absence evidence files: DATA_DIR/uploads, outside any served directory. */
   readonly uploadsDir: string;
@@ -238,6 +241,14 @@ const firebaseWebConfig: Parse<FirebaseWebConfig> = (text) => {
 const base64urlKey: Parse<string> = (text) =>
   /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? text : new Invalid('must be the base64url Web Push certificate key of the Firebase project');
 
+const yearStart: Parse<string> = (text) =>
+  parseYearStart(text) ?? new Invalid(`must be a month and day as MM-DD, e.g. 09-30, got "${text}"`);
+
+const teachingWeekSpans: Parse<TeachingSpan[]> = (text) =>
+  parseTeachingWeeks(text) ?? new Invalid(`must be rising week spans such as 1-12,16-27,31-32r (r: revision only), got "${text}"`);
+
+const timeZone: Parse<string> = (text) => (isTimeZone(text) ? text : new Invalid(`must be an IANA time zone such as Europe/London, got "${text}"`));
+
 // ---- every variable -------------------------------------------------------------------------------
 
 /**
@@ -268,6 +279,9 @@ export const configSchema = z.object({
   CAMPUS_NETWORKS: variable<string[]>([], cidrs),
   CAMPUS_DEMO_LOOPBACK: variable(true, onOff),
   ATTENDANCE_CLOSE_MINUTES: variable(attendanceRegistration.closesMinutesAfterStart, positiveInteger),
+  ACADEMIC_YEAR_START: variable(DEFAULT_CALENDAR.yearStart, yearStart),
+  TEACHING_WEEKS: variable<TeachingSpan[]>([...DEFAULT_CALENDAR.teachingWeeks], teachingWeekSpans),
+  TIME_ZONE: variable(DEFAULT_CALENDAR.timeZone, timeZone),
   UPLOAD_QUOTA_MB: variable(50, positiveNumber),
   UPLOAD_IDLE_TIMEOUT_SECONDS: variable(30, positiveNumber),
   UPLOAD_TIMEOUT_SECONDS: variable(600, positiveNumber),
@@ -375,6 +389,7 @@ export function loadConfig(env: Env = process.env): Config {
     campusNetworks: v.CAMPUS_NETWORKS,
     campusDemoLoopback: isDemo && v.CAMPUS_DEMO_LOOPBACK,
     attendanceCloseMinutes: v.ATTENDANCE_CLOSE_MINUTES,
+    calendar: { yearStart: v.ACADEMIC_YEAR_START, teachingWeeks: v.TEACHING_WEEKS, timeZone: v.TIME_ZONE },
     push: {
       allowedOrigins: v.PUSH_ALLOWED_ORIGINS,
       vapidSubject: v.PUSH_VAPID_SUBJECT ?? (publicOrigin?.startsWith('https://') ? publicOrigin : 'mailto:push@campus-companion.invalid'),

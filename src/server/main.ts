@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
+import { configureCalendar } from './calendar/academicCalendar.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -9,6 +10,8 @@ import { isEmptyDatabase, seedDemoUniversity } from './db/seed/seed.js';
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Before the seed and every request: they all read the university's calendar.
+  configureCalendar(config.calendar);
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {

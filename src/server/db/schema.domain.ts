@@ -83,6 +83,8 @@ export interface TimetableEventsTable {
   last_modified: UpdatedAt;
   /** Display names of the teaching staff, e.g. 'Dr Helen Marsh'. */
   staff_names: Generated<string>;
+  /** When the close-registers job wrote the class's records; null while it is open (0007). */
+  register_closed_at: NullableTimestamp;
 }
 
 export interface EnrolmentsTable {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
+import { calendarRules } from '../calendar/academicCalendar.js';
 import type { Db } from '../db/database.js';
 import type { JobContext, ScheduledJob } from './jobDefinition.js';
 
@@ -8,8 +9,6 @@ export type JobLog = { warn: (obj: object, msg: string) => void; error: (obj: ob
 
 /** The schema pg-boss keeps its tables in, next to the app's own. */
 export const JOB_SCHEMA = 'pgboss';
-/** The time zone cron expressions are read in. */
-const CRON_TIME_ZONE = 'Europe/London';
 /** How often one instance (whichever gets there first) expires stalled jobs and archives old ones. */
 const MAINTENANCE_SECONDS = 15;
 /** How often an idle worker looks for new jobs (a send on this instance wakes it at once). */
@@ -147,7 +146,7 @@ export class JobQueue {
   async schedule(jobs: readonly ScheduledJob[], context: () => JobContext): Promise<void> {
     for (const job of jobs) {
       await this.createQueue(job.name, { retryLimit: 2, retryDelay: 30, expireInSeconds: 15 * 60 });
-      await this.boss.schedule(job.name, job.cron, {}, { tz: CRON_TIME_ZONE });
+      await this.boss.schedule(job.name, job.cron, {}, { tz: calendarRules().timeZone });
       await this.work(job.name, 1, async () => {
         await job.run(context());
       });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   academicYearOf, earlierAcademicYear, lastMondayOfSeptember, londonDate, londonInstant, teachingWeeks,
-} from '../../../src/server/db/seed/calendar.js';
+} from '../../../src/server/calendar/academicCalendar.js';
 import { createRng } from '../../../src/server/db/seed/prng.js';
 
 describe('the demo calendar', () => {

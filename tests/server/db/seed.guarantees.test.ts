@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/database.js';
-import { academicYearOf, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes, earlierAcademicYear, londonDate, londonInstant } from '../../../src/server/calendar/academicCalendar.js';
 import { addLocalDays } from '../../../src/shared/rules/absences/dates.js';
 import { seedDemoUniversity } from '../../../src/server/db/seed/seed.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';

@@ -59,7 +59,11 @@ function yearOfStage(current: AcademicYear, stage: ModuleStage): AcademicYear {
 function plannedRow(
   spec: ModuleSpec, moduleId: number, year: AcademicYear,
   e: { type: Insertable<TimetableEventsTable>['event_type']; room: string; start: Date; minutes: number; isMonitored: boolean },
+  today: Date,
 ): PlannedEvent {
+  // The seed writes the records of every class that has ended (attendance.ts): those registers
+  // are closed. The rest, the class in progress included, are left to the close-registers job.
+  const end = addMinutes(e.start, e.minutes);
   const published = londonInstant(addLocalDays(year.start, -21), '09:00');
   return {
     moduleCode: spec.code, academicYear: year.label, startsAt: e.start, minutes: e.minutes,
@@ -67,12 +71,13 @@ function plannedRow(
     row: {
       module_id: moduleId, event_type: e.type, room_id: e.room, starts_at: e.start, duration_minutes: e.minutes,
       is_monitored: e.isMonitored, is_cancelled: false, sequence: 0, last_modified: published, staff_names: spec.staff,
+      register_closed_at: end <= today ? end : null,
     },
   };
 }
 
 /** The weekly classes of one module in its year, minus any that would overlap `blocked`. */
-function weeklyClasses(spec: ModuleSpec, moduleId: number, year: AcademicYear, blocked: [Date, Date]): PlannedEvent[] {
+function weeklyClasses(spec: ModuleSpec, moduleId: number, year: AcademicYear, blocked: [Date, Date], today: Date): PlannedEvent[] {
   const planned: PlannedEvent[] = [];
   for (const week of teachingWeeks(year)) {
     const slots = week.isRevision ? spec.slots.slice(0, 1) : spec.slots;
@@ -81,7 +86,7 @@ function weeklyClasses(spec: ModuleSpec, moduleId: number, year: AcademicYear, b
       const end = addMinutes(start, slot.minutes);
       if (start < blocked[1] && end > blocked[0]) continue;
       const isMonitored = slot.isMonitored && !week.isRevision;
-      planned.push(plannedRow(spec, moduleId, year, { type: slot.type, room: slot.room, start, minutes: slot.minutes, isMonitored }));
+      planned.push(plannedRow(spec, moduleId, year, { type: slot.type, room: slot.room, start, minutes: slot.minutes, isMonitored }, today));
     }
   }
   return planned;
@@ -112,9 +117,9 @@ function planEvents(moduleIds: ReadonlyMap<string, number>, current: AcademicYea
     const moduleId = moduleIds.get(spec.code);
     if (moduleId === undefined) throw new Error(`Seed: no module ${spec.code}`);
     const year = yearOfStage(current, spec.stage);
-    planned.push(...cancelSome(weeklyClasses(spec, moduleId, year, blocked), rng, today));
+    planned.push(...cancelSome(weeklyClasses(spec, moduleId, year, blocked, today), rng, today));
     for (const special of specials.filter((s) => s.code === spec.code)) {
-      planned.push(plannedRow(spec, moduleId, current, { ...special, isMonitored: true }));
+      planned.push(plannedRow(spec, moduleId, current, { ...special, isMonitored: true }, today));
     }
   }
   return planned.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.moduleCode.localeCompare(b.moduleCode));

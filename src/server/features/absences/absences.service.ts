@@ -4,10 +4,11 @@ import type { AbsenceRequest } from '../../../shared/contract/absences.js';
 import { absenceMessages, editableStatuses, enrolmentReadOnlyMessage, isEditableStatus, withdrawOutcome } from '../../../shared/rules/absences/index.js';
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
-import { londonInstant } from '../../db/seed/calendar.js';
+import { londonInstant } from '../../calendar/academicCalendar.js';
 import { HttpError, notFound, type FieldErrors } from '../../http/errors.js';
 import { checkAbsenceFields, type AbsenceFields } from './absenceForm.js';
 import { activeCategories, filesOf, ownRequest, registrationStatusOf, storedBytesOf, toAbsenceRequest } from './absences.queries.js';
+import { rederiveRecordsForAbsence } from '../attendance/closeRegisters.service.js';
 import { absenceDateLimits } from './dateLimits.js';
 import type { FileStore } from './fileStore.js';
 import type { AbsenceForm, UploadedFile } from './multipartForm.js';
@@ -185,14 +186,18 @@ export async function cancelAbsence(db: Db, user: SessionUser, requestId: number
     absenceStatus: [`A request that is ${row.status} cannot be withdrawn${row.status === 'Approved' ? ' once it started more than 30 days ago and has ended' : ''}.`],
   });
   if (!next) throw refused();
-  const updated = await db
-    .updateTable('absence_requests')
-    .set({ status: next, last_modified: now })
-    .where('id', '=', row.id)
-    .where('student_user_id', '=', user.id)
-    .where('status', '=', row.status)
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw refused();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('absence_requests')
+      .set({ status: next, last_modified: now })
+      .where('id', '=', row.id)
+      .where('student_user_id', '=', user.id)
+      .where('status', '=', row.status)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw refused();
+    // Closed classes it covered lose (or keep) their authorised/informed records with it.
+    await rederiveRecordsForAbsence(trx, row.id);
+  });
   return loadOne(db, user, row.id);
 }
 

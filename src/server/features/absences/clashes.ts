@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ClashingEvent } from '../../../shared/contract/absences.js';
 import type { Db } from '../../db/database.js';
-import { academicYearLabelOf, addMinutes, londonInstant } from '../../db/seed/calendar.js';
+import { academicYearLabelOf, addMinutes, londonInstant } from '../../calendar/academicCalendar.js';
 import { londonIso } from '../timetable/londonTime.js';
 
 /** No class lasts longer than this; it bounds the index range scanned before the chosen start. */

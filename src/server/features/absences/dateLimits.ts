@@ -1,5 +1,5 @@
 import type { AbsenceDateLimits } from '../../../shared/rules/absences/index.js';
-import { academicYearOf, londonDate, londonInstant } from '../../db/seed/calendar.js';
+import { academicYearOf, londonDate, londonInstant } from '../../calendar/academicCalendar.js';
 import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { londonIso } from '../timetable/londonTime.js';
 

@@ -1,6 +1,6 @@
 import type { AttendanceAnalysis, AttendanceRecord } from '../../../shared/contract/attendance.js';
 import type { Db } from '../../db/database.js';
-import { academicYearOf } from '../../db/seed/calendar.js';
+import { academicYearOf } from '../../calendar/academicCalendar.js';
 import { londonIso } from '../timetable/londonTime.js';
 import { ownRecords, peerAggregates, type OwnRecordRow } from './analysis.queries.js';
 import { analyse, peerAnalysesOf, type RuleRecord } from './attendance.rules.js';

@@ -1,5 +1,5 @@
 import { attendanceRegistration } from '../../../shared/constants.js';
-import { addMinutes } from '../../db/seed/calendar.js';
+import { addMinutes } from '../../calendar/academicCalendar.js';
 import { londonWallClock } from '../timetable/londonTime.js';
 
 /**

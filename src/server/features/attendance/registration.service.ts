@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.js';
-import { academicYearLabelOf } from '../../db/seed/calendar.js';
+import { academicYearLabelOf } from '../../calendar/academicCalendar.js';
 import { badRequest } from '../../http/errors.js';
 import { refusalError, refusalReason, registrationWindow, type RefusalReason, type RegistrationFacts } from './registration.rules.js';
 

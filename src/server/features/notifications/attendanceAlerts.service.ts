@@ -1,6 +1,6 @@
 import { consecutiveMissedThresholds } from '../../../shared/constants.js';
 import type { Db } from '../../db/database.js';
-import { academicYearLabelOf } from '../../db/seed/calendar.js';
+import { academicYearLabelOf } from '../../calendar/academicCalendar.js';
 import { currentMissedRun } from '../attendance/attendance.rules.js';
 import type { Notifier } from './notify.service.js';
 
@@ -13,10 +13,21 @@ export interface AttendanceAlertDeps {
 }
 
 /**
+ * The dedupe key of a run's alert at a threshold. The 5 key is the one used before 10 and 20 were
+ * added, so a run already notified at 5 is not notified at 5 again.
+ */
+export function missedRunKey(year: string, afterEventId: number | null, threshold: number): string {
+  const base = `missed-run:${year}:${afterEventId ?? 'year-start'}`;
+  return threshold === MISSED_ALERT_THRESHOLD ? base : `${base}:${threshold}`;
+}
+
+/**
  * Notifies a student (type Attendance) whose current run of missed classes this academic year
- * has reached 5. Each run is notified once, however often this runs: the attendance feature
- * calls it after a student's records change (a register closes, an absence is decided).
- * Returns whether a notification was sent now.
+ * has reached 5, 10 or 20 (SPEC §9's thresholds). Each run is notified once per threshold,
+ * however often this runs: the close-registers job calls it after a student's records change.
+ * Only the highest threshold reached is notified, so a run that jumps from 4 to 12 (a catch-up
+ * after downtime) gets the 10 alert, not a stale 5 as well. Returns whether a notification was
+ * sent now.
  */
 export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentId: number, now = new Date()): Promise<boolean> {
   const year = academicYearLabelOf(now);
@@ -34,7 +45,8 @@ export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentI
   // only when the student attends again, so each run is notified once even if absences inside it
   // are later authorised.
   const run = currentMissedRun(records);
-  if (run.length < MISSED_ALERT_THRESHOLD) return false;
+  const threshold = [...consecutiveMissedThresholds].reverse().find((t) => run.length >= t);
+  if (threshold === undefined) return false;
   const { notified } = await deps.notifier.notify(
     { userIds: [studentId] },
     'Attendance',
@@ -43,7 +55,7 @@ export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentI
       body: 'We have not seen you at your last few monitored sessions. If something is getting in the way, your personal tutor and Student Support are here to help.',
       url: '/attendance',
     },
-    { dedupeKey: `missed-run:${year}:${run.endedBy?.eventId ?? 'year-start'}` },
+    { dedupeKey: missedRunKey(year, run.endedBy?.eventId ?? null, threshold) },
   );
   return notified > 0;
 }

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../../db/schema.domain.js';
-import { academicYearLabelOf, TIMEZONE } from '../../db/seed/calendar.js';
+import { academicYearLabelOf, TIMEZONE } from '../../calendar/academicCalendar.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Notifier, NotifyResult } from './notify.service.js';
 
@@ -28,11 +28,11 @@ interface EventFacts {
   readonly roomName: string | null;
 }
 
-const when = new Intl.DateTimeFormat('en-GB', {
+const when = () => new Intl.DateTimeFormat('en-GB', {
   timeZone: TIMEZONE, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
 /** 'Tue 14 Oct, 10:00 in Lecture Theatre A' */
-const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when.format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
+const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when().format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
 
 async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null }> {
   const row = await db

@@ -2,7 +2,7 @@ import type { Referral } from '../../../shared/contract/referrals.js';
 import { referralCooldownDays } from '../../../shared/constants.js';
 import { referralMessages } from '../../../shared/rules/referral.js';
 import type { Db } from '../../db/database.js';
-import { addMinutes } from '../../db/seed/calendar.js';
+import { addMinutes } from '../../calendar/academicCalendar.js';
 import { badRequest } from '../../http/errors.js';
 
 /** SPEC §8, shown as a warning by the client. */

@@ -1,7 +1,7 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import ical, { ICalEventStatus, type ICalDayJsStub } from 'ical-generator';
 import { cacheMinutes, siteTitle } from '../../../shared/constants.js';
-import { addMinutes, TIMEZONE } from '../../db/seed/calendar.js';
+import { addMinutes, TIMEZONE } from '../../calendar/academicCalendar.js';
 import type { EventRow } from './timetable.queries.js';
 import { londonWallClock } from './londonTime.js';
 import { staffOf } from './timetable.service.js';

@@ -1,12 +1,12 @@
-import { TIMEZONE } from '../../db/seed/calendar.js';
+import { TIMEZONE } from '../../calendar/academicCalendar.js';
 
 /**
- * Europe/London wall-clock time of an instant, from one cached Intl formatter. Day.js's timezone
+ * The university's wall-clock time (Europe/London by default) of an instant, from one cached Intl formatter. Day.js's timezone
  * plugin builds a new formatter on every call (about 0.3 ms each), which made a year's timetable
  * spend most of its time formatting dates.
  */
-const formatter = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIMEZONE,
+const formatterFor = (timeZone: string) => new Intl.DateTimeFormat('en-GB', {
+  timeZone,
   hourCycle: 'h23',
   year: 'numeric',
   month: '2-digit',
@@ -15,6 +15,12 @@ const formatter = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
   second: '2-digit',
 });
+let cached = { timeZone: TIMEZONE, formatter: formatterFor(TIMEZONE) };
+/** The formatter of the university's zone, rebuilt only when the zone was configured anew. */
+function zoneFormatter(): Intl.DateTimeFormat {
+  if (cached.timeZone !== TIMEZONE) cached = { timeZone: TIMEZONE, formatter: formatterFor(TIMEZONE) };
+  return cached.formatter;
+}
 
 export interface WallClock {
   /** 'YYYY-MM-DD' */
@@ -27,7 +33,7 @@ export interface WallClock {
 
 export function londonWallClock(instant: Date): WallClock {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of formatter.formatToParts(instant)) parts[part.type] = part.value;
+  for (const part of zoneFormatter().formatToParts(instant)) parts[part.type] = part.value;
   const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
   const wall = Date.UTC(Number(year), Number(month) - 1, Number(day), Number(hour), Number(minute), Number(second));
   const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;

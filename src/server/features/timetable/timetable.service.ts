@@ -1,7 +1,7 @@
 import { attendanceRegistration } from '../../../shared/constants.js';
 import type { Timetable, TimetableEntry } from '../../../shared/contract/timetable.js';
 import type { Db } from '../../db/database.js';
-import { academicYearOf, addMinutes, londonInstant } from '../../db/seed/calendar.js';
+import { academicYearOf, addMinutes, londonInstant } from '../../calendar/academicCalendar.js';
 import { londonIso } from './londonTime.js';
 import { eventsOf, type EventRow, type TimetableOwner, type TimetableWindow } from './timetable.queries.js';
 

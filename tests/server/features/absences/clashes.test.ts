@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clashingAttendanceRoute } from '../../../../src/shared/contract/absences.js';
 import type { ClashingEvent } from '../../../../src/shared/contract/absences.js';
-import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes } from '../../../../src/server/calendar/academicCalendar.js';
 import { londonWallClock } from '../../../../src/server/features/timetable/londonTime.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../../src/shared/contract/absences.js';
-import { londonDate } from '../../../../src/server/db/seed/calendar.js';
+import { londonDate } from '../../../../src/server/calendar/academicCalendar.js';
 import { addLocalDays } from '../../../../src/shared/rules/absences/dates.js';
 import { callRoute } from '../../../helpers/routes.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { type AttendanceAnalysis, attendanceAnalysisRoute, attendanceAnalysisSchema } from '../../../../src/shared/contract/attendance.js';
 import { z } from 'zod/mini';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
-import { academicYearOf } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf } from '../../../../src/server/calendar/academicCalendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { attendanceAnalysisRoute, networkStatusRoute } from '../../../../src/shared/contract/attendance.js';
 import type { AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
-import { academicYearOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, addMinutes } from '../../../../src/server/calendar/academicCalendar.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';

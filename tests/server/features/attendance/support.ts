@@ -4,7 +4,7 @@ import { callRoute } from '../../../helpers/routes.js';
 import { buildApp } from '../../../../src/server/app.js';
 import { loadConfig } from '../../../../src/server/config.js';
 import type { Db } from '../../../../src/server/db/database.js';
-import { academicYearLabelOf, addMinutes } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearLabelOf, addMinutes } from '../../../../src/server/calendar/academicCalendar.js';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AttendanceResult } from '../../../../src/server/db/schema.domain.js';
-import { academicYearLabelOf } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearLabelOf } from '../../../../src/server/calendar/academicCalendar.js';
 import { checkConsecutiveMissed } from '../../../../src/server/features/notifications/attendanceAlerts.service.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 

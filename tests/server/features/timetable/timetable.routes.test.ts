@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverTimeRoute, type Timetable, timetableRoute, timetableSchema } from '../../../../src/shared/contract/timetable.js';
 import { attendanceRegistration } from '../../../../src/shared/constants.js';
-import { academicYearOf, londonInstant } from '../../../../src/server/db/seed/calendar.js';
+import { academicYearOf, londonInstant } from '../../../../src/server/calendar/academicCalendar.js';
 import { LECTURER_MODULES, STUDENT_MODULES } from '../../../../src/server/db/seed/catalogue.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
