@@ -3,8 +3,7 @@ import { buildApp } from './app.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrateToLatest } from './db/migrate.js';
-import { isEmptyDatabase, seedDemoUniversity } from './db/seed/seed.js';
+import { prepareDatabase } from './db/startup.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
@@ -17,12 +16,10 @@ async function main(): Promise<void> {
     connectionString = embedded.connectionString('campus');
   }
   const db = createDb(connectionString);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
-  if (config.isDemo && (await isEmptyDatabase(db))) {
-    await seedDemoUniversity(db, { today: new Date() });
-    console.log('demo university seeded');
-  }
+  // Under an advisory lock: instances starting together migrate and seed once.
+  const { appliedMigrations, seeded } = await prepareDatabase(db, { seedDemo: config.isDemo, today: new Date() });
+  if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
+  if (seeded) console.log('demo university seeded');
 
   const app = await buildApp({ config, db });
   let isStopping = false;
