@@ -17,8 +17,8 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
-import { FileStore } from './features/absences/fileStore.js';
 import { multipartLimits } from './features/absences/multipartForm.js';
+import { PostgresFileStore } from './features/absences/postgresFileStore.js';
 import { adminTimetableRoutes } from './features/admin/adminTimetable.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -94,10 +94,14 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyMultipart, { limits: { ...multipartLimits } });
-  // Upload temporaries left by a crash; another instance's upload in progress is younger than this.
+  // Evidence files an older version kept on this disk move into the database; then what a crash
+  // left (upload temporaries, unclaimed contents) goes. An upload in progress is younger than this.
   app.addHook('onReady', async () => {
-    const removed = await new FileStore(config.uploadsDir).removeLeftovers(config.uploadTimeoutMs);
-    if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s) from ${config.uploadsDir}`);
+    const store = new PostgresFileStore(db, config.uploadsDir);
+    const imported = await store.importLegacyFiles();
+    if (imported > 0) app.log.warn(`moved ${imported} evidence file(s) from ${config.uploadsDir} into the database`);
+    const removed = await store.removeLeftovers(config.uploadTimeoutMs);
+    if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s)`);
   });
 
   // An empty JSON body (a POST with nothing to say) is read as "no body", not as an error.

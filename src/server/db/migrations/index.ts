@@ -5,6 +5,7 @@ import * as m0003 from './0003_attendance_absences.js';
 import * as m0004 from './0004_resources_trending.js';
 import * as m0005 from './0005_user_settings.js';
 import * as m0006 from './0006_notification_dedupe.js';
+import * as m0007 from './0007_shared_instance_state.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_resources_trending': m0004,
   '0005_user_settings': m0005,
   '0006_notification_dedupe': m0006,
+  '0007_shared_instance_state': m0007,
 };

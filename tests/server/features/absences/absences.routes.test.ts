@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { enrolmentMessages } from '../../../../src/shared/rules/absences/index.j
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { userId } from '../attendance/support.js';
 import { samples } from './multipart.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, URL, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, storedUploads, URL, type ErrorBody } from './support.js';
 
 let t: TestApp;
 let uploads: string;
@@ -27,7 +27,7 @@ afterAll(async () => {
   await rm(join(uploads, '..'), { recursive: true, force: true });
 });
 
-const storedFiles = async (): Promise<string[]> => readdir(uploads).catch(() => []);
+const storedFiles = (): Promise<string[]> => storedUploads(t);
 const list = async (caller = student): Promise<AbsenceRequest[]> =>
   (await t.app.inject({ method: 'GET', url: URL, headers: caller.headers() })).json<AbsenceRequest[]>();
 const download = (caller: Caller, request: number, fileRow: number) =>

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js';
 import { addDays, londonDate } from '../../../../src/server/db/seed/calendar.js';
@@ -38,3 +39,13 @@ export interface ErrorBody {
 }
 
 export const asRequest = (response: LightMyRequestResponse): AbsenceRequest => response.json<AbsenceRequest>();
+
+/**
+ * What the server keeps of uploads, sorted: the storage keys of evidence stored in the database,
+ * and the names of files in DATA_DIR/uploads (temporaries of uploads in progress).
+ */
+export async function storedUploads(t: TestApp): Promise<string[]> {
+  const keys = (await t.db.selectFrom('evidence_contents').select('storage_key').execute()).map((row) => row.storage_key);
+  const onDisk = await readdir(t.config.uploadsDir).catch(() => []);
+  return [...keys, ...onDisk].sort();
+}
