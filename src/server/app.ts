@@ -9,6 +9,7 @@ import { allRoutes } from '../shared/contract/index.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
+import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
 import { sessionCookieName } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
@@ -85,7 +86,8 @@ export async function buildApp({ config, db }: AppDependencies): Promise<Fastify
   registerErrorHandling(app);
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in the database: a limit holds across every instance, not per process.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
   app.addHook('onSend', async (request, reply) => {
