@@ -15,9 +15,14 @@ async function main(): Promise<void> {
     await ensureDatabase(embedded);
     connectionString = embedded.connectionString('campus');
   }
-  const db = createDb(connectionString);
-  // Under an advisory lock: instances starting together migrate and seed once.
-  const { appliedMigrations, seeded } = await prepareDatabase(db, { seedDemo: config.isDemo, today: new Date() });
+  const db = createDb(connectionString, config.databasePoolSize);
+  // Under a session-level advisory lock, so instances starting together migrate and seed once;
+  // through DATABASE_DIRECT_URL when the pool of DATABASE_URL is PgBouncer in transaction mode.
+  const startupDb = config.databaseDirectUrl ? createDb(config.databaseDirectUrl, 1) : db;
+  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() })
+    .finally(async () => {
+      if (startupDb !== db) await startupDb.destroy();
+    });
   if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
   if (seeded) console.log('demo university seeded');
 
