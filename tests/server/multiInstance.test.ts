@@ -35,7 +35,9 @@ beforeAll(async () => {
     await admin.destroy();
   }
   const databaseUrl = cluster.connectionString('campus_shared');
-  servers = await Promise.all(['a', 'b'].map((name) => startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: join(root, name), LOG_LEVEL: 'warn' })));
+  // B starts up through DATABASE_DIRECT_URL, as it would when DATABASE_URL is a PgBouncer pool in transaction mode.
+  const env = (name: string, extra: Record<string, string> = {}) => ({ DATABASE_URL: databaseUrl, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', ...extra });
+  servers = await Promise.all([env('a'), env('b', { DATABASE_DIRECT_URL: databaseUrl })].map((vars) => startServerProcess(vars)));
 }, 240_000);
 
 afterAll(async () => {
