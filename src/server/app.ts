@@ -10,6 +10,7 @@ import { allRoutes } from '../shared/contract/index.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
+import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
 import { sessionCookieName } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
@@ -18,8 +19,8 @@ import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
-import { FileStore } from './features/absences/fileStore.js';
 import { multipartLimits } from './features/absences/multipartForm.js';
+import { PostgresFileStore } from './features/absences/postgresFileStore.js';
 import { adminTimetableRoutes } from './features/admin/adminTimetable.routes.js';
 import { attendanceRoutes } from './features/attendance/attendance.routes.js';
 import { contentRoutes } from './features/content/content.routes.js';
@@ -114,7 +115,8 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   registerErrorHandling(app);
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
-  await app.register(fastifyRateLimit, { global: false });
+  // Counters in the database: a limit holds across every instance, not per process.
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
   app.addHook('onSend', async (request, reply) => {
@@ -123,10 +125,14 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(fastifyMultipart, { limits: { ...multipartLimits } });
-  // Upload temporaries left by a crash; another instance's upload in progress is younger than this.
+  // Evidence files an older version kept on this disk move into the database; then what a crash
+  // left (upload temporaries, unclaimed contents) goes. An upload in progress is younger than this.
   app.addHook('onReady', async () => {
-    const removed = await new FileStore(config.uploadsDir).removeLeftovers(config.uploadTimeoutMs);
-    if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s) from ${config.uploadsDir}`);
+    const store = new PostgresFileStore(db, config.uploadsDir);
+    const imported = await store.importLegacyFiles();
+    if (imported > 0) app.log.warn(`moved ${imported} evidence file(s) from ${config.uploadsDir} into the database`);
+    const removed = await store.removeLeftovers(config.uploadTimeoutMs);
+    if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s)`);
   });
 
   // An empty JSON body (a POST with nothing to say) is read as "no body", not as an error.

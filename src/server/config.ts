@@ -46,6 +46,13 @@ export interface Config {
   readonly dataDir: string;
   /** Unset: an embedded PostgreSQL under DATA_DIR/postgres. */
   readonly databaseUrl: string | undefined;
+  /**
+   * A direct connection (or a PgBouncer pool in session mode) to the same database, used at start
+   * for migrations and the demo seed under a session-level advisory lock; unset: `databaseUrl`.
+   */
+  readonly databaseDirectUrl: string | undefined;
+  /** Connections each instance's pool opens at most. */
+  readonly databasePoolSize: number;
   readonly isProduction: boolean;
   readonly isDemo: boolean;
   /** Where the built client lives; served with an SPA fallback when it exists. */
@@ -261,6 +268,8 @@ export const configSchema = z.object({
   HOST: variable('127.0.0.1', asText),
   DATA_DIR: variable('./data', asText),
   DATABASE_URL: variable<string | undefined>(undefined, asText),
+  DATABASE_DIRECT_URL: variable<string | undefined>(undefined, asText),
+  DATABASE_POOL_SIZE: variable(10, positiveInteger),
   NODE_ENV: variable<string | undefined>(undefined, asText),
   DEMO: variable<boolean | undefined>(undefined, onOff),
   PUBLIC_ORIGIN: variable<string | undefined>(undefined, origin),
@@ -329,6 +338,7 @@ function crossChecks(v: Variables): string[] {
   const problems: string[] = [];
   const oidcSet = [v.OIDC_ISSUER, v.OIDC_CLIENT_ID, v.OIDC_CLIENT_SECRET].filter((value) => value !== undefined).length;
   if (oidcSet > 0 && oidcSet < 3) problems.push('OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together');
+  if (v.DATABASE_DIRECT_URL && !v.DATABASE_URL) problems.push('DATABASE_DIRECT_URL needs DATABASE_URL (it is a second way into that database)');
   if (v.NODE_ENV === 'production' && !v.PUBLIC_ORIGIN) {
     problems.push('PUBLIC_ORIGIN is required in production (NODE_ENV=production): set it to the origin users open, e.g. https://campus.example.ac.uk');
   }
@@ -371,6 +381,8 @@ export function loadConfig(env: Env = process.env): Config {
     host: v.HOST,
     dataDir,
     databaseUrl: v.DATABASE_URL,
+    databaseDirectUrl: v.DATABASE_DIRECT_URL,
+    databasePoolSize: v.DATABASE_POOL_SIZE,
     isProduction,
     isDemo,
     staticDir: resolve(v.STATIC_DIR),

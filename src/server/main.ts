@@ -4,8 +4,7 @@ import { configureCalendar } from './calendar/academicCalendar.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { migrateToLatest } from './db/migrate.js';
-import { isEmptyDatabase, seedDemoUniversity } from './db/seed/seed.js';
+import { prepareDatabase } from './db/startup.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
@@ -19,13 +18,16 @@ async function main(): Promise<void> {
     await ensureDatabase(embedded);
     connectionString = embedded.connectionString('campus');
   }
-  const db = createDb(connectionString);
-  const applied = await migrateToLatest(db);
-  if (applied.length > 0) console.log(`migrations applied: ${applied.join(', ')}`);
-  if (config.isDemo && (await isEmptyDatabase(db))) {
-    await seedDemoUniversity(db, { today: new Date() });
-    console.log('demo university seeded');
-  }
+  const db = createDb(connectionString, config.databasePoolSize);
+  // Under a session-level advisory lock, so instances starting together migrate and seed once;
+  // through DATABASE_DIRECT_URL when the pool of DATABASE_URL is PgBouncer in transaction mode.
+  const startupDb = config.databaseDirectUrl ? createDb(config.databaseDirectUrl, 1) : db;
+  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() })
+    .finally(async () => {
+      if (startupDb !== db) await startupDb.destroy();
+    });
+  if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
+  if (seeded) console.log('demo university seeded');
 
   const app = await buildApp({ config, db, runJobs: true });
   let isStopping = false;

@@ -1,5 +1,6 @@
 import type { DomainTables } from './schema.domain.js';
 import type { IdentityTables } from './schema.identity.js';
+import type { SharedStateTables } from './schema.shared.js';
 
 /** Every table Kysely knows about; one interface per migration family. */
-export interface Database extends IdentityTables, DomainTables {}
+export interface Database extends IdentityTables, DomainTables, SharedStateTables {}

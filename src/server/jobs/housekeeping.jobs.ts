@@ -1,4 +1,4 @@
-import { FileStore } from '../features/absences/fileStore.js';
+import { PostgresFileStore } from '../features/absences/postgresFileStore.js';
 import type { ScheduledJob } from './jobDefinition.js';
 
 /** Deletes sessions past their idle or absolute expiry (a sign-in no one will use again). */
@@ -11,13 +11,13 @@ export const purgeExpiredSessionsJob: ScheduledJob = {
 };
 
 /**
- * Removes upload temporaries a crash left behind. Only files older than the upload timeout go,
- * so another instance's upload in progress (the folder is shared) is kept.
+ * Removes upload temporaries a crash left behind, and stored evidence no request names. Only what
+ * is older than the upload timeout goes, so an upload still in progress is kept.
  */
 export const removeUploadLeftoversJob: ScheduledJob = {
   name: 'housekeeping.removeUploadLeftovers',
   cron: '*/15 * * * *',
-  run: async ({ config, now }) => {
-    await new FileStore(config.uploadsDir).removeLeftovers(config.uploadTimeoutMs, now().getTime());
+  run: async ({ config, db, now }) => {
+    await new PostgresFileStore(db, config.uploadsDir).removeLeftovers(config.uploadTimeoutMs, now().getTime());
   },
 };

@@ -12,7 +12,7 @@ import { assertFullyEnrolled, cancelAbsence, createAbsence, updateAbsence, type 
 import { clashingEvents } from './clashes.js';
 import { absenceDateLimits } from './dateLimits.js';
 import { sendAttachment } from './fileDownload.js';
-import { FileStore } from './fileStore.js';
+import { PostgresFileStore } from './postgresFileStore.js';
 import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.js';
 
 /**
@@ -20,7 +20,7 @@ import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.
  * caller's id, so another student's rowId is a 404 for reading, editing, withdrawing and downloads.
  */
 export function absencesRoutes({ db, config }: ServerContext): RouteImplementation[] {
-  const store = new FileStore(config.uploadsDir);
+  const store = new PostgresFileStore(db, config.uploadsDir);
   const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
   /** Runs `use` on the form; files it did not store are removed afterwards, whatever happened. */

@@ -92,8 +92,8 @@ async function assertRoomLocked(trx: Db, deps: AbsenceDeps, userId: number, requ
 }
 
 /**
- * Moves the received files into place, then runs `write` (a transaction inserting their rows);
- * when anything fails the stored files are removed again, so a refused request leaves nothing on disk.
+ * Stores the received files (FileStore.commit), then runs `write` (a transaction inserting their
+ * rows); when anything fails the stored files are removed again, so a refused request keeps nothing.
  */
 async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFile[], write: (keys: string[]) => Promise<T>): Promise<T> {
   const keys: string[] = [];

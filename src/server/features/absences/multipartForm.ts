@@ -26,7 +26,7 @@ export interface UploadedFile {
   readonly fileName: string;
   readonly type: SniffedType;
   readonly size: number;
-  /** The temporary file holding the bytes, until `FileStore.commit` moves it into place. */
+  /** The temporary file holding the bytes, until `FileStore.commit` stores them. */
   readonly incomingPath: string;
 }
 

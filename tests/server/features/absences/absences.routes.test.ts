@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,11 @@ import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import { userId } from '../attendance/support.js';
 import { samples } from './multipart.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, storedUploads, type ErrorBody } from './support.js';
 
 let dataDir: string;
-let uploads: string;
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'absences-'));
-  uploads = join(dataDir, 'uploads');
 });
 // Registered first, so it runs after the app has closed.
 afterAll(async () => {
@@ -39,7 +37,7 @@ beforeAll(async () => {
   illness = await categoryId(t, 'Illness');
 });
 
-const storedFiles = async (): Promise<string[]> => readdir(uploads).catch(() => []);
+const storedFiles = (): Promise<string[]> => storedUploads(t);
 const list = async (caller = student): Promise<AbsenceRequest[]> =>
   (await t.call(listAbsencesRoute, { as: caller })).json<AbsenceRequest[]>();
 const download = (caller: Caller, request: number, fileRow: number) =>

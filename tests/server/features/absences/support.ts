@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { createAbsenceRoute, updateAbsenceRoute, type AbsenceRequest } from '../../../../src/shared/contract/absences.js';
 import { londonDate } from '../../../../src/server/calendar/academicCalendar.js';
@@ -41,3 +42,13 @@ export const asRequest = (response: LightMyRequestResponse): AbsenceRequest => r
 
 /** The absence requests collection, shared by list, create and update (for raw requests the helpers cannot send). */
 export const REQUESTS_PATH = createAbsenceRoute.path;
+
+/**
+ * What the server keeps of uploads, sorted: the storage keys of evidence stored in the database,
+ * and the names of files in DATA_DIR/uploads (temporaries of uploads in progress).
+ */
+export async function storedUploads(t: Pick<TestApp, 'db' | 'config'>): Promise<string[]> {
+  const keys = (await t.db.selectFrom('evidence_contents').select('storage_key').execute()).map((row) => row.storage_key);
+  const onDisk = await readdir(t.config.uploadsDir).catch(() => []);
+  return [...keys, ...onDisk].sort();
+}

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hostileUploads, wordParts, zip } from '../../../fixtures/uploads/corpus.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, REQUESTS_PATH, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, REQUESTS_PATH, storedUploads, type ErrorBody } from './support.js';
 
 const corpus = join(import.meta.dirname, '../../../fixtures/uploads');
 let dataDir: string;
@@ -23,7 +23,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const stored = async (): Promise<string[]> => readdir(join(dataDir, 'uploads')).catch(() => []);
+const stored = (): Promise<string[]> => storedUploads(t);
 const requestCount = async (): Promise<number> =>
   (await t.app.inject({ method: 'GET', url: REQUESTS_PATH, headers: student.headers() })).json<unknown[]>().length;
 

@@ -7,7 +7,7 @@ import type { AbsenceRequest } from '../../../../src/shared/contract/absences.js
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { samples } from './multipart.js';
 import { openUpload } from './realSocket.js';
-import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, REQUESTS_PATH, type ErrorBody } from './support.js';
+import { allDayFields, asRequest, categoryId, dayFromToday, file, sendForm, REQUESTS_PATH, storedUploads, type ErrorBody } from './support.js';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -33,7 +33,7 @@ afterAll(async () => {
   await rm(dataDir, { recursive: true, force: true });
 });
 
-const stored = async (): Promise<string[]> => (await readdir(join(dataDir, 'uploads')).catch(() => [])).sort();
+const stored = (): Promise<string[]> => storedUploads(t);
 const list = async (caller: Caller): Promise<AbsenceRequest[]> =>
   (await t.app.inject({ method: 'GET', url: REQUESTS_PATH, headers: caller.headers() })).json<AbsenceRequest[]>();
 
