@@ -107,9 +107,10 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   app.decorate('notifier', ctx.notifier);
   app.decorate('jobs', jobs);
   if (runJobs) {
-    await jobs.start();
-    await push.startWorker();
-    await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+    await jobs.start(async () => {
+      await push.startWorker();
+      await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+    });
   }
 
   registerErrorHandling(app);

@@ -153,6 +153,13 @@ const positiveInteger: Parse<number> = (text) => {
   return Number.isInteger(value) ? value : new Invalid(`must be a whole number, got "${text}"`);
 };
 
+/** A pool that can hold the job queue's start-up lock on one connection while pg-boss uses another. */
+const poolSize: Parse<number> = (text) => {
+  const value = positiveInteger(text);
+  if (value instanceof Invalid) return value;
+  return value >= 2 ? value : new Invalid(`must be at least 2, got "${text}"`);
+};
+
 const port: Parse<number> = (text) => {
   const value = Number(text);
   return /^\d+$/.test(text) && value >= 1 && value <= 65_535 ? value : new Invalid(`must be a port number from 1 to 65535, got "${text}"`);
@@ -269,7 +276,7 @@ export const configSchema = z.object({
   DATA_DIR: variable('./data', asText),
   DATABASE_URL: variable<string | undefined>(undefined, asText),
   DATABASE_DIRECT_URL: variable<string | undefined>(undefined, asText),
-  DATABASE_POOL_SIZE: variable(10, positiveInteger),
+  DATABASE_POOL_SIZE: variable(10, poolSize),
   NODE_ENV: variable<string | undefined>(undefined, asText),
   DEMO: variable<boolean | undefined>(undefined, onOff),
   PUBLIC_ORIGIN: variable<string | undefined>(undefined, origin),

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../../src/server/db/database.js';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded.js';
+import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../../src/server/db/embedded.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { seedDemoUniversity } from '../../src/server/db/seed/seed.js';
 
@@ -22,6 +22,8 @@ declare module 'vitest' {
  * an empty one and one holding the demo university; each test file clones one of them.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  // Else a failing run would still exit 0 (the teardown below stops the cluster anyway).
+  detachEmbeddedExitHook();
   const root = await mkdtemp(join(tmpdir(), 'campus-test-pg-'));
   await chmod(root, 0o755); // the postgres OS user must be able to reach the cluster folder
   const cluster = await startEmbeddedPostgres(join(root, 'pg'));

