@@ -108,6 +108,14 @@ function favourite(kind: FavouriteKind, name: string): QueuedWrite<string[]> {
 /** Marking a notification as read on /user/notifications. The server's unread titles. */
 function markAsRead(title: string): QueuedWrite<string[]> {
   let unreadBefore = 0;
+  /** Shown as read, one fewer unread in the badge, and marked as waiting only while `isPending`. */
+  const expectRead = async (page: Page, isPending: boolean): Promise<void> => {
+    const notifications = new NotificationsPage(page);
+    await expect(notifications.state(title, 'Read')).toBeVisible();
+    if (isPending) await expect(notifications.pending(title)).toBeVisible();
+    else await expect(notifications.pending(title)).toHaveCount(0);
+    await notifications.expectUnreadBadge(unreadBefore - 1);
+  };
   return {
     name: `mark the notification '${title}' as read`,
     open: (page) => new NotificationsPage(page).goto(),
@@ -122,18 +130,8 @@ function markAsRead(title: string): QueuedWrite<string[]> {
       await notifications.markAsRead(title).click();
       await this.expectPending(page);
     },
-    async expectPending(page) {
-      const notifications = new NotificationsPage(page);
-      await expect(notifications.state(title, 'Read')).toBeVisible();
-      await expect(notifications.pending(title)).toBeVisible();
-      await notifications.expectUnreadBadge(unreadBefore - 1);
-    },
-    async expectSettled(page) {
-      const notifications = new NotificationsPage(page);
-      await expect(notifications.state(title, 'Read')).toBeVisible();
-      await expect(notifications.pending(title)).toHaveCount(0);
-      await notifications.expectUnreadBadge(unreadBefore - 1);
-    },
+    expectPending: (page) => expectRead(page, true),
+    expectSettled: (page) => expectRead(page, false),
   };
 }
 
@@ -146,6 +144,13 @@ interface UserApiPreferences {
 /** Choosing a theme in Settings → Appearance: it applies at once, and the PUT carries all three values. */
 function chooseTheme(theme: 'Dark' | 'Light'): QueuedWrite<UserApiPreferences> {
   const shown = theme.toLowerCase();
+  /** The theme applied and checked, with `saveStatus` under the choices. */
+  const expectChosen = async (page: Page, saveStatus: string): Promise<void> => {
+    const appearance = new AppearanceSettingsPage(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
+    await expect(appearance.theme(theme)).toBeChecked();
+    await expect(appearance.saveStatus).toHaveText(saveStatus);
+  };
   return {
     name: `choose the ${theme} theme`,
     open: (page) => new AppearanceSettingsPage(page).goto(),
@@ -159,18 +164,8 @@ function chooseTheme(theme: 'Dark' | 'Light'): QueuedWrite<UserApiPreferences> {
       await appearance.theme(theme).check();
       await this.expectPending(page);
     },
-    async expectPending(page) {
-      const appearance = new AppearanceSettingsPage(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
-      await expect(appearance.theme(theme)).toBeChecked();
-      await expect(appearance.saveStatus).toHaveText('Saved offline, will sync');
-    },
-    async expectSettled(page) {
-      const appearance = new AppearanceSettingsPage(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
-      await expect(appearance.theme(theme)).toBeChecked();
-      await expect(appearance.saveStatus).toHaveText('');
-    },
+    expectPending: (page) => expectChosen(page, 'Saved offline, will sync'),
+    expectSettled: (page) => expectChosen(page, ''),
   };
 }
 
