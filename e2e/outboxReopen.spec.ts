@@ -181,6 +181,15 @@ async function openControlled(page: Page, write: QueuedWrite<unknown>, signIn: (
  * the server holds exactly what it should; then checks the page shows it, with nothing left
  * waiting, and that the server still holds it exactly once (no late second replay).
  */
+/** Opens the write's page under the service worker, notes what the server should then hold, and makes the write offline. */
+async function makeOffline<T>(page: Page, context: BrowserContext, write: QueuedWrite<T>, signIn: () => Promise<void>): Promise<T> {
+  await openControlled(page, write, signIn);
+  const expected = write.expectedAfter(await write.serverView(context.request));
+  await context.setOffline(true);
+  await write.make(page);
+  return expected;
+}
+
 async function reopenAndExpectDelivered(context: BrowserContext, write: QueuedWrite<unknown>, expected: unknown): Promise<void> {
   const reopened = await context.newPage();
   await write.open(reopened);
@@ -198,11 +207,7 @@ const writes: readonly QueuedWrite<unknown>[] = [
 
 for (const write of writes) {
   test(`${write.name} offline, close the app, reopen it online: the server has it exactly once`, async ({ page, context, signInAs }) => {
-    await openControlled(page, write, () => signInAs('student'));
-    const expected = write.expectedAfter(await write.serverView(context.request));
-
-    await context.setOffline(true);
-    await write.make(page);
+    const expected = await makeOffline(page, context, write, () => signInAs('student'));
     await page.close();
     await context.setOffline(false);
 
@@ -215,11 +220,7 @@ test.describe('on a phone-sized screen', () => {
 
   test('a favourite made offline survives a reload while still offline, and reaches the server once after the app is reopened online', async ({ page, context, signInAs }) => {
     const write: QueuedWrite<string[]> = favourite(linkFavourites, 'Bus times');
-    await openControlled(page, write, () => signInAs('student'));
-    const expected = write.expectedAfter(await write.serverView(context.request));
-
-    await context.setOffline(true);
-    await write.make(page);
+    const expected = await makeOffline(page, context, write, () => signInAs('student'));
     await page.reload();
     await write.expectPending(page);
     await page.close();
