@@ -108,6 +108,14 @@ function favourite(kind: FavouriteKind, name: string): QueuedWrite<string[]> {
 /** Marking a notification as read on /user/notifications. The server's unread titles. */
 function markAsRead(title: string): QueuedWrite<string[]> {
   let unreadBefore = 0;
+  /** Shown as read, one fewer unread in the badge, and marked as waiting only while `isPending`. */
+  const expectRead = async (page: Page, isPending: boolean): Promise<void> => {
+    const notifications = new NotificationsPage(page);
+    await expect(notifications.state(title, 'Read')).toBeVisible();
+    if (isPending) await expect(notifications.pending(title)).toBeVisible();
+    else await expect(notifications.pending(title)).toHaveCount(0);
+    await notifications.expectUnreadBadge(unreadBefore - 1);
+  };
   return {
     name: `mark the notification '${title}' as read`,
     open: (page) => new NotificationsPage(page).goto(),
@@ -122,18 +130,8 @@ function markAsRead(title: string): QueuedWrite<string[]> {
       await notifications.markAsRead(title).click();
       await this.expectPending(page);
     },
-    async expectPending(page) {
-      const notifications = new NotificationsPage(page);
-      await expect(notifications.state(title, 'Read')).toBeVisible();
-      await expect(notifications.pending(title)).toBeVisible();
-      await notifications.expectUnreadBadge(unreadBefore - 1);
-    },
-    async expectSettled(page) {
-      const notifications = new NotificationsPage(page);
-      await expect(notifications.state(title, 'Read')).toBeVisible();
-      await expect(notifications.pending(title)).toHaveCount(0);
-      await notifications.expectUnreadBadge(unreadBefore - 1);
-    },
+    expectPending: (page) => expectRead(page, true),
+    expectSettled: (page) => expectRead(page, false),
   };
 }
 
@@ -146,6 +144,13 @@ interface UserApiPreferences {
 /** Choosing a theme in Settings → Appearance: it applies at once, and the PUT carries all three values. */
 function chooseTheme(theme: 'Dark' | 'Light'): QueuedWrite<UserApiPreferences> {
   const shown = theme.toLowerCase();
+  /** The theme applied and checked, with `saveStatus` under the choices. */
+  const expectChosen = async (page: Page, saveStatus: string): Promise<void> => {
+    const appearance = new AppearanceSettingsPage(page);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
+    await expect(appearance.theme(theme)).toBeChecked();
+    await expect(appearance.saveStatus).toHaveText(saveStatus);
+  };
   return {
     name: `choose the ${theme} theme`,
     open: (page) => new AppearanceSettingsPage(page).goto(),
@@ -159,18 +164,8 @@ function chooseTheme(theme: 'Dark' | 'Light'): QueuedWrite<UserApiPreferences> {
       await appearance.theme(theme).check();
       await this.expectPending(page);
     },
-    async expectPending(page) {
-      const appearance = new AppearanceSettingsPage(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
-      await expect(appearance.theme(theme)).toBeChecked();
-      await expect(appearance.saveStatus).toHaveText('Saved offline, will sync');
-    },
-    async expectSettled(page) {
-      const appearance = new AppearanceSettingsPage(page);
-      await expect(page.locator('html')).toHaveAttribute('data-theme', shown);
-      await expect(appearance.theme(theme)).toBeChecked();
-      await expect(appearance.saveStatus).toHaveText('');
-    },
+    expectPending: (page) => expectChosen(page, 'Saved offline, will sync'),
+    expectSettled: (page) => expectChosen(page, ''),
   };
 }
 
@@ -186,6 +181,15 @@ async function openControlled(page: Page, write: QueuedWrite<unknown>, signIn: (
  * the server holds exactly what it should; then checks the page shows it, with nothing left
  * waiting, and that the server still holds it exactly once (no late second replay).
  */
+/** Opens the write's page under the service worker, notes what the server should then hold, and makes the write offline. */
+async function makeOffline<T>(page: Page, context: BrowserContext, write: QueuedWrite<T>, signIn: () => Promise<void>): Promise<T> {
+  await openControlled(page, write, signIn);
+  const expected = write.expectedAfter(await write.serverView(context.request));
+  await context.setOffline(true);
+  await write.make(page);
+  return expected;
+}
+
 async function reopenAndExpectDelivered(context: BrowserContext, write: QueuedWrite<unknown>, expected: unknown): Promise<void> {
   const reopened = await context.newPage();
   await write.open(reopened);
@@ -203,11 +207,7 @@ const writes: readonly QueuedWrite<unknown>[] = [
 
 for (const write of writes) {
   test(`${write.name} offline, close the app, reopen it online: the server has it exactly once`, async ({ page, context, signInAs }) => {
-    await openControlled(page, write, () => signInAs('student'));
-    const expected = write.expectedAfter(await write.serverView(context.request));
-
-    await context.setOffline(true);
-    await write.make(page);
+    const expected = await makeOffline(page, context, write, () => signInAs('student'));
     await page.close();
     await context.setOffline(false);
 
@@ -220,11 +220,7 @@ test.describe('on a phone-sized screen', () => {
 
   test('a favourite made offline survives a reload while still offline, and reaches the server once after the app is reopened online', async ({ page, context, signInAs }) => {
     const write: QueuedWrite<string[]> = favourite(linkFavourites, 'Bus times');
-    await openControlled(page, write, () => signInAs('student'));
-    const expected = write.expectedAfter(await write.serverView(context.request));
-
-    await context.setOffline(true);
-    await write.make(page);
+    const expected = await makeOffline(page, context, write, () => signInAs('student'));
     await page.reload();
     await write.expectPending(page);
     await page.close();

@@ -37,6 +37,15 @@ export const rowIdParam = z.pipe(
   rowId,
 );
 
+/**
+ * The one reading of a row id written as text, for code outside a contract schema (form fields,
+ * repeated values): the number, or undefined when the text is not a canonical row id.
+ */
+export const parseRowId = (text: unknown): number | undefined => {
+  const result = z.safeParse(rowIdParam, text);
+  return result.success ? result.data : undefined;
+};
+
 /** Path params of the form `{ rowId }`. */
 export const rowIdParams = z.object({ rowId: rowIdParam });
 

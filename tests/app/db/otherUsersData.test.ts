@@ -7,22 +7,8 @@ import { deleteOtherUsersData, knownUserDatabasesKey } from '../../../src/app/db
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { forgetCurrentUser, lastUserStorageKey, loadCurrentUser } from '../../../src/app/features/session/currentUser';
 import { anonymousUserInfo } from '../../../src/shared/contract/user';
+import { memoryStorage } from '../support/session';
 import { makeUser } from '../sync/support/fixtures';
-
-/** A Map-backed stand-in for window.localStorage (Node has none). */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
 
 let storage: Storage;
 let userIds: string[] = [];

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { enqueueMutation } from '../../../src/app/sync/outbox';
@@ -9,6 +8,7 @@ import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxS
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused } from '../../../src/app/sync/writeRefusals';
 import { makeUser, putValueMutation, valueNames, valueResources, type ValueName } from './support/fixtures';
+import { endPropertyRun, propertyParameters } from './support/propertyRun';
 import { ModelServer, turns, type NetworkMode } from './support/modelServer';
 
 /**
@@ -169,21 +169,13 @@ async function run(commands: readonly Command[], latencies: readonly number[]): 
       expect(refusedByKey.get(valueResources[list].key) ?? 0).toBe(refused.get(list)); // each refusal told once
     }
   } finally {
-    stopListening();
-    sync.stop();
-    closeUserDatabase();
-    setActiveUser(null);
-    await deleteUserDatabase(user.userId);
+    await endPropertyRun(user.userId, sync, stopListening);
   }
 }
 
 describe('the outbox, under random interleavings', () => {
   it('ends with Dexie and the server in agreement, no write lost or doubled, order kept, queue empty', async () => {
-    const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
     const latencies = fc.array(fc.integer({ min: 0, max: 12 }), { maxLength: 8, size: 'max' });
-    await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 40, size: 'max' }), latencies, run), {
-      numRuns: Number(process.env.FC_RUNS ?? 100),
-      ...(seed === undefined ? {} : { seed, path: process.env.FC_PATH }),
-    });
+    await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 40, size: 'max' }), latencies, run), propertyParameters());
   }, 600_000);
 });

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { applyMutations } from '../../../src/app/sync/mutation';
@@ -10,6 +9,7 @@ import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxS
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
 import { onWriteRefused } from '../../../src/app/sync/writeRefusals';
 import { addItemMutation, makeUser, removeItemMutation, setResource } from './support/fixtures';
+import { endPropertyRun, propertyParameters } from './support/propertyRun';
 import { ModelServer, type NetworkMode } from './support/modelServer';
 
 /**
@@ -138,20 +138,12 @@ async function run(commands: readonly Command[]): Promise<void> {
     expect(arrived.every(({ item: target }) => target > 0)).toBe(true); // refused writes changed nothing
     expect(refusalsTold).toBe(refusedCount);
   } finally {
-    stopListening();
-    sync.stop();
-    closeUserDatabase();
-    setActiveUser(null);
-    await deleteUserDatabase(user.userId);
+    await endPropertyRun(user.userId, sync, stopListening);
   }
 }
 
 describe('rebasing queued mutations on server values, under random interleavings', () => {
   it("shows the server's state plus the pending mutations, and converges with every write delivered", async () => {
-    const seed = process.env.FC_SEED === undefined ? undefined : Number(process.env.FC_SEED);
-    await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 40, size: 'max' }), run), {
-      numRuns: Number(process.env.FC_RUNS ?? 100),
-      ...(seed === undefined ? {} : { seed, path: process.env.FC_PATH }),
-    });
+    await fc.assert(fc.asyncProperty(fc.array(command, { minLength: 5, maxLength: 40, size: 'max' }), run), propertyParameters());
   }, 600_000);
 });

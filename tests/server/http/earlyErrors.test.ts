@@ -67,12 +67,22 @@ function expectSecurityHeaders(headers: Record<string, string | string[] | numbe
   expect(String(headers['content-type'])).toMatch(/^application\/json/);
 }
 
+type ErrorAnswer = { readonly headers: Record<string, string | string[] | number | undefined>; readonly body: string } &
+  ({ readonly status: number } | { readonly statusCode: number });
+
+/** What every early error must be: the status (or one of those listed), the security headers, the SPEC §8 body. */
+function expectErrorAnswer(answer: ErrorAnswer, expected: number | readonly number[]): { message: string; errors: Record<string, string[]> } {
+  const status = 'status' in answer ? answer.status : answer.statusCode;
+  if (typeof expected === 'number') expect(status).toBe(expected);
+  else expect(expected).toContain(status);
+  expectSecurityHeaders(answer.headers);
+  return expectSpecShape(answer.body);
+}
+
 describe('errors answered before routing', () => {
   it('a malformed percent-encoding is a 400 in the error shape, with the headers, not naming the URL', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/timetable/ical/feed/%ffsecretFeedId' });
-    expect(response.statusCode).toBe(400);
-    expectSecurityHeaders(response.headers);
-    expect(expectSpecShape(response.body).errors).toHaveProperty('path');
+    expect(expectErrorAnswer(response, 400).errors).toHaveProperty('path');
     expect(response.body).not.toContain('secretFeedId');
     expect(response.body).not.toContain('%ff');
   });
@@ -80,18 +90,14 @@ describe('errors answered before routing', () => {
   it('an overlong path segment is a 414 in the error shape, with the headers, not echoing the URL', async () => {
     const segment = `leak${'x'.repeat(300)}`;
     const response = await t.app.inject({ method: 'GET', url: `/api/timetable/ical/feed/${segment}` });
-    expect(response.statusCode).toBe(414);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 414);
     expect(response.body).not.toContain('leak');
     expect(response.body).not.toContain('xxxxxxxx');
   });
 
   it('also over a real connection (the same handler answers a listening server)', async () => {
     const response = await rawRequest('GET /api/timetable/ical/feed/%ffsecret HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
-    expect(response.status).toBe(400);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 400);
     expect(response.body).not.toContain('secret');
   });
 });
@@ -99,26 +105,20 @@ describe('errors answered before routing', () => {
 describe('errors answered by the HTTP parser', () => {
   it('headers over the size limit are a 431 in the error shape, with the headers', async () => {
     const response = await rawRequest(`GET /api/user/info HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`);
-    expect(response.status).toBe(431);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 431);
     expect(response.headers.connection).toBe('close');
     expect(Number(response.headers['content-length'])).toBe(Buffer.byteLength(response.body));
   });
 
   it('a URL too long for the parser is refused in the error shape and not echoed', async () => {
     const response = await rawRequest(`GET /api/timetable/ical/feed/${'leak'.repeat(5_000)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
-    expect([414, 431]).toContain(response.status);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, [414, 431]);
     expect(response.body).not.toContain('leak');
   });
 
   it('a garbled request line is a 400 in the error shape, with the headers', async () => {
     const response = await rawRequest('NOT-A-METHOD\u0001 / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n');
-    expect(response.status).toBe(400);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 400);
   });
 });
 
@@ -128,9 +128,7 @@ describe('errors Fastify raises while reading a body', () => {
     const response = await t.app.inject({
       method: 'POST', url: '/api/user/signin/demo', headers: { ...visitor.headers(), 'content-type': 'application/xml' }, payload: '<userName>student</userName>',
     });
-    expect(response.statusCode).toBe(415);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 415);
   });
 
   it('a body over the limit is a 413 in the error shape, with the headers', async () => {
@@ -139,9 +137,7 @@ describe('errors Fastify raises while reading a body', () => {
       method: 'POST', url: '/api/user/signin/demo', headers: { ...visitor.headers(), 'content-type': 'application/json' },
       payload: JSON.stringify({ userName: 'x'.repeat(2 * 1024 * 1024) }),
     });
-    expect(response.statusCode).toBe(413);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 413);
   });
 
   it('a Content-Length that does not match the body is refused in the error shape, with the headers', async () => {
@@ -150,8 +146,6 @@ describe('errors Fastify raises while reading a body', () => {
     const response = await rawRequest(
       `POST /api/user/signin/demo HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: ${cookie}\r\nX-XSRF-TOKEN: ${visitor.xsrf}\r\nContent-Type: application/json\r\nContent-Length: 5\r\nContent-Length: 6\r\nConnection: close\r\n\r\n{"a":1}`,
     );
-    expect(response.status).toBe(400);
-    expectSecurityHeaders(response.headers);
-    expectSpecShape(response.body);
+    expectErrorAnswer(response, 400);
   });
 });

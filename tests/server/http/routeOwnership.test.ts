@@ -35,6 +35,12 @@ const rowIdRecord = (id: number): OwnedRecord => ({ text: String(id), json: id }
 const missingRowId = rowIdRecord(maxRowId);
 const token = (): string => randomBytes(32).toString('base64url');
 
+/** A kind whose records are rows found by their serial id: a missing one is the largest row id. */
+const byRowId = (table: 'absence_requests' | 'absence_files' | 'notifications'): Pick<RecordKind, 'missing' | 'snapshot'> => ({
+  missing: missingRowId,
+  snapshot: (t, id) => t.db.selectFrom(table).selectAll().where('id', '=', Number(id.text)).executeTakeFirst(),
+});
+
 async function victimRequestId(t: TestApp, victimId: number): Promise<number> {
   const row = await t.db.selectFrom('absence_requests').select('id').where('student_user_id', '=', victimId).orderBy('id').executeTakeFirstOrThrow();
   return row.id;
@@ -44,8 +50,7 @@ async function victimRequestId(t: TestApp, victimId: number): Promise<number> {
 const recordKinds: Record<OwnedRecordKind, RecordKind> = {
   absenceRequest: {
     victims: async (t, victimId) => rowIdRecord(await victimRequestId(t, victimId)),
-    missing: missingRowId,
-    snapshot: (t, id) => t.db.selectFrom('absence_requests').selectAll().where('id', '=', Number(id.text)).executeTakeFirst(),
+    ...byRowId('absence_requests'),
   },
   absenceFile: {
     victims: async (t, victimId) => {
@@ -56,8 +61,7 @@ const recordKinds: Record<OwnedRecordKind, RecordKind> = {
         .returning('id').executeTakeFirstOrThrow();
       return rowIdRecord(row.id);
     },
-    missing: missingRowId,
-    snapshot: (t, id) => t.db.selectFrom('absence_files').selectAll().where('id', '=', Number(id.text)).executeTakeFirst(),
+    ...byRowId('absence_files'),
   },
   notification: {
     victims: async (t, victimId) => {
@@ -67,8 +71,7 @@ const recordKinds: Record<OwnedRecordKind, RecordKind> = {
         .returning('id').executeTakeFirstOrThrow();
       return rowIdRecord(row.id);
     },
-    missing: missingRowId,
-    snapshot: (t, id) => t.db.selectFrom('notifications').selectAll().where('id', '=', Number(id.text)).executeTakeFirst(),
+    ...byRowId('notifications'),
   },
   pushSubscription: {
     victims: async (t, victimId) => {

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { absenceFileRoute, type AbsenceConfig, type AbsenceRequest } from '../../../shared/contract/absences';
 import { absence } from '../../../shared/constants';
+import { parseRowId } from '../../../shared/contract/common';
 import { absenceErrorKeys, type AbsenceFieldErrors } from '../../../shared/rules/absences';
 import { buildUrl } from '../../api/url';
 import { DateField } from '../../ui/dateField/DateField';
@@ -114,7 +115,7 @@ export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
           required
           aria-invalid={reasonError ? true : undefined}
           aria-describedby={describedBy(category && reasonHelpId, reasonError && reasonErrorId)}
-          onChange={(event) => onChange({ categoryRowId: event.currentTarget.value === '' ? null : Number(event.currentTarget.value) })}
+          onChange={(event) => onChange({ categoryRowId: parseRowId(event.currentTarget.value) ?? null })}
         >
           <option value="">Choose a reason</option>
           {config.categories.map((option) => (

@@ -24,6 +24,19 @@ const numberIn = (value: unknown): number | undefined => (typeof value === 'numb
 const fieldOf = (body: unknown, field: string): number | undefined =>
   typeof body === 'object' && body !== null ? numberIn((body as Record<string, unknown>)[field]) : undefined;
 
+/** A legacy add: the favourite its body names by `field`, when the cached list still holds it. */
+function favouriteNamed<T>(body: unknown, current: unknown, field: string, idOf: (item: T) => number): { favourite: T } | undefined {
+  const id = fieldOf(body, field);
+  const favourite = Array.isArray(current) ? (current as T[]).find((item) => idOf(item) === id) : undefined;
+  return favourite ? { favourite } : undefined;
+}
+
+/** A legacy remove: the row id in its path. */
+function rowIdInPath({ params }: { readonly params: Readonly<Record<string, unknown>> }): { rowId: number } | undefined {
+  const id = numberIn(params.rowId);
+  return id === undefined ? undefined : { rowId: id };
+}
+
 export const addFavouriteResourceMutation = defineMutation<{ favourite: FavouriteResource }, FavouriteResource[]>({
   name: 'favourites.addResource',
   args: z.object({ favourite: favouriteResourceSchema }),
@@ -31,11 +44,7 @@ export const addFavouriteResourceMutation = defineMutation<{ favourite: Favourit
   resourceKey: () => favouriteResourcesResource.key,
   body: ({ favourite }) => ({ linkRowId: favourite.rowId }),
   apply: (list, { favourite }) => withItem(list, favourite, linkId),
-  fromRequest: ({ body, current }) => {
-    const id = fieldOf(body, 'linkRowId');
-    const favourite = Array.isArray(current) ? (current as FavouriteResource[]).find((item) => item.rowId === id) : undefined;
-    return favourite ? { favourite } : undefined;
-  },
+  fromRequest: ({ body, current }) => favouriteNamed(body, current, 'linkRowId', linkId),
 });
 
 export const removeFavouriteResourceMutation = defineMutation<{ rowId: number }, FavouriteResource[]>({
@@ -45,7 +54,7 @@ export const removeFavouriteResourceMutation = defineMutation<{ rowId: number },
   resourceKey: () => favouriteResourcesResource.key,
   params: ({ rowId: id }) => ({ rowId: id }),
   apply: (list, { rowId: id }) => withoutItem(list, id, linkId),
-  fromRequest: ({ params }) => (numberIn(params.rowId) === undefined ? undefined : { rowId: Number(params.rowId) }),
+  fromRequest: rowIdInPath,
 });
 
 export const addFavouriteTrendingMutation = defineMutation<{ favourite: FavouriteTrending }, FavouriteTrending[]>({
@@ -55,11 +64,7 @@ export const addFavouriteTrendingMutation = defineMutation<{ favourite: Favourit
   resourceKey: () => favouriteTrendingResource.key,
   body: ({ favourite }) => ({ wpPostRowId: favourite.wpPostRowId }),
   apply: (list, { favourite }) => withItem(list, favourite, postId),
-  fromRequest: ({ body, current }) => {
-    const id = fieldOf(body, 'wpPostRowId');
-    const favourite = Array.isArray(current) ? (current as FavouriteTrending[]).find((item) => item.wpPostRowId === id) : undefined;
-    return favourite ? { favourite } : undefined;
-  },
+  fromRequest: ({ body, current }) => favouriteNamed(body, current, 'wpPostRowId', postId),
 });
 
 export const removeFavouriteTrendingMutation = defineMutation<{ rowId: number }, FavouriteTrending[]>({
@@ -69,5 +74,5 @@ export const removeFavouriteTrendingMutation = defineMutation<{ rowId: number },
   resourceKey: () => favouriteTrendingResource.key,
   params: ({ rowId: id }) => ({ rowId: id }),
   apply: (list, { rowId: id }) => withoutItem(list, id, postId),
-  fromRequest: ({ params }) => (numberIn(params.rowId) === undefined ? undefined : { rowId: Number(params.rowId) }),
+  fromRequest: rowIdInPath,
 });

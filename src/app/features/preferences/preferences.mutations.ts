@@ -10,27 +10,34 @@ import {
   type AppPreferences,
   type UserApiPreferences,
 } from '../../../shared/contract/preferences';
-import { defineMutation } from '../../sync/mutation';
+import type { ContractSchema } from '../../../shared/contract/route';
+import { defineMutation, type MutationDefinition, type WriteRoute } from '../../sync/mutation';
 import { appPreferencesResource, userApiPreferencesResource } from './resources';
 
 const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null;
 
-export const saveUserApiPreferencesMutation = defineMutation<UserApiPreferences, UserApiPreferences>({
-  name: 'preferences.saveUserApi',
-  args: userApiPreferencesSchema,
-  route: saveUserApiPreferencesRoute,
-  resourceKey: () => userApiPreferencesResource.key,
-  body: (preferences) => preferences,
-  apply: (_current, preferences) => preferences,
-  fromRequest: ({ body }) => (isObject(body) ? (body as UserApiPreferences) : undefined),
-});
+/** A save whose args are the whole object the PUT sends, which the cached resource then holds. */
+function wholeObjectSave<T>(
+  name: string,
+  args: ContractSchema,
+  route: WriteRoute,
+  resource: { readonly key: string },
+): MutationDefinition<T, T> {
+  return defineMutation<T, T>({
+    name,
+    args,
+    route,
+    resourceKey: () => resource.key,
+    body: (preferences) => preferences,
+    apply: (_current, preferences) => preferences,
+    fromRequest: ({ body }) => (isObject(body) ? (body as T) : undefined),
+  });
+}
 
-export const saveAppPreferencesMutation = defineMutation<AppPreferences, AppPreferences>({
-  name: 'preferences.saveApp',
-  args: appPreferencesSchema,
-  route: saveAppPreferencesRoute,
-  resourceKey: () => appPreferencesResource.key,
-  body: (preferences) => preferences,
-  apply: (_current, preferences) => preferences,
-  fromRequest: ({ body }) => (isObject(body) ? (body as AppPreferences) : undefined),
-});
+export const saveUserApiPreferencesMutation = wholeObjectSave<UserApiPreferences>(
+  'preferences.saveUserApi', userApiPreferencesSchema, saveUserApiPreferencesRoute, userApiPreferencesResource,
+);
+
+export const saveAppPreferencesMutation = wholeObjectSave<AppPreferences>(
+  'preferences.saveApp', appPreferencesSchema, saveAppPreferencesRoute, appPreferencesResource,
+);

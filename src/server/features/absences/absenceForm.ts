@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { absenceUpdateFieldsSchema } from '../../../shared/contract/absences.js';
 import type { AbsenceCategory } from '../../../shared/contract/absences.js';
-import { isStorableText, repeatedField, rowIdParam, unstorableTextMessage } from '../../../shared/contract/common.js';
+import { isStorableText, parseRowId, repeatedField, rowIdParam, unstorableTextMessage } from '../../../shared/contract/common.js';
 import {
   absenceErrorKeys, splitLocalDateTime, validateAbsence, type AbsenceDateLimits, type AbsenceDraft, type AbsenceFieldErrors,
 } from '../../../shared/rules/absences/index.js';
@@ -27,7 +27,8 @@ export interface FieldCheck {
   readonly evidenceCount: (filesToDelete: readonly number[]) => number;
 }
 
-const first = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+/** The first value of a field sent once or repeated; '' when absent. */
+export const first = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
 const single = (value: string | string[] | undefined): string => first(value).trim();
 
 function add(errors: AbsenceFieldErrors, key: string, message: string): void {
@@ -60,7 +61,7 @@ export function checkAbsenceFields(
   const start = parseWith(shape.AbsenceStart, single(fields.AbsenceStart), 'AbsenceStart', errors);
   const end = parseWith(shape.AbsenceEnd, single(fields.AbsenceEnd), 'AbsenceEnd', errors);
   const categoryRaw = first(fields.AbsenceCategoryRowId);
-  const categoryRowId = categoryRaw === '' ? undefined : z.safeParse(rowIdParam, categoryRaw).data;
+  const categoryRowId = categoryRaw === '' ? undefined : parseRowId(categoryRaw);
   const deleted = z.safeParse(repeatedField(rowIdParam), fields.SupportingFilesToDelete);
   if (!deleted.success) add(errors, 'SupportingFilesToDelete', 'Expected file row ids');
   const filesToDelete = deleted.data ?? [];

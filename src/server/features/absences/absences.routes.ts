@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod/mini';
 import {
   absenceConfigRoute, absenceFileRoute, cancelAbsenceRoute, clashingAttendanceRoute, createAbsenceRoute, listAbsencesRoute, updateAbsenceRoute,
 } from '../../../shared/contract/absences.js';
-import { rowIdParam } from '../../../shared/contract/common.js';
+import { parseRowId } from '../../../shared/contract/common.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -12,6 +11,7 @@ import { assertFullyEnrolled, cancelAbsence, createAbsence, updateAbsence, type 
 import { clashingEvents } from './clashes.js';
 import { absenceDateLimits } from './dateLimits.js';
 import { sendAttachment } from './fileDownload.js';
+import { first } from './absenceForm.js';
 import { PostgresFileStore } from './postgresFileStore.js';
 import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.js';
 
@@ -42,10 +42,9 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
     implement(updateAbsenceRoute, async ({ user, request, reply }) => {
       await assertFullyEnrolled(db, user.id);
       return withForm(request, reply, (form) => {
-        const rawRowId = form.fields.RowId;
-        const rowId = z.safeParse(rowIdParam, Array.isArray(rawRowId) ? rawRowId[0] : rawRowId);
-        if (!rowId.success) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
-        return updateAbsence(deps(request), user, form, rowId.data);
+        const rowId = parseRowId(first(form.fields.RowId));
+        if (rowId === undefined) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
+        return updateAbsence(deps(request), user, form, rowId);
       });
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),

@@ -6,24 +6,10 @@ import {
   lastUserStorageKey,
   loadCurrentUser,
 } from '../../../../src/app/features/session/currentUser';
-import { anonymousUserInfo, type SignedInUserInfo } from '../../../../src/shared/contract/user';
+import { anonymousUserInfo } from '../../../../src/shared/contract/user';
+import { amara as amaraUser, memoryStorage } from '../../support/session';
 
-const amara: SignedInUserInfo = {
-  isSignedIn: true,
-  isStaffSignedIn: false,
-  isStudentSignedIn: true,
-  userId: '1',
-  userName: 'student',
-  userDisplayName: 'Amara Okafor',
-  userFirstName: 'Amara',
-  userEmailAddress: 'student@campus.example.ac.uk',
-  staffJobFamily: null,
-  userRoles: ['Student'],
-  userAdGroups: [],
-  slidingExpiration: true,
-  slidingExpirationMinutes: 60,
-  sessionExpiration: '2030-01-01T10:00:00Z',
-};
+const amara = amaraUser();
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -36,21 +22,6 @@ function respondWith(userInfo: unknown, tokenStatus = 200) {
     }
     return new Response(JSON.stringify(userInfo), { status: 200 });
   });
-}
-
-/** A Map-backed stand-in for window.localStorage. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
 }
 
 let storage: Storage;

@@ -1,24 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshSessionTerms } from '../../../../src/app/features/session/session.refresh';
 import { onApiActivity } from '../../../../src/app/features/session/sessionActivity';
-import { anonymousUserInfo, type SignedInUserInfo } from '../../../../src/shared/contract/user';
+import { anonymousUserInfo } from '../../../../src/shared/contract/user';
+import { amara as amaraUser } from '../../support/session';
 
-const amara: SignedInUserInfo = {
-  isSignedIn: true,
-  isStaffSignedIn: false,
-  isStudentSignedIn: true,
-  userId: '1',
-  userName: 'student',
-  userDisplayName: 'Amara Okafor',
-  userFirstName: 'Amara',
-  userEmailAddress: 'student@campus.example.ac.uk',
-  staffJobFamily: null,
-  userRoles: ['Student'],
-  userAdGroups: [],
-  slidingExpiration: true,
-  slidingExpirationMinutes: 6,
-  sessionExpiration: '2030-01-01T10:06:00.000Z',
-};
+const amara = amaraUser({ slidingExpirationMinutes: 6, sessionExpiration: '2030-01-01T10:06:00.000Z' });
 
 const fetchMock = vi.fn<typeof fetch>();
 
