@@ -194,6 +194,8 @@ export interface ResourceLinkOpensTable {
   link_id: number;
   user_id: number | null;
   opened_at: CreatedAt;
+  /** The request's Idempotency-Key (unique per user), so an outbox replay counts once. */
+  idempotency_key: string | null;
 }
 
 export interface LinkTargetingRulesTable {

@@ -104,6 +104,23 @@ describe('POST /api/content/resources/:rowId/open', () => {
     const staffOpen = await t.call(openResourceRoute, { params: { rowId: await linkId(t.db, 'Staff intranet') }, as: lecturer });
     expect(staffOpen.statusCode).toBe(204);
   });
+
+  it('counts a replay with the same Idempotency-Key once (the outbox after a lost answer), and each key or keyless open anew', async () => {
+    const student = await t.signIn('student');
+    const library = await linkId(t.db, 'Moodle');
+    const count = async () =>
+      Number((await t.db.selectFrom('resource_link_opens').select((eb) => eb.fn.countAll<number>().as('n')).where('link_id', '=', library).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const key of ['open-1', 'open-1', 'open-2', undefined, undefined]) {
+      const response = await t.call(openResourceRoute, { params: { rowId: library }, as: student, headers: key ? { 'idempotency-key': key } : {} });
+      expect(response.statusCode).toBe(204);
+    }
+    expect(await count()).toBe(before + 4);
+    // Another user's identical key is theirs: it is not a replay of the student's open.
+    const lecturer = await t.signIn('lecturer');
+    await t.call(openResourceRoute, { params: { rowId: library }, as: lecturer, headers: { 'idempotency-key': 'open-1' } });
+    expect(await count()).toBe(before + 5);
+  });
 });
 
 describe('popularity', () => {
