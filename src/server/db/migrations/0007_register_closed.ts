@@ -7,6 +7,10 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('timetable_events').addColumn('register_closed_at', 'timestamptz').execute();
+  // Classes that ended before this release are closed as they stand: the job is for registers
+  // that close from now on, not for writing records into years of history nobody closed by hand.
+  await sql`UPDATE timetable_events SET register_closed_at = starts_at + make_interval(mins => duration_minutes)
+            WHERE starts_at + make_interval(mins => duration_minutes) <= now()`.execute(db);
   await db.schema
     .createIndex('timetable_events_register_open_idx')
     .on('timetable_events')
