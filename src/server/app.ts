@@ -63,6 +63,11 @@ export interface AppDependencies {
   readonly runJobs?: boolean;
   /** The clock scheduled jobs read (tests move it). */
   readonly now?: () => Date;
+  /**
+   * Where the job queue takes its start-up advisory lock, which needs a real session: the
+   * DATABASE_DIRECT_URL connection when `db` goes through PgBouncer in transaction mode. Default `db`.
+   */
+  readonly sessionDb?: Db;
 }
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
@@ -71,7 +76,7 @@ function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementatio
 }
 
 /** Builds the whole server (API and client) without listening. */
-export async function buildApp({ config, db, runJobs = false, now = () => new Date() }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, runJobs = false, now = () => new Date(), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
   const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
@@ -90,7 +95,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
   // Pushes and scheduled work go through the durable queue (pg-boss on this database). On close,
   // sends in flight are aborted and the queue stops; unfinished jobs stay queued for any instance.
-  const jobs = new JobQueue(db, app.log);
+  const jobs = new JobQueue(db, app.log, sessionDb);
   const push = await createPushService(db, config.push, app.log, jobs);
   app.addHook('onClose', async () => {
     push.close();

@@ -22,14 +22,19 @@ async function main(): Promise<void> {
   // Under a session-level advisory lock, so instances starting together migrate and seed once;
   // through DATABASE_DIRECT_URL when the pool of DATABASE_URL is PgBouncer in transaction mode.
   const startupDb = config.databaseDirectUrl ? createDb(config.databaseDirectUrl, 1) : db;
+  // The same direct session holds the job queue's start-up lock; it is closed once the app is up.
+  const closeStartupDb = async () => {
+    if (startupDb !== db) await startupDb.destroy();
+  };
   const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() })
-    .finally(async () => {
-      if (startupDb !== db) await startupDb.destroy();
+    .catch(async (error: unknown) => {
+      await closeStartupDb();
+      throw error;
     });
   if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
   if (seeded) console.log('demo university seeded');
 
-  const app = await buildApp({ config, db, runJobs: true });
+  const app = await buildApp({ config, db, runJobs: true, sessionDb: startupDb }).finally(closeStartupDb);
   let isStopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (isStopping) return;

@@ -77,6 +77,8 @@ export class JobQueue {
   constructor(
     private readonly db: Db,
     private readonly log: JobLog,
+    /** Holds the start-up advisory lock: a direct session, not a transaction-mode pooler. */
+    private readonly sessionDb: Db = db,
   ) {
     this.boss = new PgBoss({
       // pg-boss runs its SQL through the app's Kysely pool: one connection string, one pool.
@@ -100,7 +102,7 @@ export class JobQueue {
    */
   async start(setup: () => Promise<void> = async () => {}): Promise<void> {
     if (this.isStarted) return;
-    await this.db.connection().execute(async (connection) => {
+    await this.sessionDb.connection().execute(async (connection) => {
       await sql`SELECT pg_advisory_lock(${sql.lit(JOB_SETUP_LOCK_KEY)})`.execute(connection);
       try {
         await this.boss.start();
