@@ -27,6 +27,8 @@ export interface DirectoryGroupsTable {
   external_id: string;
   name: string;
   granted_role: Role | null;
+  /** Members review absence requests (the school office). */
+  is_absence_review_group: Generated<boolean>;
 }
 
 export interface DirectoryGroupMembersTable {
