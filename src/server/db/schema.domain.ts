@@ -118,6 +118,8 @@ export interface AttendanceRegistrationsTable {
   event_id: number;
   registered_at: CreatedAt;
   client_ip: string | null;
+  /** The lecturer who marked the student present (an override); null for the student's own (0012). */
+  marked_by_user_id: Generated<number | null>;
 }
 
 export interface AttendanceRegistrationRefusalsTable {

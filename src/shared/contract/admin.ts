@@ -14,7 +14,7 @@ export type CancelClassResult = z.infer<typeof cancelClassResultSchema>;
 /**
  * Cancels a timetabled class and sends its students and lecturers a Timetable notification.
  * Idempotent: cancelling a cancelled class changes nothing and notifies no one. 404 for an
- * unknown class.
+ * unknown class. Any administrator, or the class's own lecturer (403 for another lecturer's class).
  */
 export const cancelClassRoute = defineRoute({
   id: 'admin.cancelClass',
@@ -22,9 +22,11 @@ export const cancelClassRoute = defineRoute({
   path: '/api/admin/timetable/events/:rowId/cancel',
   params: rowIdParams,
   response: cancelClassResultSchema,
-  roles: ['Administrator'],
-  // Any class: administrators act on the whole timetable.
-  ownedParams: { rowId: null },
+  // TeachingStaff first: the route matrix tries another lecturer's class with it.
+  roles: ['TeachingStaff', 'Administrator'],
+  // Administrators act on the whole timetable; a lecturer only on the classes they teach.
+  ownedParams: { rowId: 'taughtClass' },
+  invalidates: ['timetable'],
 });
 
 const count = z.int().check(z.nonnegative());

@@ -24,8 +24,10 @@ export interface RawResponse {
  * Kinds of record that belong to one user. A route that takes the id of one must answer another
  * user's id exactly as it answers an id that does not exist (404, or the empty answer of a lookup)
  * and leave that record alone; the route matrix tries it on every route that names one.
+ * `taughtClass` is a timetabled class as its lecturers own it: another lecturer's class is refused
+ * (403) to a lecturer, while an administrator may act on any class.
  */
-export const ownedRecordKinds = ['absenceRequest', 'absenceFile', 'notification', 'pushSubscription'] as const;
+export const ownedRecordKinds = ['absenceRequest', 'absenceFile', 'notification', 'pushSubscription', 'taughtClass'] as const;
 export type OwnedRecordKind = (typeof ownedRecordKinds)[number];
 
 /**

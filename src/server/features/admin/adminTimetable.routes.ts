@@ -2,13 +2,15 @@ import { cancelClassRoute } from '../../../shared/contract/admin.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { cancelEvent } from '../notifications/timetableChanges.service.js';
+import { assertMayChangeClass } from '../staff/classAccess.js';
 
-/** The admin area's timetable changes (Administrator only, by the contract). */
-export function adminTimetableRoutes({ db, notifier }: ServerContext): RouteImplementation[] {
+/** Cancelling a class: any administrator, or the class's own lecturer (403 for another's class). */
+export function adminTimetableRoutes({ db, notifier, config }: ServerContext): RouteImplementation[] {
   return [
-    implement(cancelClassRoute, async ({ params }) => {
+    implement(cancelClassRoute, async ({ user, params }) => {
       // 404 for an unknown class; null when it was cancelled already, which is not an error.
-      const result = await cancelEvent({ db, notifier }, params.rowId);
+      await assertMayChangeClass(db, user, params.rowId);
+      const result = await cancelEvent({ db, notifier }, params.rowId, { actorUserId: user.id, closeMinutes: config.attendanceCloseMinutes });
       return { rowId: params.rowId, isCancelled: true, notified: result?.notified ?? 0 };
     }),
   ];

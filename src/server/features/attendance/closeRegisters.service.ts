@@ -115,8 +115,11 @@ export async function closeDueRegisters(db: Db, { closeMinutes, now, batchSize =
 /**
  * Closes one class now, whatever the time (staff's "Close register now"). Returns false when it
  * was closed already (or is being closed by someone else this moment), true when this call closed it.
+ * `onClosed` runs in the same transaction once this call has closed it (the caller's audit record).
  */
-export async function closeRegister(db: Db, eventId: number, now: Date): Promise<ClosedRegisters & { readonly closedNow: boolean }> {
+export async function closeRegister(
+  db: Db, eventId: number, now: Date, onClosed?: (trx: Db, closed: ClosedRegisters) => Promise<void>,
+): Promise<ClosedRegisters & { readonly closedNow: boolean }> {
   return db.transaction().execute(async (trx) => {
     const events = await trx
       .selectFrom('timetable_events')
@@ -126,7 +129,9 @@ export async function closeRegister(db: Db, eventId: number, now: Date): Promise
       .forUpdate()
       .skipLocked()
       .execute();
-    return { ...(await closeLocked(trx, events, now)), closedNow: events.length > 0 };
+    const closed = await closeLocked(trx, events, now);
+    if (events.length > 0 && onClosed) await onClosed(trx, closed);
+    return { ...closed, closedNow: events.length > 0 };
   });
 }
 

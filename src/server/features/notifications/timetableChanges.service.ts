@@ -1,6 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../../db/schema.domain.js';
 import { academicYearLabelOf, TIMEZONE } from '../../calendar/academicCalendar.js';
+import { recordAudit } from '../../audit/auditLog.js';
+import { addMinutes } from '../../calendar/academicCalendar.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import type { Notifier, NotifyResult } from './notify.service.js';
 
@@ -9,9 +11,23 @@ import type { Notifier, NotifyResult } from './notify.service.js';
  * calendar feeds pick the change up) and its students (enrolled on the module that academic
  * year) and lecturers (assigned to the module or to the event) get a Timetable notification.
  * A change that changes nothing (cancelling a cancelled class, moving to where it already is)
- * notifies no one. There is no route in the contract yet; the admin issue should add one, e.g.
- * POST /api/admin/timetable/events/{rowId}/cancel and PUT .../{rowId} (Administrator only).
+ * notifies no one. Routes: POST /api/admin/timetable/events/{rowId}/cancel and
+ * POST /api/staff/timetable/events/{rowId}/move (an administrator, or the class's own lecturer).
+ *
+ * Registers follow: cancelling turns every record of the class to Cancelled (whether its register
+ * has closed or not; the job writes Cancelled for the rest). Moving a class to a time whose
+ * registration has not closed yet reopens its register: its registrations and records (made for
+ * the old time) are removed, and the job closes it after the new time. A move within the past
+ * keeps them. Each change is audited in its transaction when an actor is given.
  */
+
+/** Who made the change (for the audit log), and the close-registers policy. */
+export interface ChangeOptions {
+  readonly actorUserId: number | null;
+  /** ATTENDANCE_CLOSE_MINUTES. */
+  readonly closeMinutes: number;
+  readonly now?: Date;
+}
 
 export interface TimetableChangeDeps {
   readonly db: Db;
@@ -73,15 +89,31 @@ async function tell(deps: TimetableChangeDeps, event: EventFacts, title: string,
 }
 
 /** Cancels a class and tells its people. Null when it was already cancelled; 404 for an unknown class. */
-export async function cancelEvent(deps: TimetableChangeDeps, eventId: number): Promise<NotifyResult | null> {
+export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, options?: ChangeOptions): Promise<NotifyResult | null> {
   const event = await deps.db.transaction().execute(async (trx) => {
     const current = await lockEvent(trx, eventId);
     if (current.isCancelled) return undefined;
     await trx
       .updateTable('timetable_events')
-      .set((eb) => ({ is_cancelled: true, sequence: eb('sequence', '+', 1), last_modified: new Date() }))
+      .set((eb) => ({ is_cancelled: true, sequence: eb('sequence', '+', 1), last_modified: options?.now ?? new Date() }))
       .where('id', '=', eventId)
       .execute();
+    const records = await trx
+      .updateTable('attendance_records')
+      .set({ analysis_result: 'Cancelled' })
+      .where('event_id', '=', eventId)
+      .where('analysis_result', '<>', 'Cancelled')
+      .executeTakeFirst();
+    if (options) {
+      await recordAudit(trx, {
+        actorUserId: options.actorUserId,
+        action: 'timetable.cancel',
+        target: { type: 'timetableEvent', id: eventId },
+        before: { isCancelled: false },
+        after: { isCancelled: true },
+        context: { recordsCancelled: Number(records.numUpdatedRows) },
+      });
+    }
     return current;
   });
   if (!event) return null;
@@ -93,20 +125,45 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number): P
  * Moves a class to a new start and, when `newRoomId` is given, a new room, and tells its people.
  * Null when nothing changed; 404 for an unknown class; 400 for an unknown room or a cancelled class.
  */
-export async function moveEvent(deps: TimetableChangeDeps, eventId: number, newStart: Date, newRoomId?: string): Promise<NotifyResult | null> {
+export async function moveEvent(
+  deps: TimetableChangeDeps, eventId: number, newStart: Date, newRoomId?: string, options?: ChangeOptions,
+): Promise<NotifyResult | null> {
   if (Number.isNaN(newStart.getTime())) throw badRequest('The new start is not a valid date.', { newStart: ['Enter a valid date and time.'] });
   const change = await deps.db.transaction().execute(async (trx) => {
     const current = await lockEvent(trx, eventId);
     if (current.isCancelled) throw badRequest('A cancelled class cannot be moved.', { eventId: ['This class is cancelled.'] });
+    if (academicYearLabelOf(newStart) !== academicYearLabelOf(current.startsAt)) {
+      throw badRequest('A class can move only within its academic year.', { newStart: ['Choose a time in the same academic year as the class.'] });
+    }
     const room = newRoomId === undefined ? undefined : await trx.selectFrom('rooms').select(['id', 'name']).where('id', '=', newRoomId).executeTakeFirst();
     if (newRoomId !== undefined && !room) throw badRequest('The room does not exist.', { roomId: ['Choose an existing room.'] });
     const roomId = room?.id ?? current.roomId;
     if (newStart.getTime() === current.startsAt.getTime() && roomId === current.roomId) return undefined;
+    const now = options?.now ?? new Date();
+    // Registration at the new time is still to come (or still open): the register starts afresh.
+    const reopens = options !== undefined && addMinutes(newStart, options.closeMinutes) > now;
     await trx
       .updateTable('timetable_events')
-      .set((eb) => ({ starts_at: newStart, room_id: roomId, sequence: eb('sequence', '+', 1), last_modified: new Date() }))
+      .set((eb) => ({
+        starts_at: newStart, room_id: roomId, sequence: eb('sequence', '+', 1), last_modified: now,
+        ...(reopens ? { register_closed_at: null } : {}),
+      }))
       .where('id', '=', eventId)
       .execute();
+    if (reopens) {
+      await trx.deleteFrom('attendance_registrations').where('event_id', '=', eventId).execute();
+      await trx.deleteFrom('attendance_records').where('event_id', '=', eventId).execute();
+    }
+    if (options) {
+      await recordAudit(trx, {
+        actorUserId: options.actorUserId,
+        action: 'timetable.move',
+        target: { type: 'timetableEvent', id: eventId },
+        before: { startsAt: current.startsAt.toISOString(), roomId: current.roomId },
+        after: { startsAt: newStart.toISOString(), roomId },
+        context: { registerReopened: reopens },
+      });
+    }
     return { before: current, afterRoomName: room ? room.name : current.roomName };
   });
   if (!change) return null;

@@ -1,0 +1,88 @@
+import { attendanceRegistration } from '../../../shared/constants.js';
+import { registerOverrideDays } from '../../../shared/contract/staffRegister.js';
+import { recordAudit } from '../../audit/auditLog.js';
+import type { Db } from '../../db/database.js';
+import { academicYearLabelOf, addMinutes } from '../../calendar/academicCalendar.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { alertMissedRuns, closeRegister } from '../attendance/closeRegisters.service.js';
+import type { Notifier } from '../notifications/notify.service.js';
+import { loadRegisterEvent, overrideUntil } from './register.queries.js';
+
+export interface RegisterDeps {
+  readonly db: Db;
+  readonly notifier: Notifier;
+}
+
+/**
+ * "Close register now": the close-registers job's own code (`closeRegister`) writes the records at
+ * once and the audit entry in the same transaction; then, as after the job, students whose missed
+ * run reached 5, 10 or 20 are alerted. Closing a closed register changes nothing.
+ */
+export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, eventId: number, now: Date): Promise<void> {
+  await loadRegisterEvent(deps.db, eventId);
+  const closed = await closeRegister(deps.db, eventId, now, (trx, result) =>
+    recordAudit(trx, {
+      actorUserId,
+      action: 'register.close',
+      target: { type: 'timetableEvent', id: eventId },
+      before: { registerClosedAt: null },
+      after: { registerClosedAt: now.toISOString(), recordsWritten: result.records },
+    }));
+  if (closed.closedNow) await alertMissedRuns(deps, closed.missedStudentIds, now);
+}
+
+export const overrideTooLateMessage = `A student can be marked present only until ${registerOverrideDays} days after the class.`;
+
+/**
+ * "Mark present" for a student who could not register: a registration that names the lecturer,
+ * and an Attended record, in one transaction with its audit entry. Allowed from the moment
+ * registration opens until {@link registerOverrideDays} days after the class ends. Marking a student
+ * who is already present changes nothing. 404 for a student who is not on the class.
+ */
+export async function markPresent(db: Db, actorUserId: number, eventId: number, studentUserId: number, now: Date): Promise<void> {
+  const event = await loadRegisterEvent(db, eventId);
+  const field = 'attended';
+  if (event.isCancelled) throw badRequest('This class is cancelled, so no one can be marked present.', { [field]: ['This class is cancelled.'] });
+  if (now < addMinutes(event.startsAt, -attendanceRegistration.opensMinutesBeforeStart)) {
+    throw badRequest('A student can be marked present only once registration has opened.', { [field]: ['Registration for this class has not opened yet.'] });
+  }
+  if (now > overrideUntil(event)) throw badRequest(overrideTooLateMessage, { [field]: [overrideTooLateMessage] });
+  const academicYear = academicYearLabelOf(event.startsAt);
+  const enrolled = await db
+    .selectFrom('enrolments')
+    .select('student_user_id')
+    .where('student_user_id', '=', studentUserId)
+    .where('module_id', '=', event.moduleId)
+    .where('academic_year', '=', academicYear)
+    .executeTakeFirst();
+  if (!enrolled) throw notFound('The student');
+
+  await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('attendance_registrations')
+      .values({ student_user_id: studentUserId, event_id: eventId, client_ip: null, marked_by_user_id: actorUserId })
+      .onConflict((oc) => oc.columns(['student_user_id', 'event_id']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return;
+    const before = await trx
+      .selectFrom('attendance_records')
+      .select('analysis_result')
+      .where('student_user_id', '=', studentUserId)
+      .where('event_id', '=', eventId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('attendance_records')
+      .values({ student_user_id: studentUserId, event_id: eventId, analysis_result: 'Attended', academic_year: academicYear })
+      .onConflict((oc) => oc.columns(['student_user_id', 'event_id']).doUpdateSet({ analysis_result: 'Attended' }))
+      .execute();
+    await recordAudit(trx, {
+      actorUserId,
+      action: 'register.override',
+      target: { type: 'timetableEvent', id: eventId },
+      before: { studentUserId, registered: false, record: before?.analysis_result ?? null },
+      after: { studentUserId, registered: true, record: 'Attended' },
+      context: { registerClosed: event.closedAt !== null },
+    });
+  });
+}

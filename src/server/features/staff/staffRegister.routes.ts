@@ -1,0 +1,41 @@
+import { closeRegisterRoute, getRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute } from '../../../shared/contract/staffRegister.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { moveEvent } from '../notifications/timetableChanges.service.js';
+import { londonIso } from '../timetable/londonTime.js';
+import { assertMayChangeClass, assertTeaches } from './classAccess.js';
+import { parseNewStart } from './newStart.js';
+import { loadRegister } from './register.queries.js';
+import { closeRegisterNow, markPresent } from './register.service.js';
+
+/** The lecturer's register of a class they teach, and moving a class (its lecturer or an administrator). */
+export function staffRegisterRoutes({ db, notifier, config }: ServerContext): RouteImplementation[] {
+  const closeMinutes = config.attendanceCloseMinutes;
+  return [
+    implement(getRegisterRoute, async ({ user, params, reply }) => {
+      await assertTeaches(db, user, params.eventRowId);
+      reply.header('cache-control', 'no-store');
+      return loadRegister(db, params.eventRowId, closeMinutes);
+    }),
+    implement(closeRegisterRoute, async ({ user, params }) => {
+      await assertTeaches(db, user, params.eventRowId);
+      await closeRegisterNow({ db, notifier }, user.id, params.eventRowId, new Date());
+      return loadRegister(db, params.eventRowId, closeMinutes);
+    }),
+    implement(markPresentRoute, async ({ user, params }) => {
+      await assertTeaches(db, user, params.eventRowId);
+      await markPresent(db, user.id, params.eventRowId, params.studentUserId, new Date());
+      return loadRegister(db, params.eventRowId, closeMinutes);
+    }),
+    implement(moveClassRoute, async ({ user, params, body }) => {
+      await assertMayChangeClass(db, user, params.rowId);
+      const result = await moveEvent({ db, notifier }, params.rowId, parseNewStart(body.newStart), body.roomId, { actorUserId: user.id, closeMinutes });
+      const event = await db.selectFrom('timetable_events').select(['starts_at', 'room_id']).where('id', '=', params.rowId).executeTakeFirstOrThrow();
+      return { rowId: params.rowId, startTime: londonIso(event.starts_at), roomId: event.room_id, notified: result?.notified ?? 0 };
+    }),
+    implement(roomOptionsRoute, async () => {
+      const rooms = await db.selectFrom('rooms').select(['id', 'name']).orderBy('id').execute();
+      return rooms.map((room) => ({ roomId: room.id, roomName: room.name }));
+    }),
+  ];
+}

@@ -1,0 +1,141 @@
+import { z } from './zod';
+import { isoDateTime, rowId, rowIdParam } from './common';
+import { attendanceStatusSchema } from './attendance';
+import { defineRoute } from './route';
+
+/** How long after a class a lecturer may still mark a student present (an audited override). */
+export const registerOverrideDays = 7;
+
+/** Where a student stands on a register while it is open. */
+export const registerStudentStateSchema = z.enum(['Registered', 'MarkedPresent', 'NotYet', 'AbsenceCovering']);
+export type RegisterStudentState = z.infer<typeof registerStudentStateSchema>;
+
+export const registerStudentSchema = z.object({
+  userId: rowId,
+  displayName: z.string(),
+  studentId: z.nullable(z.string()),
+  state: registerStudentStateSchema,
+  /** When they registered (or were marked present); null otherwise. */
+  registeredAt: z.nullable(isoDateTime),
+  /** The type of the Approved absence covering the class, if any. */
+  absenceType: z.nullable(z.enum(['Authorised', 'Informed'])),
+  /** The record written when the register closed (or by an override); null while there is none. */
+  result: z.nullable(attendanceStatusSchema),
+});
+export type RegisterStudent = z.infer<typeof registerStudentSchema>;
+
+/** One class's register, as its lecturer sees it. Times are London wall clock with an offset. */
+export const classRegisterSchema = z.object({
+  rowId,
+  moduleCode: z.string(),
+  moduleName: z.string(),
+  eventType: z.string(),
+  startTime: isoDateTime,
+  /** Minutes. */
+  duration: z.int().check(z.nonnegative()),
+  roomId: z.nullable(z.string()),
+  roomName: z.nullable(z.string()),
+  isCancelled: z.boolean(),
+  isMonitored: z.boolean(),
+  /** Students may register from this time… */
+  registrationOpens: isoDateTime,
+  /** …until this one, when the close-registers job writes the records. */
+  registrationCloses: isoDateTime,
+  /** When the register was closed; null while it is open. */
+  closedAt: z.nullable(isoDateTime),
+  /** The last moment a student can be marked present. */
+  overrideUntil: isoDateTime,
+  students: z.array(registerStudentSchema),
+});
+export type ClassRegister = z.infer<typeof classRegisterSchema>;
+
+const eventRowIdParams = z.object({ eventRowId: rowIdParam });
+
+/**
+ * The register of a class the caller teaches (assigned to its module or to the class itself);
+ * 403 for any other class, 404 for one that does not exist.
+ */
+export const getRegisterRoute = defineRoute({
+  id: 'staffRegister.get',
+  method: 'GET',
+  path: '/api/staff/register/:eventRowId',
+  params: eventRowIdParams,
+  response: classRegisterSchema,
+  roles: ['TeachingStaff'],
+  ownedParams: { eventRowId: 'taughtClass' },
+});
+
+/** "Close register now": writes the class's records at once, by the close-registers job's code. */
+export const closeRegisterRoute = defineRoute({
+  id: 'staffRegister.close',
+  method: 'POST',
+  path: '/api/staff/register/:eventRowId/close',
+  params: eventRowIdParams,
+  response: classRegisterSchema,
+  roles: ['TeachingStaff'],
+  ownedParams: { eventRowId: 'taughtClass' },
+});
+
+export const markPresentBodySchema = z.object({ attended: z.literal(true) });
+
+/**
+ * Marks a student of the class present (they could not register): an audited override, allowed
+ * until {@link registerOverrideDays} days after the class. 404 for a student not on the class.
+ */
+export const markPresentRoute = defineRoute({
+  id: 'staffRegister.markPresent',
+  method: 'PUT',
+  path: '/api/staff/register/:eventRowId/students/:studentUserId',
+  params: z.object({ eventRowId: rowIdParam, studentUserId: rowIdParam }),
+  body: markPresentBodySchema,
+  response: classRegisterSchema,
+  roles: ['TeachingStaff'],
+  // The student is checked against the class's list, which only its lecturer can reach.
+  ownedParams: { eventRowId: 'taughtClass', studentUserId: null },
+});
+
+export const moveClassBodySchema = z.object({
+  /** The new start: London wall clock `YYYY-MM-DDTHH:mm(:ss)`, or an instant with an offset. */
+  newStart: isoDateTime,
+  /** A room id such as 'ENG-2.03'; omitted: the class keeps its room. */
+  roomId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+});
+export type MoveClassBody = z.infer<typeof moveClassBodySchema>;
+
+export const moveClassResultSchema = z.object({
+  rowId,
+  startTime: isoDateTime,
+  roomId: z.nullable(z.string()),
+  /** People told about it now: 0 when nothing changed. */
+  notified: z.int().check(z.nonnegative()),
+});
+export type MoveClassResult = z.infer<typeof moveClassResultSchema>;
+
+/**
+ * Moves a class to a new time and/or room, in the same academic year, and tells its students and
+ * staff. Its own lecturer, or any administrator.
+ */
+export const moveClassRoute = defineRoute({
+  id: 'staffTimetable.move',
+  method: 'POST',
+  path: '/api/staff/timetable/events/:rowId/move',
+  params: z.object({ rowId: rowIdParam }),
+  body: moveClassBodySchema,
+  response: moveClassResultSchema,
+  // TeachingStaff first: the route matrix tries another lecturer's class with it.
+  roles: ['TeachingStaff', 'Administrator'],
+  ownedParams: { rowId: 'taughtClass' },
+  invalidates: ['timetable'],
+});
+
+/** The rooms a class can move to. */
+export const roomOptionSchema = z.object({ roomId: z.string(), roomName: z.string() });
+export const roomOptionsRoute = defineRoute({
+  id: 'staffTimetable.rooms',
+  method: 'GET',
+  path: '/api/staff/timetable/rooms',
+  response: z.array(roomOptionSchema),
+  roles: ['TeachingStaff', 'Administrator'],
+});
+
+export const staffRegisterRoutes = [getRegisterRoute, closeRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute] as const;
