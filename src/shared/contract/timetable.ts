@@ -29,6 +29,8 @@ export const timetableEntrySchema = z.object({
   staff: z.array(z.string()),
   isCancelled: z.boolean(),
   attendanceDataStudent: z.optional(attendanceDataStudentSchema),
+  /** True when the signed-in user teaches the class (it has a register for them); absent otherwise. */
+  isTaught: z.optional(z.boolean()),
 });
 export type TimetableEntry = z.infer<typeof timetableEntrySchema>;
 

@@ -40,6 +40,8 @@ export interface EventRow {
   readonly is_enrolled: boolean;
   /** The owner has registered attendance at it (students only). */
   readonly is_registered: boolean;
+  /** The owner teaches it (lecturers only). */
+  readonly is_taught: boolean;
 }
 
 /**
@@ -88,6 +90,8 @@ export function eventsQuery(db: Db, owner: TimetableOwner, window: TimetableWind
         'e.room_id', 'r.name as room_name', 'b.name as building_name',
         (owner.isStudent ? eb('e.module_id', 'in', enrolledModules) : eb.lit(false)).$castTo<boolean>().as('is_enrolled'),
         (owner.isStudent ? eb.exists(registrations) : eb.lit(false)).$castTo<boolean>().as('is_registered'),
+        (owner.isLecturer ? eb.or([eb('e.module_id', 'in', taughtModules), eb('e.id', 'in', taughtEvents)]) : eb.lit(false))
+          .$castTo<boolean>().as('is_taught'),
       ];
     })
     .where('e.starts_at', '>=', window.start)

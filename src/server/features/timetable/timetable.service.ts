@@ -34,6 +34,7 @@ function toEntry(row: EventRow): TimetableEntry {
     roomName: row.room_name,
     staff: staffOf(row),
     isCancelled: row.is_cancelled,
+    ...(row.is_taught ? { isTaught: true } : {}),
   };
   // Attendance applies to the classes a student takes, not to those they (also) teach.
   if (!row.is_enrolled || !row.is_monitored) return entry;

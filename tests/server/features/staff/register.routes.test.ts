@@ -4,6 +4,7 @@ import { closeRegisterRoute, getRegisterRoute, markPresentRoute, type ClassRegis
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import { insertEvent, insertStudent, moduleId, register, userId } from '../attendance/support.js';
+import { fetchTimetable } from '../timetable/support.js';
 import { auditOf, recordsOf, untaughtModuleOf } from './support.js';
 
 const t = useTestApp();
@@ -36,6 +37,15 @@ async function registerOf(eventRowId: number): Promise<ClassRegister> {
   return response.json<ClassRegister>();
 }
 const stateOf = (register: ClassRegister, id: number) => register.students.find((s) => s.userId === id);
+
+describe('the way in: the lecturer\'s timetable', () => {
+  it('marks the classes the lecturer teaches (each has a register), and no student\'s', async () => {
+    const lecturerEntries = (await fetchTimetable(t.app, lecturer)).timetableEntries;
+    expect(lecturerEntries.length).toBeGreaterThan(0);
+    expect(lecturerEntries.every((e) => e.isTaught === true)).toBe(true);
+    expect((await fetchTimetable(t.app, student)).timetableEntries.some((e) => e.isTaught !== undefined)).toBe(false);
+  });
+});
 
 describe('GET /api/staff/register/:eventRowId', () => {
   it('lists the class\'s students; one who registers shows as registered, with the time', async () => {
