@@ -78,6 +78,13 @@ const signedInRoutes: RouteObject[] = [
         ...named('timetableMap'),
         lazy: { Component: () => import('./features/map/MapPage').then((m) => m.MapPage) },
       },
+      {
+        // A lecturer's register of a class they teach (the server checks which).
+        path: 'register/:eventRowId',
+        ...named('timetableRegister'),
+        loader: requireRoles(['TeachingStaff']),
+        lazy: { Component: () => import('./features/staffRegister/RegisterPage').then((m) => m.RegisterPage) },
+      },
     ],
   },
   {

@@ -13,6 +13,7 @@ export const paths = {
   timetable: '/timetable',
   timetableHome: '/timetable',
   timetableMap: '/timetable/map/:roomId',
+  timetableRegister: '/timetable/register/:eventRowId',
   attendance: '/attendance',
   attendanceCurrentYear: '/attendance/current',
   attendancePreviousYears: '/attendance/previous',

@@ -129,6 +129,7 @@ export const pages = {
   timetableHome: { section: 'timetable', title: 'Timetable' },
   // The title becomes the room id at run time (pageTitle below).
   timetableMap: { section: 'timetable', title: 'Room map' },
+  timetableRegister: { section: 'timetable', title: 'Class register' },
   attendance: { section: 'attendance', title: 'Attendance' },
   attendanceCurrentYear: { section: 'attendance', title: 'Attendance this year', tabLabel: 'This year' },
   attendancePreviousYears: { section: 'attendance', title: 'Attendance in previous years', tabLabel: 'Previous years' },

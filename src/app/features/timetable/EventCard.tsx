@@ -35,6 +35,13 @@ export function EventCard({ event, isNext, hasCountdown }: EventCardProps) {
           {event.staff.length > 0 && ` · ${event.staff.join(', ')}`}
         </p>
         {hasCountdown ? <RegistrationSlot event={event} /> : isRegistered && <RegisteredBadge />}
+        {event.isTaught === true && (
+          <p className="event__register">
+            <Link to={hrefTo.register(event.rowId)}>
+              Register<span className="visually-hidden">: {event.moduleCode} {event.eventType} at {formatTime24(event.startMs)}</span>
+            </Link>
+          </p>
+        )}
       </div>
     </li>
   );

@@ -1,0 +1,144 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { closeRegisterRoute, markPresentRoute, type RegisterStudent } from '../../../shared/contract/staffRegister';
+import { callApi } from '../../api/client';
+import { describeError, showErrorToast } from '../../api/errorHandler';
+import { useCurrentRoute } from '../../routing/handle';
+import { paths } from '../../routing/paths';
+import { toast } from '../../ui/toast/toastStore';
+import { useServerNow } from '../timetable/serverClock';
+import { ClassChanges } from './ClassChanges';
+import { canMarkPresent, presentSummary, registerPhase, studentStatus, wallDate, wallTime, type RegisterPhase } from './registerLabels';
+import { useRegister } from './useRegister';
+import './register.css';
+
+const phaseText: Record<RegisterPhase, (closes: string, closedAt: string | null) => string> = {
+  cancelled: () => 'This class is cancelled.',
+  notOpen: () => 'Registration has not opened yet.',
+  open: (closes) => `Registration is open until ${closes}.`,
+  closing: () => 'Registration has closed; the records are being written.',
+  closed: (_closes, closedAt) => `Register closed at ${closedAt ?? ''}.`,
+};
+
+/** /timetable/register/:eventRowId: a lecturer's live register of a class they teach. */
+export function RegisterPage() {
+  const { eventRowId = '' } = useParams();
+  const title = useCurrentRoute()?.title ?? 'Class register';
+  const { register, error, replace } = useRegister(eventRowId);
+  const [busy, setBusy] = useState<string>();
+  const nowMs = useServerNow();
+
+  if (!register) {
+    return (
+      <div className="page register">
+        <h1>{title}</h1>
+        {error ? (
+          <p className="card callout callout--negative" role="alert">{describeError(error, { getting: 'Register' })}</p>
+        ) : (
+          <p className="muted">Loading the register…</p>
+        )}
+        <p><Link to={paths.timetableHome}>Back to timetable</Link></p>
+      </div>
+    );
+  }
+
+  const phase = registerPhase(register, nowMs);
+  const isClosed = register.closedAt !== null;
+
+  const closeNow = async () => {
+    setBusy('close');
+    try {
+      replace(await callApi(closeRegisterRoute, { params: { eventRowId } }));
+      toast.positive('Register closed');
+    } catch (failure) {
+      showErrorToast(failure);
+    }
+    setBusy(undefined);
+  };
+
+  const markPresent = async (student: RegisterStudent) => {
+    setBusy(`mark-${student.userId}`);
+    try {
+      replace(await callApi(markPresentRoute, { params: { eventRowId, studentUserId: student.userId }, body: { attended: true } }));
+      toast.positive(`${student.displayName} marked present`);
+    } catch (failure) {
+      showErrorToast(failure);
+    }
+    setBusy(undefined);
+  };
+
+  return (
+    <div className="page register">
+      <header className="page__intro">
+        <h1>{title}</h1>
+        <p className="register__class">
+          <strong>{register.moduleCode} {register.moduleName}</strong>, {register.eventType}
+        </p>
+        <p className="register__when">
+          <time dateTime={register.startTime}>{wallDate(register.startTime)} {wallTime(register.startTime)}</time>
+          {' · '}
+          {register.roomName ?? register.roomId ?? 'Online'}
+        </p>
+      </header>
+
+      <section className="card register__status" aria-labelledby="register-status-heading">
+        <h2 id="register-status-heading" className="visually-hidden">Register status</h2>
+        <p role="status">
+          {phaseText[phase](wallTime(register.registrationCloses), register.closedAt ? wallTime(register.closedAt) : null)}{' '}
+          {!register.isCancelled && presentSummary(register)}
+        </p>
+        {!isClosed && !register.isCancelled && (
+          <button type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => void closeNow()}>
+            {busy === 'close' ? 'Closing register…' : 'Close register now'}
+          </button>
+        )}
+      </section>
+
+      <section className="register__students" aria-labelledby="register-students-heading">
+        <h2 id="register-students-heading">Students</h2>
+        {register.students.length === 0 ? (
+          <p className="muted">No students are enrolled on this class.</p>
+        ) : (
+          <div className="register__table-wrap">
+            <table className="register__table">
+              <thead>
+                <tr>
+                  <th scope="col">Student</th>
+                  <th scope="col">Status</th>
+                  <th scope="col"><span className="visually-hidden">Actions</span></th>
+                </tr>
+              </thead>
+              <tbody>
+                {register.students.map((student) => (
+                  <tr key={student.userId} data-state={student.state}>
+                    <th scope="row">
+                      {student.displayName}
+                      {student.studentId && <span className="register__student-id"> {student.studentId}</span>}
+                    </th>
+                    <td>{studentStatus(student, isClosed)}</td>
+                    <td>
+                      {canMarkPresent(register, student, nowMs) && (
+                        <button
+                          type="button"
+                          className="button"
+                          disabled={busy !== undefined}
+                          onClick={() => void markPresent(student)}
+                        >
+                          {busy === `mark-${student.userId}` ? 'Marking…' : 'Mark present'}
+                          <span className="visually-hidden">: {student.displayName}</span>
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      {!register.isCancelled && <ClassChanges register={register} onChanged={replace} />}
+      <p><Link to={paths.timetableHome}>Back to timetable</Link></p>
+    </div>
+  );
+}
