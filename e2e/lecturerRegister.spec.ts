@@ -1,0 +1,110 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { AttendanceAnalysis, AttendanceTally } from '../src/shared/contract/attendance';
+import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
+import { expect, test } from './fixtures';
+import { AttendancePages } from './pages/AttendancePages';
+import { RegisterPage } from './pages/RegisterPage';
+import { TimetablePage } from './pages/TimetablePage';
+import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
+
+// Issue 15, lecturer register. Its own server: it registers, closes a register and marks
+// students present. The seed's CS2041 lab started 5–10 minutes before the server did; a long
+// closing time keeps its registration open while the test runs on a busy machine.
+const server = useOwnServer(test, { portOffset: 42, env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
+
+/** The class of `moduleCode` in progress now, from the signed-in user's timetable. */
+async function classInProgress(request: APIRequestContext, moduleCode: string): Promise<TimetableEntry> {
+  const response = await request.get('/api/timetable');
+  expect(response.status()).toBe(200);
+  const { timetableEntries } = (await response.json()) as Timetable;
+  const now = Date.now();
+  const entry = timetableEntries.find((e) => e.moduleCode === moduleCode && !e.isCancelled
+    && Date.parse(e.startTime) <= now && now < Date.parse(e.startTime) + e.duration * 60_000);
+  if (!entry) throw new Error(`no ${moduleCode} class in progress`);
+  return entry;
+}
+
+async function analysisOf(request: APIRequestContext): Promise<AttendanceAnalysis> {
+  const response = await request.get('/api/attendance/analysis');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as AttendanceAnalysis;
+}
+
+const tallyOf = (analysis: AttendanceAnalysis, code: string): AttendanceTally => {
+  const tally = analysis.moduleTallies.find((m) => m.moduleCode === code)?.tally;
+  if (!tally) throw new Error(`no tally for ${code}`);
+  return tally;
+};
+
+test('a lecturer sees a student register live, closes the register, and the student\'s attendance counts the class', async ({ page, browser, signInAs, expectNoAxeViolations }) => {
+  test.setTimeout(120_000);
+  await signInAs('lecturer');
+  const lab = await classInProgress(page.request, 'CS2041');
+
+  // From the timetable: each class the lecturer teaches has 'Register'.
+  const timetable = new TimetablePage(page);
+  await timetable.goto();
+  await page.locator(`a[href="/timetable/register/${lab.rowId}"]`).click();
+  const register = new RegisterPage(page);
+  await expect(register.heading).toBeVisible();
+  await expect(page.getByText(`${lab.moduleCode} ${lab.moduleName}`)).toBeVisible();
+  await expect(register.status).toContainText('Registration is open until');
+  await expect(register.row('Amara Okafor')).toContainText('Not yet');
+  await expectNoAxeViolations();
+
+  // The student, on their own device, registers from their timetable.
+  const studentContext = await browser.newContext({ baseURL: server.baseURL });
+  try {
+    const studentPage = await studentContext.newPage();
+    await signInOn(studentPage, 'student');
+    const before = tallyOf(await analysisOf(studentPage.request), 'CS2041');
+    const studentTimetable = new TimetablePage(studentPage);
+    await studentTimetable.goto();
+    await studentPage.getByRole('button', { name: new RegExp(`^Register attendance: CS2041 ${lab.eventType}`) }).click();
+    await expect(studentPage.getByText('Registered', { exact: true }).first()).toBeVisible();
+
+    // The lecturer's page, untouched, shows it within a poll or two.
+    await expect(register.row('Amara Okafor')).toContainText(/Registered at \d{2}:\d{2}/, { timeout: 20_000 });
+    await expect(register.status).toContainText(/[1-9]\d* of \d+ registered/);
+
+    await register.closeNow.click();
+    await expect(register.status).toContainText(/Register closed at \d{2}:\d{2}/);
+    await expect(register.closeNow).toHaveCount(0);
+    await expect(register.row('Amara Okafor')).toContainText('Attended');
+    // Every student now has a result: no one is left 'Not yet'.
+    await expect(register.students.getByText('Not yet')).toHaveCount(0);
+    await expectNoAxeViolations();
+
+    // The student's attendance page counts the class.
+    const after = await analysisOf(studentPage.request);
+    expect(tallyOf(after, 'CS2041')).toEqual({ ...before, total: before.total + 1, monitored: before.monitored + 1, attended: before.attended + 1 });
+    const attendance = new AttendancePages(studentPage);
+    await attendance.gotoCurrent();
+    await attendance.refresh.click();
+    const module = after.moduleTallies.find((m) => m.moduleCode === 'CS2041');
+    await attendance.expectTallyRow('By module', 'CS2041', tallyOf(after, 'CS2041'), module?.attendancePercentage ?? null);
+  } finally {
+    await studentContext.close();
+  }
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the register and its move form fit and are accessible', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('lecturer');
+    // Any class the lecturer teaches will do: the first one of their timetable still on.
+    const response = await page.request.get('/api/timetable');
+    const { timetableEntries } = (await response.json()) as Timetable;
+    const target = timetableEntries.find((e) => e.isTaught === true && !e.isCancelled);
+    if (!target) throw new Error('the lecturer teaches no class');
+    const register = new RegisterPage(page);
+    await register.goto(target.rowId);
+    await expect(register.students).toBeVisible();
+    await expect(register.moveClass).toBeVisible();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await expectNoAxeViolations();
+  });
+});
