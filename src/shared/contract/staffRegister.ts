@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime, rowId, rowIdParam } from './common';
+import { isoDateTime, rowId, rowIdParam, text, textLimits } from './common';
 import { attendanceStatusSchema } from './attendance';
 import { defineRoute } from './route';
 
@@ -56,7 +56,7 @@ const eventRowIdParams = z.object({ eventRowId: rowIdParam });
  * 403 for any other class, 404 for one that does not exist.
  */
 export const getRegisterRoute = defineRoute({
-  id: 'staffRegister.get',
+  id: 'register.get',
   method: 'GET',
   path: '/api/staff/register/:eventRowId',
   params: eventRowIdParams,
@@ -67,7 +67,7 @@ export const getRegisterRoute = defineRoute({
 
 /** "Close register now": writes the class's records at once, by the close-registers job's code. */
 export const closeRegisterRoute = defineRoute({
-  id: 'staffRegister.close',
+  id: 'register.close',
   method: 'POST',
   path: '/api/staff/register/:eventRowId/close',
   params: eventRowIdParams,
@@ -83,7 +83,7 @@ export const markPresentBodySchema = z.object({ attended: z.literal(true) });
  * until {@link registerOverrideDays} days after the class. 404 for a student not on the class.
  */
 export const markPresentRoute = defineRoute({
-  id: 'staffRegister.markPresent',
+  id: 'register.markPresent',
   method: 'PUT',
   path: '/api/staff/register/:eventRowId/students/:studentUserId',
   params: z.object({ eventRowId: rowIdParam, studentUserId: rowIdParam }),
@@ -98,7 +98,7 @@ export const moveClassBodySchema = z.object({
   /** The new start: London wall clock `YYYY-MM-DDTHH:mm(:ss)`, or an instant with an offset. */
   newStart: isoDateTime,
   /** A room id such as 'ENG-2.03'; omitted: the class keeps its room. */
-  roomId: z.optional(z.string().check(z.minLength(1), z.maxLength(100))),
+  roomId: z.optional(text(textLimits.short).check(z.minLength(1))),
 });
 export type MoveClassBody = z.infer<typeof moveClassBodySchema>;
 
@@ -116,7 +116,7 @@ export type MoveClassResult = z.infer<typeof moveClassResultSchema>;
  * staff. Its own lecturer, or any administrator.
  */
 export const moveClassRoute = defineRoute({
-  id: 'staffTimetable.move',
+  id: 'timetable.moveClass',
   method: 'POST',
   path: '/api/staff/timetable/events/:rowId/move',
   params: z.object({ rowId: rowIdParam }),
@@ -131,7 +131,7 @@ export const moveClassRoute = defineRoute({
 /** The rooms a class can move to. */
 export const roomOptionSchema = z.object({ roomId: z.string(), roomName: z.string() });
 export const roomOptionsRoute = defineRoute({
-  id: 'staffTimetable.rooms',
+  id: 'timetable.moveRooms',
   method: 'GET',
   path: '/api/staff/timetable/rooms',
   response: z.array(roomOptionSchema),

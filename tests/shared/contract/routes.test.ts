@@ -74,7 +74,13 @@ describe('route contract', () => {
 
   it('has exactly the write calls of SPEC §7 plus the few the product adds', () => {
     const specWrites = specCalls.filter(([method]) => method !== 'GET').map(([m, p]) => key(m, p));
-    const extraWrites = ['POST /api/user/signin/demo', 'POST /api/user/signout', 'POST /api/content/resources/:rowId/open', 'POST /api/admin/timetable/events/:rowId/cancel'];
+    const extraWrites = [
+      'POST /api/user/signin/demo', 'POST /api/user/signout', 'POST /api/content/resources/:rowId/open', 'POST /api/admin/timetable/events/:rowId/cancel',
+      // Issue 15: the lecturer's register and moving a class.
+      'POST /api/staff/register/:eventRowId/close',
+      'PUT /api/staff/register/:eventRowId/students/:studentUserId',
+      'POST /api/staff/timetable/events/:rowId/move',
+    ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);
     expect(actual.sort()).toEqual([...specWrites, ...extraWrites].sort());
@@ -141,7 +147,10 @@ describe('route contract', () => {
     expect(roles('POST', '/api/user/favourites/trending')).toEqual(['Student']);
     expect(roles('GET', '/api/content/resources')).toEqual([]);
     expect(roles('GET', '/api/user/notifications')).toEqual([]);
-    expect(roles('POST', '/api/admin/timetable/events/:rowId/cancel')).toEqual(['Administrator']);
+    // A lecturer may cancel or move only their own classes (checked per class by the server).
+    expect(roles('POST', '/api/admin/timetable/events/:rowId/cancel')).toEqual(['TeachingStaff', 'Administrator']);
+    expect(roles('POST', '/api/staff/timetable/events/:rowId/move')).toEqual(['TeachingStaff', 'Administrator']);
+    expect(roles('GET', '/api/staff/register/:eventRowId')).toEqual(['TeachingStaff']);
   });
 
   it('carries the SPEC §9 cache lifetimes', () => {
