@@ -185,6 +185,8 @@ describe('route matrix: another user\'s record', () => {
   it('covers the routes that name per-user records', () => {
     const ids = allRoutes.filter((route) => kindsNamedBy(route).length > 0).map((route) => route.id);
     expect(ids).toEqual(expect.arrayContaining(['absences.cancel', 'absences.file', 'notifications.getSubscription', 'notifications.markAsRead']));
+    // A lecturer's classes (taughtClass): the register, moving and cancelling.
+    expect(ids).toEqual(expect.arrayContaining(['register.get', 'register.close', 'register.markPresent', 'timetable.moveClass', 'admin.cancelClass']));
   });
 
   const owning = allRoutes.filter((route) => kindsNamedBy(route).length > 0);
