@@ -87,7 +87,7 @@ export function RegisterPage() {
           {phaseText[phase](wallTime(register.registrationCloses), register.closedAt ? wallTime(register.closedAt) : null)}{' '}
           {!register.isCancelled && presentSummary(register)}
         </p>
-        {!isClosed && !register.isCancelled && (
+        {(phase === 'open' || phase === 'closing') && (
           <button type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => void closeNow()}>
             {busy === 'close' ? 'Closing register…' : 'Close register now'}
           </button>

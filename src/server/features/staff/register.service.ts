@@ -16,10 +16,15 @@ export interface RegisterDeps {
 /**
  * "Close register now": the close-registers job's own code (`closeRegister`) writes the records at
  * once and the audit entry in the same transaction; then, as after the job, students whose missed
- * run reached 5, 10 or 20 are alerted. Closing a closed register changes nothing.
+ * run reached 5, 10 or 20 are alerted. Closing a closed register changes nothing; one of a class
+ * that has not started is refused (400).
  */
 export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, eventId: number, now: Date): Promise<void> {
-  await loadRegisterEvent(deps.db, eventId);
+  const event = await loadRegisterEvent(deps.db, eventId);
+  if (event.closedAt === null && now < event.startsAt) {
+    // Closing now would mark every student absent from a class that has not happened.
+    throw badRequest('A register can be closed only once the class has started.', { registrationWindow: ['This class has not started yet.'] });
+  }
   const closed = await closeRegister(deps.db, eventId, now, (trx, result) =>
     recordAudit(trx, {
       actorUserId,

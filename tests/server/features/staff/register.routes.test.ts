@@ -113,6 +113,15 @@ describe('POST /api/staff/register/:eventRowId/close', () => {
     expect((await closeNow(event)).statusCode).toBe(200);
     expect(await auditOf(t.db, 'register.close', event)).toHaveLength(1);
   });
+
+  it('refuses to close the register of a class that has not started, writing nothing', async () => {
+    const event = await insertEvent(t.db, taught, 30);
+    const response = await closeNow(event);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'A register can be closed only once the class has started.', errors: { registrationWindow: expect.any(Array) } });
+    expect(await recordsOf(t.db, event)).toEqual([]);
+    expect((await registerOf(event)).closedAt).toBeNull();
+  });
 });
 
 describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
