@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { isFeedbackPromptDue } from '../../../shared/rules/feedbackPrompt';
+import { paths } from '../../routing/paths';
+import { useResource } from '../../sync/useResource';
+import { toast } from '../../ui/toast/toastStore';
+import { useAnyBannerWanted } from '../engagement/engagementSlot';
+import { dismissFeedbackPrompt } from './feedbackActions';
+import { feedbackPromptResource } from './resources';
+import './feedback.css';
+
+export const feedbackPromptTexts = {
+  heading: 'How are we doing?',
+  body: 'Tell us what you think of Campus Companion: it takes a minute and helps us improve it.',
+  give: 'Give feedback',
+  dismiss: 'Not now',
+} as const;
+
+/**
+ * The feedback prompt (SPEC §4): shown when the last prompt is old enough (shared rule), once the
+ * first-run banners (consent, tour, install) are all gone. 'Not now' records the prompt; 'Give
+ * feedback' opens the form and keeps the prompt away for this visit (sending records it).
+ */
+export function FeedbackPrompt() {
+  const isBannerShowing = useAnyBannerWanted();
+  const { pathname } = useLocation();
+  const { data } = useResource(feedbackPromptResource);
+  const [isSetAside, setSetAside] = useState(false);
+
+  const isOnForm = pathname === paths.settingsFeedback;
+  if (isBannerShowing || isSetAside || isOnForm || !data || !isFeedbackPromptDue(data, new Date())) return null;
+
+  const dismiss = () => {
+    setSetAside(true);
+    dismissFeedbackPrompt().catch((error: unknown) => {
+      console.warn('Recording the feedback prompt failed', error);
+      toast.negative('Your answer could not be saved on this device.');
+    });
+  };
+
+  return (
+    <aside className="feedback-prompt" aria-labelledby="feedback-prompt-heading">
+      <h2 id="feedback-prompt-heading" className="feedback-prompt__heading">
+        {feedbackPromptTexts.heading}
+      </h2>
+      <p>{feedbackPromptTexts.body}</p>
+      <div className="feedback-prompt__actions">
+        <Link className="button button--primary" to={paths.settingsFeedback} onClick={() => setSetAside(true)}>
+          {feedbackPromptTexts.give}
+        </Link>
+        <button type="button" className="button" onClick={dismiss}>
+          {feedbackPromptTexts.dismiss}
+        </button>
+      </div>
+    </aside>
+  );
+}
