@@ -1,5 +1,4 @@
 import { ScrollRestoration } from 'react-router';
-import { FeedbackPrompt } from '../features/feedback/FeedbackPrompt';
 import { SessionController } from '../features/session/SessionController';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
@@ -14,7 +13,6 @@ export function SignedInLayout() {
     <>
       <StartupGate>
         <AppShell />
-        <FeedbackPrompt />
       </StartupGate>
       <SessionController />
       <Toaster />

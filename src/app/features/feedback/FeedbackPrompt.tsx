@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { isFeedbackPromptDue } from '../../../shared/rules/feedbackPrompt';
 import { paths } from '../../routing/paths';
 import { useResource } from '../../sync/useResource';
@@ -17,18 +17,17 @@ export const feedbackPromptTexts = {
 } as const;
 
 /**
- * The feedback prompt (SPEC §4): shown when the last prompt is old enough (shared rule), once the
+ * The feedback prompt (SPEC §4), a card at the top of the home page (in the page's flow, so it
+ * never covers anything): shown when the last prompt is old enough (shared rule), once the
  * first-run banners (consent, tour, install) are all gone. 'Not now' records the prompt; 'Give
  * feedback' opens the form and keeps the prompt away for this visit (sending records it).
  */
 export function FeedbackPrompt() {
   const isBannerShowing = useAnyBannerWanted();
-  const { pathname } = useLocation();
   const { data } = useResource(feedbackPromptResource);
   const [isSetAside, setSetAside] = useState(false);
 
-  const isOnForm = pathname === paths.settingsFeedback;
-  if (isBannerShowing || isSetAside || isOnForm || !data || !isFeedbackPromptDue(data, new Date())) return null;
+  if (isBannerShowing || isSetAside || !data || !isFeedbackPromptDue(data, new Date())) return null;
 
   const dismiss = () => {
     setSetAside(true);
@@ -39,7 +38,7 @@ export function FeedbackPrompt() {
   };
 
   return (
-    <aside className="feedback-prompt" aria-labelledby="feedback-prompt-heading">
+    <section className="feedback-prompt card" aria-labelledby="feedback-prompt-heading">
       <h2 id="feedback-prompt-heading" className="feedback-prompt__heading">
         {feedbackPromptTexts.heading}
       </h2>
@@ -52,6 +51,6 @@ export function FeedbackPrompt() {
           {feedbackPromptTexts.dismiss}
         </button>
       </div>
-    </aside>
+    </section>
   );
 }
