@@ -1,10 +1,11 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, useSyncExternalStore, type FormEvent } from 'react';
 import {
   feedbackCategories,
   feedbackCommentMaxLength,
   type Feedback,
   type FeedbackCategory,
 } from '../../../shared/contract/feedback';
+import { isServerReachable, subscribeServerReachable } from '../../sync/connectivity';
 import { usePendingMutations } from '../../sync/pendingMutations';
 import '../../ui/field.css';
 import { appVersion } from '../settings/appVersion';
@@ -20,6 +21,7 @@ export const feedbackFormTexts = {
   ratingRequired: 'Please choose a rating',
   sent: 'Thank you for your feedback.',
   queued: 'Your feedback is saved on this device and will be sent when you are back online.',
+  sending: 'Sending your feedback…',
   notSaved: 'Your feedback could not be saved on this device. Please try again.',
 } as const;
 
@@ -32,6 +34,7 @@ export function FeedbackPage() {
   const [outcome, setOutcome] = useState<'sent' | 'failed'>();
   const pending = usePendingMutations(feedbackPromptResource.key);
   const queuedCount = useMemo(() => pending.filter((entry) => entry.name === sendFeedbackMutation.name).length, [pending]);
+  const isReachable = useSyncExternalStore(subscribeServerReachable, isServerReachable, isServerReachable);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -141,7 +144,7 @@ export function FeedbackPage() {
         </div>
         <div role="status" className="feedback-form__status">
           {outcome === 'sent' && <p className="callout">{feedbackFormTexts.sent}</p>}
-          {queuedCount > 0 && <p className="callout">{feedbackFormTexts.queued}</p>}
+          {queuedCount > 0 && <p className="callout">{isReachable ? feedbackFormTexts.sending : feedbackFormTexts.queued}</p>}
         </div>
         {outcome === 'failed' && (
           <p role="alert" className="callout callout--negative">
