@@ -17,6 +17,12 @@ export const feedbackPromptTexts = {
 } as const;
 
 /**
+ * Set aside for the rest of this visit (until the page is reloaded): the user chose 'Give feedback'
+ * or 'Not now'. Kept outside the component, which unmounts whenever the user leaves home.
+ */
+let isSetAsideForVisit = false;
+
+/**
  * The feedback prompt (SPEC §4), a card at the top of the home page (in the page's flow, so it
  * never covers anything): shown when the last prompt is old enough (shared rule), once the
  * first-run banners (consent, tour, install) are all gone. 'Not now' records the prompt; 'Give
@@ -25,12 +31,16 @@ export const feedbackPromptTexts = {
 export function FeedbackPrompt() {
   const isBannerShowing = useAnyBannerWanted();
   const { data } = useResource(feedbackPromptResource);
-  const [isSetAside, setSetAside] = useState(false);
+  const [isSetAside, setIsSetAside] = useState(isSetAsideForVisit);
+  const setAside = () => {
+    isSetAsideForVisit = true;
+    setIsSetAside(true);
+  };
 
   if (isBannerShowing || isSetAside || !data || !isFeedbackPromptDue(data, new Date())) return null;
 
   const dismiss = () => {
-    setSetAside(true);
+    setAside();
     dismissFeedbackPrompt().catch((error: unknown) => {
       console.warn('Recording the feedback prompt failed', error);
       toast.negative('Your answer could not be saved on this device.');
@@ -44,7 +54,7 @@ export function FeedbackPrompt() {
       </h2>
       <p>{feedbackPromptTexts.body}</p>
       <div className="feedback-prompt__actions">
-        <Link className="button button--primary" to={paths.settingsFeedback} onClick={() => setSetAside(true)}>
+        <Link className="button button--primary" to={paths.settingsFeedback} onClick={setAside}>
           {feedbackPromptTexts.give}
         </Link>
         <button type="button" className="button" onClick={dismiss}>

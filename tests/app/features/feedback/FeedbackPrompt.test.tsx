@@ -62,10 +62,15 @@ describe('the feedback prompt', () => {
     expect(prompt()).toBeNull();
   });
 
-  it("'Not now' records the prompt and hides it", async () => {
-    show({ lastPromptDate: new Date(Date.now() - 20 * DAY).toISOString(), providedFeedback: false });
+  // Last: the choice holds for the rest of the visit (module state), as leaving home and coming back shows.
+  it("'Not now' records the prompt and hides it for the rest of the visit", async () => {
+    const { unmount } = show({ lastPromptDate: new Date(Date.now() - 20 * DAY).toISOString(), providedFeedback: false });
     await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
     expect(dismiss).toHaveBeenCalledTimes(1);
+    expect(prompt()).toBeNull();
+    unmount();
+    // Back on home before the recorded prompt reached the cache: still away.
+    show({ lastPromptDate: new Date(Date.now() - 20 * DAY).toISOString(), providedFeedback: false });
     expect(prompt()).toBeNull();
   });
 });
