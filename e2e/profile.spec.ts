@@ -76,19 +76,20 @@ test('staff see their job family and roles, and no enrolment', async ({ page, si
   await expectNoAxeViolations();
 });
 
-test("'Fetching your enrolment status...' shows while the profile loads", async ({ page, signInAs }) => {
+test("'Fetching your enrolment status...' shows while the profile loads", async ({ page, context, signInAs }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route('**/api/user/profile', async (route) => {
+  // On the context: once the service worker controls the page, the app's requests go through it.
+  await context.route('**/api/user/profile', async (route) => {
     await held;
     await route.continue();
   });
-  const signingIn = signInAs('student');
+  // Signing in ends once /home has loaded; the profile is still held back then.
+  await signInAs('student');
   await expect(page.getByText('Fetching your enrolment status...')).toBeVisible();
   release();
-  await signingIn;
   const profile = new ProfilePage(page);
   await profile.goto();
   await expect(profile.enrolment.getByText('You are fully enrolled.')).toBeVisible();
