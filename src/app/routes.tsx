@@ -59,7 +59,11 @@ const settingsRoutes: RouteObject[] = [
     lazy: { Component: () => import('./features/settings/AccessibilityPage').then((m) => m.AccessibilityPage) },
   },
   { path: 'terms', ...named('settingsTerms'), lazy: { Component: () => import('./features/settings/TermsPage').then((m) => m.TermsPage) } },
-  { path: 'feedback', ...named('settingsFeedback'), lazy: { Component: planned } },
+  {
+    path: 'feedback',
+    ...named('settingsFeedback'),
+    lazy: { Component: () => import('./features/feedback/FeedbackPage').then((m) => m.FeedbackPage) },
+  },
 ];
 
 const signedInRoutes: RouteObject[] = [
@@ -127,7 +131,11 @@ const signedInRoutes: RouteObject[] = [
       { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
     ],
   },
-  { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },
+  {
+    path: 'user/profile',
+    ...named('userProfile'),
+    lazy: { Component: () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage) },
+  },
   {
     path: 'user/notifications',
     ...named('userNotifications'),

@@ -6,6 +6,7 @@
 import '../features/absences/resources';
 import '../features/attendance/resources';
 import '../features/favourites/resources';
+import '../features/feedback/resources';
 import '../features/notifications/resources';
 import '../features/preferences/resources';
 import '../features/timetable/resources';

@@ -3,6 +3,7 @@
  * worker and the outbox upgrade all know how to send and apply each of them.
  */
 import '../features/favourites/favourites.mutations';
+import '../features/feedback/feedback.mutations';
 import '../features/notifications/notifications.mutations';
 import '../features/preferences/preferences.mutations';
 import '../features/resources/resources.mutations';

@@ -45,6 +45,8 @@ export interface PersonalTutorsTable {
   tutor_user_id: number | null;
   tutor_name: string | null;
   tutor_email: string | null;
+  /** Where the tutor can be found, e.g. 'Engineering Building, room 2.14' (0015). */
+  office: string | null;
 }
 
 export interface BuildingsTable {
@@ -301,6 +303,12 @@ export interface FeedbackTable {
   rating: number | null;
   comment: Generated<string>;
   created_at: CreatedAt;
+  /** One of the contract's feedback categories, or null when none was chosen (0015). */
+  category: string | null;
+  /** The app version that sent it (0015); null for feedback stored before. */
+  app_version: string | null;
+  /** The request's Idempotency-Key (unique per user), so an outbox replay is stored once. */
+  idempotency_key: string | null;
 }
 
 export interface FeedbackPromptsTable {

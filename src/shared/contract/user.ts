@@ -59,6 +59,8 @@ export const userProfileSchema = z.object({
   // Extra display fields for the profile page.
   displayName: z.string(),
   emailAddress: z.string(),
+  /** The student number; null for staff. */
+  studentId: z.nullable(z.string()),
   programme: z.nullable(z.string()),
   school: z.nullable(z.string()),
 });

@@ -18,10 +18,6 @@ interface PlannedRoute {
 }
 
 const planned: Readonly<Record<string, PlannedRoute>> = {
-  // Issue 19: feedback prompt and form (SPEC §4, §7).
-  'feedback.send': { issue: 19, call: { body: { rating: 4 } } },
-  'feedback.recordPrompt': { issue: 19, call: { body: { providedFeedback: false } } },
-  'feedback.promptDate': { issue: 19, call: {} },
   // Issue 18: real-time service status over the SignalR protocol.
   'realtime.negotiate': { issue: 18, call: {} },
 };

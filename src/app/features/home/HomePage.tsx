@@ -1,5 +1,6 @@
 import { isAllowed } from '../../routing/menu';
 import { formatLongDate } from '../../format/dateTime';
+import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
 import { useSignedInUser } from '../session/useSignedInUser';
 import { homeWidgets } from './widgets';
 import { WidgetSlot } from './WidgetSlot';
@@ -15,6 +16,7 @@ export function HomePage() {
         <h1>Welcome, {user.userFirstName}</h1>
         <p>Here is your day on campus at a glance.</p>
       </header>
+      <FeedbackPrompt />
       <div className="widget-grid">
         {widgets.map((widget) => (
           <WidgetSlot key={widget.id} widget={widget} />

@@ -10,6 +10,7 @@ import * as m0008 from './0008_shared_instance_state.js';
 import * as m0009 from './0009_link_open_idempotency.js';
 import * as m0010 from './0010_reviewers_audit.js';
 import * as m0012 from './0012_register_overrides.js';
+import * as m0015 from './0015_feedback_profile.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009_link_open_idempotency': m0009,
   '0010_reviewers_audit': m0010,
   '0012_register_overrides': m0012,
+  '0015_feedback_profile': m0015,
 };

@@ -78,15 +78,15 @@ export async function seedPersonaProfiles(db: Db, users: ReadonlyMap<string, num
     ])
     .execute();
 
-  const external = (userName: string, name: string, email: string) =>
-    ({ student_user_id: idOf(users, userName), tutor_user_id: null, tutor_name: name, tutor_email: email });
+  const external = (userName: string, name: string, email: string, office: string) =>
+    ({ student_user_id: idOf(users, userName), tutor_user_id: null, tutor_name: name, tutor_email: email, office });
   await db
     .insertInto('personal_tutors')
     .values([
-      { student_user_id: idOf(users, 'student'), tutor_user_id: idOf(users, 'lecturer'), tutor_name: null, tutor_email: null },
-      external('student2', 'Dr Owen Price', 'o.price@campus.example.ac.uk'),
-      external('student.unenrolled', 'Dr Ruth Ellis', 'r.ellis@campus.example.ac.uk'),
-      external('student.unknown', 'Prof. Grace Liu', 'g.liu@campus.example.ac.uk'),
+      { student_user_id: idOf(users, 'student'), tutor_user_id: idOf(users, 'lecturer'), tutor_name: null, tutor_email: null, office: 'Engineering Building, room 2.14' },
+      external('student2', 'Dr Owen Price', 'o.price@campus.example.ac.uk', 'Engineering Building, room 3.02'),
+      external('student.unenrolled', 'Dr Ruth Ellis', 'r.ellis@campus.example.ac.uk', 'Library Annexe, room 1.05'),
+      external('student.unknown', 'Prof. Grace Liu', 'g.liu@campus.example.ac.uk', 'Engineering Building, room 4.20'),
     ])
     .execute();
 }

@@ -42,6 +42,7 @@ export async function loadProfile(db: Db, user: SessionUser): Promise<UserProfil
     registrationStatus: row?.registration_status ?? null,
     displayName: user.displayName,
     emailAddress: user.email,
+    studentId: user.studentId,
     programme: row?.programme ?? null,
     school: row?.school ?? null,
   };
@@ -80,11 +81,11 @@ export async function loadPersonalTutor(db: Db, studentUserId: number): Promise<
   const row = await db
     .selectFrom('personal_tutors as pt')
     .leftJoin('users as u', 'u.id', 'pt.tutor_user_id')
-    .select(['pt.tutor_name', 'pt.tutor_email', 'u.display_name', 'u.email'])
+    .select(['pt.tutor_name', 'pt.tutor_email', 'pt.office', 'u.display_name', 'u.email'])
     .where('pt.student_user_id', '=', studentUserId)
     .executeTakeFirst();
   const displayName = row?.display_name ?? row?.tutor_name;
   const emailAddress = row?.email ?? row?.tutor_email;
   if (!displayName || !emailAddress) return null;
-  return { displayName, emailAddress, telephone: null, office: null };
+  return { displayName, emailAddress, telephone: null, office: row?.office ?? null };
 }

@@ -23,6 +23,7 @@ describe('GET /api/user/profile', () => {
       registrationStatus: 'Registered-Enrolled',
       displayName: 'Amara Okafor',
       emailAddress: 'student@campus.example.ac.uk',
+      studentId: 'S2400001',
       programme: 'BSc (Hons) Computer Science',
       school: 'School of Engineering and Computing',
     });
@@ -39,6 +40,7 @@ describe('GET /api/user/profile', () => {
       registrationStatus: null,
       displayName: 'Dr Helen Marsh',
       emailAddress: 'lecturer@campus.example.ac.uk',
+      studentId: null,
       programme: null,
       school: 'School of Engineering and Computing',
     });
@@ -52,6 +54,7 @@ describe('GET /api/user/profile', () => {
       registrationStatus: null,
       displayName: 'Sam Taylor',
       emailAddress: 'admin@campus.example.ac.uk',
+      studentId: null,
       programme: null,
       school: null,
     });
@@ -106,7 +109,7 @@ describe('GET /api/user/personaltutor', () => {
       displayName: 'Dr Helen Marsh',
       emailAddress: 'lecturer@campus.example.ac.uk',
       telephone: null,
-      office: null,
+      office: 'Engineering Building, room 2.14',
     });
   });
 

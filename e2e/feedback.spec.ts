@@ -1,0 +1,117 @@
+import type { APIRequestContext, Browser } from '@playwright/test';
+import type { FeedbackList, FeedbackPromptDate } from '../src/shared/contract/feedback';
+import { expect, test } from './fixtures';
+import { FeedbackPages } from './pages/FeedbackPages';
+import { HomePage } from './pages/HomePage';
+import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
+
+// Issue 19: the feedback prompt (SPEC §4) and form. Its own server: the tests record prompts and
+// feedback. Time is moved on this device's clock (`context.clock`): the app decides whether the
+// prompt is due from the prompt date the server recorded and the device's clock, and the server
+// has no clock a test can set.
+useOwnServer(test, { portOffset: 48 });
+
+const DAY = 86_400_000;
+
+async function promptDate(request: APIRequestContext): Promise<FeedbackPromptDate> {
+  const response = await request.get('/api/user/feedbackprompt/date');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as FeedbackPromptDate;
+}
+
+/** Every feedback, as an administrator reads it (signed in on a browser context of their own). */
+async function feedbackAsAdmin(browser: Browser, baseURL: string): Promise<FeedbackList> {
+  const context = await browser.newContext({ baseURL });
+  try {
+    const page = await context.newPage();
+    await signInOn(page, 'admin');
+    const response = await context.request.get('/api/admin/feedback');
+    expect(response.status()).toBe(200);
+    return (await response.json()) as FeedbackList;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Reloads home and waits until the app has asked the server for the prompt date again. */
+async function reloadHomeAfter(page: import('@playwright/test').Page, firstName: string): Promise<void> {
+  const asked = page.waitForResponse((response) => response.url().endsWith('/api/user/feedbackprompt/date'));
+  await page.reload();
+  await new HomePage(page).expectGreeting(firstName);
+  await asked;
+}
+
+test('the prompt shows to a user never prompted, not again after dismissal, and again 14 days later', async ({ page, context, signInAs, expectNoAxeViolations }) => {
+  await context.clock.install();
+  await signInAs('student');
+  const feedback = new FeedbackPages(page);
+  expect((await promptDate(context.request)).lastPromptDate).toBeNull();
+  await expect(feedback.prompt).toBeVisible();
+  await expect(feedback.prompt).toContainText('Tell us what you think of Campus Companion');
+  await expectNoAxeViolations();
+
+  await feedback.notNow.click();
+  await expect(feedback.prompt).toHaveCount(0);
+  await expect.poll(async () => (await promptDate(context.request)).lastPromptDate, { timeout: 15_000 }).not.toBeNull();
+  const recorded = await promptDate(context.request);
+  expect(recorded.providedFeedback).toBe(false);
+  const dismissedAt = Date.parse(recorded.lastPromptDate ?? '');
+
+  await page.reload();
+  await new HomePage(page).expectGreeting('Amara');
+  await expect(page.getByRole('main').getByRole('heading', { name: 'Your studies' })).toBeVisible();
+  await expect(feedback.prompt).toHaveCount(0);
+
+  // 13 days and 23 hours later: still too soon.
+  await page.clock.setSystemTime(dismissedAt + 14 * DAY - 60 * 60_000);
+  await reloadHomeAfter(page, 'Amara');
+  await expect(feedback.prompt).toHaveCount(0);
+
+  // Just past 14 days: it shows again.
+  await page.clock.setSystemTime(dismissedAt + 14 * DAY + 60_000);
+  await reloadHomeAfter(page, 'Amara');
+  await expect(feedback.prompt).toBeVisible();
+});
+
+test.describe('on a phone-sized screen', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('giving feedback from the prompt sends the form, stores it with its version, and the prompt stays away for 42 days', async ({ page, context, browser, baseURL, signInAs, expectNoAxeViolations }) => {
+    await context.clock.install();
+    await signInAs('lecturer');
+    const feedback = new FeedbackPages(page);
+    await expect(feedback.prompt).toBeVisible();
+    await expectNoAxeViolations();
+
+    await feedback.giveFeedback.click();
+    await expect(page).toHaveURL(/\/user\/settings\/feedback$/);
+    await expect(feedback.form.heading).toBeVisible();
+    await feedback.form.send.click();
+    await expect(page.getByRole('main').getByText('Please choose a rating')).toBeVisible();
+    await expectNoAxeViolations();
+
+    await feedback.rating(4).check();
+    await feedback.form.topic.selectOption('Idea');
+    await feedback.form.comments.fill('A dark map would be lovely.');
+    await expect(page.getByRole('main').getByText('973 of 1000 characters left')).toBeVisible();
+    await feedback.form.send.click();
+    await expect(feedback.form.thanks).toBeVisible();
+
+    await expect.poll(async () => (await promptDate(context.request)).providedFeedback, { timeout: 15_000 }).toBe(true);
+    const list = await feedbackAsAdmin(browser, baseURL ?? '');
+    const mine = list.items.filter((item) => item.userName === 'lecturer');
+    expect(mine).toEqual([
+      expect.objectContaining({ rating: 4, category: 'Idea', comments: 'A dark map would be lovely.', appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) }),
+    ]);
+
+    const sentAt = Date.parse((await promptDate(context.request)).lastPromptDate ?? '');
+    await page.goto('/home');
+    await page.clock.setSystemTime(sentAt + 42 * DAY - 60_000);
+    await reloadHomeAfter(page, 'Helen');
+    await expect(feedback.prompt).toHaveCount(0);
+    await page.clock.setSystemTime(sentAt + 42 * DAY + 60_000);
+    await reloadHomeAfter(page, 'Helen');
+    await expect(feedback.prompt).toBeVisible();
+  });
+});

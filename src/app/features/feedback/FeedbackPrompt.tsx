@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isFeedbackPromptDue } from '../../../shared/rules/feedbackPrompt';
+import { paths } from '../../routing/paths';
+import { useResource } from '../../sync/useResource';
+import { toast } from '../../ui/toast/toastStore';
+import { useAnyBannerWanted } from '../engagement/engagementSlot';
+import { dismissFeedbackPrompt } from './feedbackActions';
+import { feedbackPromptResource } from './resources';
+import './feedback.css';
+
+export const feedbackPromptTexts = {
+  heading: 'How are we doing?',
+  body: 'Tell us what you think of Campus Companion: it takes a minute and helps us improve it.',
+  give: 'Give feedback',
+  dismiss: 'Not now',
+} as const;
+
+/**
+ * Set aside for the rest of this visit (until the page is reloaded): the user chose 'Give feedback'
+ * or 'Not now'. Kept outside the component, which unmounts whenever the user leaves home.
+ */
+let isSetAsideForVisit = false;
+
+/**
+ * The feedback prompt (SPEC §4), a card at the top of the home page (in the page's flow, so it
+ * never covers anything): shown when the last prompt is old enough (shared rule), once the
+ * first-run banners (consent, tour, install) are all gone. 'Not now' records the prompt; 'Give
+ * feedback' opens the form and keeps the prompt away for this visit (sending records it).
+ */
+export function FeedbackPrompt() {
+  const isBannerShowing = useAnyBannerWanted();
+  const { data } = useResource(feedbackPromptResource);
+  const [isSetAside, setIsSetAside] = useState(isSetAsideForVisit);
+  const setAside = () => {
+    isSetAsideForVisit = true;
+    setIsSetAside(true);
+  };
+
+  if (isBannerShowing || isSetAside || !data || !isFeedbackPromptDue(data, new Date())) return null;
+
+  const dismiss = () => {
+    setAside();
+    dismissFeedbackPrompt().catch((error: unknown) => {
+      console.warn('Recording the feedback prompt failed', error);
+      toast.negative('Your answer could not be saved on this device.');
+    });
+  };
+
+  return (
+    <section className="feedback-prompt card" aria-labelledby="feedback-prompt-heading">
+      <h2 id="feedback-prompt-heading" className="feedback-prompt__heading">
+        {feedbackPromptTexts.heading}
+      </h2>
+      <p>{feedbackPromptTexts.body}</p>
+      <div className="feedback-prompt__actions">
+        <Link className="button button--primary" to={paths.settingsFeedback} onClick={setAside}>
+          {feedbackPromptTexts.give}
+        </Link>
+        <button type="button" className="button" onClick={dismiss}>
+          {feedbackPromptTexts.dismiss}
+        </button>
+      </div>
+    </section>
+  );
+}

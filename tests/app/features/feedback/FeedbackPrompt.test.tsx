@@ -1,0 +1,76 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { FeedbackPromptDate } from '../../../../src/shared/contract/feedback';
+
+const state: { data: FeedbackPromptDate | undefined } = { data: undefined };
+const dismiss = vi.fn(() => Promise.resolve());
+
+vi.mock('../../../../src/app/sync/useResource', () => ({
+  useResource: () => ({ data: state.data, fetchedAt: undefined, isPending: false, isLoading: false, error: undefined }),
+}));
+vi.mock('../../../../src/app/features/feedback/feedbackActions', () => ({ dismissFeedbackPrompt: () => dismiss() }));
+
+const { FeedbackPrompt } = await import('../../../../src/app/features/feedback/FeedbackPrompt');
+const { resetEngagementSlot, setBannerWanted } = await import('../../../../src/app/features/engagement/engagementSlot');
+
+const DAY = 86_400_000;
+const prompt = () => screen.queryByRole('region', { name: 'How are we doing?' });
+
+function show(data: FeedbackPromptDate | undefined) {
+  state.data = data;
+  return render(
+    <MemoryRouter>
+      <FeedbackPrompt />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(() => {
+  resetEngagementSlot();
+  dismiss.mockClear();
+});
+
+afterEach(() => {
+  resetEngagementSlot();
+});
+
+describe('the feedback prompt', () => {
+  it('shows to a user never prompted, with a link to the form', () => {
+    show({ lastPromptDate: null, providedFeedback: false });
+    expect(prompt()).not.toBeNull();
+    expect(screen.getByRole('link', { name: 'Give feedback' })).toHaveAttribute('href', '/user/settings/feedback');
+  });
+
+  it('waits while any first-run banner wants to show, and shows once none does', () => {
+    act(() => setBannerWanted('consent', true));
+    show({ lastPromptDate: null, providedFeedback: false });
+    expect(prompt()).toBeNull();
+    act(() => setBannerWanted('consent', false));
+    act(() => setBannerWanted('install', true));
+    expect(prompt()).toBeNull();
+    act(() => setBannerWanted('install', false));
+    expect(prompt()).not.toBeNull();
+  });
+
+  it('stays away before the prompt date is known, and while the last prompt is recent', () => {
+    const { unmount } = show(undefined);
+    expect(prompt()).toBeNull();
+    unmount();
+    show({ lastPromptDate: new Date(Date.now() - 3 * DAY).toISOString(), providedFeedback: false });
+    expect(prompt()).toBeNull();
+  });
+
+  // Last: the choice holds for the rest of the visit (module state), as leaving home and coming back shows.
+  it("'Not now' records the prompt and hides it for the rest of the visit", async () => {
+    const { unmount } = show({ lastPromptDate: new Date(Date.now() - 20 * DAY).toISOString(), providedFeedback: false });
+    await userEvent.click(screen.getByRole('button', { name: 'Not now' }));
+    expect(dismiss).toHaveBeenCalledTimes(1);
+    expect(prompt()).toBeNull();
+    unmount();
+    // Back on home before the recorded prompt reached the cache: still away.
+    show({ lastPromptDate: new Date(Date.now() - 20 * DAY).toISOString(), providedFeedback: false });
+    expect(prompt()).toBeNull();
+  });
+});
