@@ -1,6 +1,7 @@
 import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
+import { analyticsRoutes } from './analytics';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -36,6 +37,7 @@ export * from './content';
 export * from './menu';
 export * from './realtime';
 export * from './admin';
+export * from './analytics';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -55,6 +57,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...contentRoutes,
   ...realtimeRoutes,
   ...adminRoutes,
+  ...analyticsRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */
