@@ -73,6 +73,21 @@ test.describe('on a phone', () => {
     expect(accept?.width).toBe(reject?.width);
     expect(accept?.height).toBe(reject?.height);
     await expectNoAxeViolations();
+
+    await banners.button(banners.consent, 'Accept').click();
+    await expect(banners.tourPrompt).toBeVisible();
+    await expectNoAxeViolations();
+    // The tour's step popover too.
+    await banners.button(banners.tourPrompt, 'Take the tour').click();
+    await expect(page.locator('.driver-popover-title')).toHaveText('Home');
+    await expectNoAxeViolations();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.driver-popover')).toHaveCount(0);
+
+    await expect(banners.install).toBeVisible();
+    await banners.button(banners.install, 'Show me how').click();
+    await expect(banners.install.getByRole('list', { name: 'How to add the app to your home screen' })).toBeVisible();
+    await expectNoAxeViolations();
   });
 });
 
@@ -246,7 +261,7 @@ test.describe('the install banner', () => {
 test.describe('with Google Analytics 4 configured', () => {
   useOwnServer(test, { portOffset: 50, env: { ANALYTICS_PROVIDER: 'ga4', ANALYTICS_SITE_ID: 'G-TEST123' } });
 
-  test('Accept loads gtag.js after the denied defaults, pushes the user data; Privacy settings take it back', async ({ page, context, baseURL }) => {
+  test('Accept loads gtag.js after the denied defaults, pushes the user data; Privacy settings take it back', async ({ page, context, baseURL, expectNoAxeViolations }) => {
     // Google's tag, stood in for: it notes the data layer as it found it and sets GA's cookies.
     await context.route('https://www.googletagmanager.com/gtag/js**', (route) =>
       route.fulfill({
@@ -280,6 +295,7 @@ document.cookie = '_ga_TEST123=GS1.1.999; Path=/';`,
     await page.goto('/user/settings/privacy');
     await expect.poll(pushed).toHaveLength(1);
     await expect(page.getByText('You have allowed analytics on this device.')).toBeVisible();
+    await expectNoAxeViolations();
     expect((await context.cookies(baseURL ?? '')).filter((cookie) => cookie.name.startsWith('_ga'))).toHaveLength(2);
 
     const reloaded = page.waitForEvent('load');
