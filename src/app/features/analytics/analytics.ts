@@ -19,9 +19,8 @@ export async function startAnalytics(data: UserAnalytics): Promise<void> {
     const config = await callApi(analyticsConfigRoute);
     const { loadAnalyticsAdapter } = await import('./adapters/adapter');
     const adapter = await loadAnalyticsAdapter(config);
-    adapter?.start();
+    adapter?.start(data);
     pushUserData(data);
-    adapter?.identify(data);
   } catch (error) {
     console.warn('Analytics could not start', error);
     pushUserData(data);

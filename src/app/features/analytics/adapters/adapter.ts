@@ -3,10 +3,11 @@ import type { UserAnalytics } from '../../../../shared/contract/user';
 
 /** One analytics provider, loaded only after the user said yes. */
 export interface AnalyticsAdapter {
-  /** Adds the provider's script (once) and starts measuring this page. */
-  start(): void;
-  /** Tells the provider who the (pseudonymous) user is, beyond the data layer push. */
-  identify(data: UserAnalytics): void;
+  /**
+   * Adds the provider's script and starts measuring this page, telling the provider what it
+   * takes of the user's (pseudonymous) analytics data beyond the data layer push.
+   */
+  start(data: UserAnalytics): void;
 }
 
 /**

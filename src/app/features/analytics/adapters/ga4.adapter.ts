@@ -25,7 +25,7 @@ export const deniedByDefault = {
  */
 export function ga4Adapter(config: Ga4Config): AnalyticsAdapter {
   return {
-    start() {
+    start(data) {
       const layer = dataLayer();
       // gtag.js reads `arguments` objects from the data layer, not arrays.
       window.gtag ??= function gtag() {
@@ -35,16 +35,14 @@ export function ga4Adapter(config: Ga4Config): AnalyticsAdapter {
       window.gtag('consent', 'default', { ...deniedByDefault });
       window.gtag('consent', 'update', { analytics_storage: 'granted' });
       window.gtag('js', new Date());
-      window.gtag('config', config.measurementId);
-      addAnalyticsScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.measurementId)}`);
-    },
-    identify(data) {
-      window.gtag?.('set', 'user_properties', {
+      window.gtag('set', 'user_properties', {
         is_staff: data.isStaff,
         is_student: data.isStudent,
         study_level: data.studyLevel,
         school: data.school,
       });
+      window.gtag('config', config.measurementId);
+      addAnalyticsScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.measurementId)}`);
     },
   };
 }

@@ -14,13 +14,16 @@ declare global {
 export function matomoAdapter(config: MatomoConfig): AnalyticsAdapter {
   const queue = (): unknown[][] => (window._paq ??= []);
   return {
-    start() {
-      queue().push(['setTrackerUrl', `${config.baseUrl}matomo.php`], ['setSiteId', config.siteId], ['trackPageView'], ['enableLinkTracking']);
+    start(data) {
+      queue().push(
+        ['setTrackerUrl', `${config.baseUrl}matomo.php`],
+        ['setSiteId', config.siteId],
+        // The pseudonymous uuid, never a name or email address.
+        ['setUserId', data.uuid],
+        ['trackPageView'],
+        ['enableLinkTracking'],
+      );
       addAnalyticsScript(`${config.baseUrl}matomo.js`);
-    },
-    identify(data) {
-      // The pseudonymous uuid, never a name or email address.
-      queue().push(['setUserId', data.uuid]);
     },
   };
 }

@@ -17,19 +17,11 @@ declare global {
 
 /** Umami: cookieless; its tracker takes session data once its script has run. */
 export function umamiAdapter(config: UmamiConfig): AnalyticsAdapter {
-  let script: HTMLScriptElement | undefined;
-  let pending: UserAnalytics | undefined;
-  const send = (data: UserAnalytics) => window.umami?.identify({ ...data });
+  const identify = (data: UserAnalytics) => window.umami?.identify({ ...data });
   return {
-    start() {
-      script = addAnalyticsScript(config.scriptUrl, { 'data-website-id': config.websiteId });
-      script.addEventListener('load', () => {
-        if (pending) send(pending);
-      });
-    },
-    identify(data) {
-      if (window.umami) send(data);
-      else pending = data;
+    start(data) {
+      const script = addAnalyticsScript(config.scriptUrl, { 'data-website-id': config.websiteId });
+      script.addEventListener('load', () => identify(data));
     },
   };
 }
