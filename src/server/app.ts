@@ -41,6 +41,8 @@ import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { HttpError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
+import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
+import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { createPushService } from './push/push.service.js';
@@ -74,7 +76,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
-  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx)];
+  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -83,14 +85,16 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
   const firebaseOrigins = config.push.firebaseWeb ? ['https://firebaseinstallations.googleapis.com', 'https://fcmregistrations.googleapis.com'] : [];
-  const connectOrigins = [...basemapOrigins, ...firebaseOrigins];
+  const analytics = analyticsOrigins(config.analytics);
+  const connectOrigins = [...basemapOrigins, ...firebaseOrigins, ...analytics.connect];
+  const scriptOrigins = analytics.script;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustedProxies.length > 0 ? [...config.trustedProxies] : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Errors raised before any hook runs get the error shape and the security headers too.
-    ...earlyErrorHandlers(staticSecurityHeaders(securityHeaderOptions(isHttpsOrigin, connectOrigins))),
+    ...earlyErrorHandlers(staticSecurityHeaders(securityHeaderOptions(isHttpsOrigin, connectOrigins, scriptOrigins))),
     // A backstop for stalled bodies of any route: Node answers 408 and closes. Uploads stop sooner, in the SPEC §8 shape (multipartForm.ts).
     requestTimeout: config.uploadTimeoutMs + 30_000,
   });
@@ -121,7 +125,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   }
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins);
+  await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins, scriptOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
   // Counters in the database: a limit holds across every instance, not per process.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });

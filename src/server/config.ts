@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { attendanceRegistration } from '../shared/constants.js';
 import { DEFAULT_CALENDAR, isTimeZone, parseTeachingWeeks, parseYearStart, type CalendarRules, type TeachingSpan } from './calendar/academicCalendar.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
+import { analyticsProviders, type AnalyticsConfig, type AnalyticsProviderName } from '../shared/contract/analytics.js';
 
 export interface OidcConfig {
   readonly issuer: string;
@@ -101,6 +102,8 @@ export interface Config {
   readonly uploadIdleTimeoutMs: number;
   /** An upload still arriving after this long is answered 408 and its connection closed. */
   readonly uploadTimeoutMs: number;
+  /** The analytics provider loaded once a user consents (none by default), with its public ids. */
+  readonly analytics: AnalyticsConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -255,6 +258,17 @@ const firebaseWebConfig: Parse<FirebaseWebConfig> = (text) => {
 const base64urlKey: Parse<string> = (text) =>
   /^[A-Za-z0-9_-]+={0,2}$/.test(text) ? text : new Invalid('must be the base64url Web Push certificate key of the Firebase project');
 
+const analyticsProvider: Parse<AnalyticsProviderName> = (text) => {
+  const value = text.toLowerCase();
+  return (analyticsProviders as readonly string[]).includes(value)
+    ? (value as AnalyticsProviderName)
+    : new Invalid(`must be one of ${analyticsProviders.join(', ')}, got "${text}"`);
+};
+
+/** Letters, digits and . _ - only: the ids end up in a script URL or an attribute. */
+const analyticsSiteId: Parse<string> = (text) =>
+  /^[A-Za-z0-9._-]{1,100}$/.test(text) ? text : new Invalid(`must be the provider's site id (letters, digits, ".", "_" or "-"), got "${text}"`);
+
 const yearStart: Parse<string> = (text) =>
   parseYearStart(text) ?? new Invalid(`must be a month and day as MM-DD, e.g. 09-30, got "${text}"`);
 
@@ -327,6 +341,9 @@ export const configSchema = z.object({
   FCM_SERVICE_ACCOUNT_JSON: variable<string | undefined>(undefined, asText),
   FIREBASE_WEB_CONFIG: variable<FirebaseWebConfig | undefined>(undefined, firebaseWebConfig),
   FIREBASE_WEB_VAPID_KEY: variable<string | undefined>(undefined, base64urlKey),
+  ANALYTICS_PROVIDER: variable<AnalyticsProviderName>('none', analyticsProvider),
+  ANALYTICS_SITE_ID: variable<string | undefined>(undefined, analyticsSiteId),
+  ANALYTICS_URL: variable<string | undefined>(undefined, httpUrl),
 });
 
 export type ConfigVariable = keyof typeof configSchema.shape;
@@ -354,7 +371,44 @@ function crossChecks(v: Variables): string[] {
   } else if (v.FIREBASE_WEB_CONFIG && !v.FCM_SERVICE_ACCOUNT_JSON) {
     problems.push('FIREBASE_WEB_CONFIG needs FCM_SERVICE_ACCOUNT_JSON, so the server can send to the tokens web clients get');
   }
+  problems.push(...analyticsProblems(v));
   return problems;
+}
+
+/** The default script host of the hosted cookieless services. */
+const analyticsDefaultUrls: Partial<Record<AnalyticsProviderName, string>> = {
+  plausible: 'https://plausible.io',
+  umami: 'https://cloud.umami.is',
+};
+
+function analyticsProblems(v: Variables): string[] {
+  const provider = v.ANALYTICS_PROVIDER;
+  if (provider === 'none') return [];
+  const problems: string[] = [];
+  if (!v.ANALYTICS_SITE_ID) problems.push(`ANALYTICS_PROVIDER=${provider} needs ANALYTICS_SITE_ID`);
+  if (provider === 'ga4' && v.ANALYTICS_SITE_ID && !/^G-[A-Z0-9]+$/.test(v.ANALYTICS_SITE_ID)) {
+    problems.push(`ANALYTICS_SITE_ID must be a GA4 measurement id such as G-ABC123XYZ, got "${v.ANALYTICS_SITE_ID}"`);
+  }
+  if (provider === 'matomo' && !v.ANALYTICS_URL) problems.push('ANALYTICS_PROVIDER=matomo needs ANALYTICS_URL (the Matomo instance, e.g. https://matomo.example.ac.uk/)');
+  return problems;
+}
+
+/** The provider's settings for the client; loadConfig has checked that the ones it needs are set. */
+function analyticsConfig(v: Variables): AnalyticsConfig {
+  const siteId = v.ANALYTICS_SITE_ID ?? '';
+  const base = (v.ANALYTICS_URL ?? analyticsDefaultUrls[v.ANALYTICS_PROVIDER] ?? '').replace(/\/+$/, '');
+  switch (v.ANALYTICS_PROVIDER) {
+    case 'none':
+      return { provider: 'none' };
+    case 'ga4':
+      return { provider: 'ga4', measurementId: siteId };
+    case 'plausible':
+      return { provider: 'plausible', scriptUrl: `${base}/js/script.js`, domain: siteId };
+    case 'umami':
+      return { provider: 'umami', scriptUrl: `${base}/script.js`, websiteId: siteId };
+    case 'matomo':
+      return { provider: 'matomo', baseUrl: `${base}/`, siteId };
+  }
 }
 
 /** Reads the configuration from the environment; throws a ConfigError naming each bad variable. */
@@ -422,6 +476,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadQuotaBytes: Math.round(v.UPLOAD_QUOTA_MB * 1024 * 1024),
     uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
+    analytics: analyticsConfig(v),
   };
 }
 

@@ -22,7 +22,7 @@ export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
       </Link>
       <div className="header-actions">
         <NotificationsLink />
-        <NavLink to={paths.settings} className="header-action header-action--wide-only">
+        <NavLink to={paths.settings} className="header-action header-action--wide-only" data-tour-step="settings">
           <Icon name="settings" size={22} />
           <span className="visually-hidden">Settings</span>
         </NavLink>

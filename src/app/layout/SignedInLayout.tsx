@@ -1,4 +1,5 @@
 import { ScrollRestoration } from 'react-router';
+import { EngagementBanners } from '../features/engagement/EngagementBanners';
 import { SessionController } from '../features/session/SessionController';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
@@ -13,6 +14,7 @@ export function SignedInLayout() {
     <>
       <StartupGate>
         <AppShell />
+        <EngagementBanners />
       </StartupGate>
       <SessionController />
       <Toaster />

@@ -10,17 +10,23 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
  * imports included), inline styles for component libraries, images from https (trending content),
  * no `<base>` element, and no framing at all.
  */
-export function securityHeaderOptions(isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): HelmetOptions {
+export function securityHeaderOptions(
+  isHttpsOrigin: boolean,
+  extraConnectOrigins: readonly string[] = [],
+  extraScriptOrigins: readonly string[] = [],
+): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Plus the configured analytics provider's script host, and only that (ANALYTICS_PROVIDER).
+        scriptSrc: ["'self'", ...extraScriptOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
-        // Plus a configured map basemap's tile server, which the map engine fetches tiles from.
+        // Plus a configured map basemap's tile server, which the map engine fetches tiles from, and
+        // the analytics provider's collection hosts.
         connectSrc: ["'self'", ...extraConnectOrigins],
         workerSrc: ["'self'", 'blob:'],
         manifestSrc: ["'self'"],
@@ -38,9 +44,14 @@ export function securityHeaderOptions(isHttpsOrigin: boolean, extraConnectOrigin
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, isHttpsOrigin: boolean, extraConnectOrigins: readonly string[] = []): Promise<void> {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  isHttpsOrigin: boolean,
+  extraConnectOrigins: readonly string[] = [],
+  extraScriptOrigins: readonly string[] = [],
+): Promise<void> {
   // The same options object; @fastify/helmet only types it against its own (CommonJS) copy of helmet's types.
-  await app.register(fastifyHelmet, securityHeaderOptions(isHttpsOrigin, extraConnectOrigins) as FastifyHelmetOptions);
+  await app.register(fastifyHelmet, securityHeaderOptions(isHttpsOrigin, extraConnectOrigins, extraScriptOrigins) as FastifyHelmetOptions);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
 import { staffRegisterRoutes } from './staffRegister';
+import { analyticsRoutes } from './analytics';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -38,6 +39,7 @@ export * from './menu';
 export * from './realtime';
 export * from './admin';
 export * from './staffRegister';
+export * from './analytics';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -58,6 +60,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...realtimeRoutes,
   ...adminRoutes,
   ...staffRegisterRoutes,
+  ...analyticsRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */

@@ -1,6 +1,7 @@
 import { persistentCookies } from '../../../shared/constants';
 import { signOutRoute } from '../../../shared/contract/auth';
 import { buildUrl } from '../../api/url';
+import { installDismissedKey } from '../install/installDismissal';
 import { runSignOutCleanups } from './signOutCleanup';
 
 /** What sign-out clears on this device; the browser's own objects, or fakes in tests. */
@@ -15,8 +16,11 @@ export interface KeepOnSignOut {
   readonly localStorageKeys: readonly string[];
 }
 
-/** SPEC §3: AnalyticsConsent and app-platform survive sign-out. No local storage key does. */
-export const keptOnSignOut: KeepOnSignOut = { cookies: persistentCookies, localStorageKeys: [] };
+/**
+ * SPEC §3: AnalyticsConsent and app-platform survive sign-out. Of local storage only the install
+ * banner's dismissal date does: it belongs to the device, not to the user.
+ */
+export const keptOnSignOut: KeepOnSignOut = { cookies: persistentCookies, localStorageKeys: [installDismissedKey] };
 
 /** The sign-out endpoint; `entra=true` also signs out of the external identity provider (SPEC §7). */
 export function signOutUrl(isEntra: boolean): string {

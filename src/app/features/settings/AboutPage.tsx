@@ -1,3 +1,4 @@
+import { RestartTourButton } from '../tour/RestartTourButton';
 import { appVersion } from './appVersion';
 import { contacts, MailLink } from './contacts';
 import { SettingsPage } from './SettingsPage';
@@ -39,6 +40,12 @@ export function AboutPage() {
           Campus Companion is made for patchy campus Wi-Fi. What you have already seen opens without a signal, and
           changes you make while offline, such as favourites, are sent when you are back online. You can install it
           from your browser’s menu (‘Install app’ or ‘Add to Home Screen’) to open it like any other app.
+        </p>
+
+        <h2>Guided tour</h2>
+        <p>A few steps that show where everything is in the menu.</p>
+        <p>
+          <RestartTourButton />
         </p>
 
         <h2>Getting help</h2>

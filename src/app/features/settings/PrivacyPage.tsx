@@ -1,4 +1,5 @@
 import { cookies } from '../../../shared/constants';
+import { AnalyticsChoice } from '../analytics/AnalyticsChoice';
 import { contacts, MailLink } from './contacts';
 import { cookieList } from './cookieList';
 import { SettingsPage } from './SettingsPage';
@@ -58,12 +59,14 @@ export function PrivacyPage() {
           Choosing to deny analytics removes them.
         </p>
 
+        <AnalyticsChoice />
+
         <h2>Clearing your data</h2>
         <ul>
           <li>
             <strong>Sign out</strong> to remove your copy of the data, the app’s local storage and its cookies from this
             device. Only {cookies.analyticsConsent} and {cookies.appPlatform} stay, so the app remembers your analytics
-            answer.
+            answer, and the date you last dismissed the install banner.
           </li>
           <li>
             To remove everything, including those two, clear this site’s data in your browser’s settings (usually under

@@ -1,0 +1,31 @@
+import { useStore } from '../../state/useStore';
+import { denyConsent, grantConsent } from './analytics';
+import { consentStore } from './consentCookie';
+
+const answerText = {
+  granted: 'You have allowed analytics on this device.',
+  denied: 'You have refused analytics on this device.',
+} as const;
+
+/** The Privacy settings' analytics question: the current answer, and a way to change it. */
+export function AnalyticsChoice() {
+  const consent = useStore(consentStore);
+  return (
+    <section aria-labelledby="privacy-analytics">
+      <h2 id="privacy-analytics">Analytics</h2>
+      <p>
+        {consent ? answerText[consent] : 'You have not answered the analytics question yet.'} Allowing analytics lets
+        the university see anonymous statistics about how the app is used. Refusing removes the analytics scripts and
+        their cookies and reloads the page.
+      </p>
+      <div className="engagement-banner__actions engagement-banner__actions--equal">
+        <button type="button" className="button" onClick={grantConsent} disabled={consent === 'granted'}>
+          Allow analytics
+        </button>
+        <button type="button" className="button" onClick={() => denyConsent()} disabled={consent === 'denied'}>
+          Refuse analytics
+        </button>
+      </div>
+    </section>
+  );
+}
