@@ -1,0 +1,26 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  readonly requestsPerSecond: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+/** autocannon: `connections` keep-alive connections for `seconds`, requests as the app's client sends them. */
+export async function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string> }): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    headers: options.headers ?? {},
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors,
+  };
+}
