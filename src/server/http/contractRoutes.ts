@@ -29,8 +29,8 @@ export interface SerialisedJson {
   readonly json: string;
   /** A weak ETag of `json`. */
   readonly etag: string;
-  /** The body compressed in `encoding` (made once and kept by the caller); absent: sent as it is. */
-  readonly encode?: (encoding: 'br' | 'gzip') => Buffer;
+  /** The body's bytes in `encoding` (made once and kept by the caller); absent: `json` is sent. */
+  readonly encode?: (encoding: 'br' | 'gzip' | 'identity') => Buffer;
 }
 
 const isSerialisedJson = (value: unknown): value is SerialisedJson =>
@@ -48,10 +48,11 @@ export function serialiseResponse(route: RouteDescriptor, result: unknown): stri
 function sendSerialised(request: FastifyRequest, reply: FastifyReply, body: SerialisedJson): FastifyReply {
   // @fastify/etag answers 304 to a matching If-None-Match, and leaves a set ETag as it is.
   reply.type('application/json; charset=utf-8').header('etag', body.etag);
-  if (!body.encode || Buffer.byteLength(body.json) < COMPRESSION_THRESHOLD_BYTES) return reply.send(body.json);
+  if (!body.encode) return reply.send(body.json);
+  if (body.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(body.encode('identity'));
   reply.header('vary', 'accept-encoding');
   const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-  if (!encoding) return reply.send(body.json);
+  if (!encoding) return reply.send(body.encode('identity'));
   // A Content-Encoding already set tells @fastify/compress to leave the body alone.
   return reply.header('content-encoding', encoding).send(body.encode(encoding));
 }
