@@ -10,7 +10,28 @@ export interface FirstVisit {
   /** Bytes on the wire (encoded, headers included) until then. */
   readonly bytes: number;
   readonly requests: number;
+  /** Layout shifts without recent input, summed, until 3 s after the timetable showed (CLS of a short session). */
+  readonly cls: number;
+  /** The elements that moved most, for finding the cause. */
+  readonly shiftSources: readonly string[];
 }
+
+/** Collects layout-shift entries from the start of the page (PerformanceObserver, buffered). */
+const layoutShiftProbe = () => {
+  const shifts: { value: number; sources: string[] }[] = [];
+  (window as unknown as { __shifts: typeof shifts }).__shifts = shifts;
+  const describe = (node: Node | null): string => {
+    if (!(node instanceof Element)) return node?.nodeName ?? '?';
+    const classes = [...node.classList].slice(0, 2).map((c) => `.${c}`).join('');
+    return `${node.tagName.toLowerCase()}${classes}`;
+  };
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node: Node | null }[] })[]) {
+      if (entry.hadRecentInput) continue;
+      shifts.push({ value: entry.value, sources: (entry.sources ?? []).map((source) => describe(source.node)) });
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+};
 
 export interface ClientLoadResult {
   readonly firstVisits: readonly FirstVisit[];
@@ -35,7 +56,16 @@ async function timetableVisibleAt(page: Page): Promise<number> {
 
 async function signedInContext(browser: Browser, origin: string): Promise<BrowserContext> {
   const cookieHeader = await signInOver(origin, 'student');
-  const context = await browser.newContext({ baseURL: origin, locale: 'en-GB', timezoneId: 'Europe/London' });
+  // Lighthouse's mobile screen: the phone layout (bottom bar, one column of widgets).
+  const context = await browser.newContext({
+    baseURL: origin,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
   await context.addCookies(
     cookieHeader.split('; ').map((pair) => {
       const at = pair.indexOf('=');
@@ -66,10 +96,15 @@ async function firstVisit(browser: Browser, origin: string): Promise<FirstVisit>
       bytes += event.encodedDataLength;
       requests += 1;
     });
+    await page.addInitScript(layoutShiftProbe);
     await page.goto('/home', { waitUntil: 'commit' });
     const visibleMs = await timetableVisibleAt(page);
     isCounting = false;
-    return { visibleMs, bytes, requests };
+    await page.waitForTimeout(3_000);
+    const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
+    const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    const shiftSources = [...shifts].sort((a, b) => b.value - a.value).slice(0, 5).map((shift) => `${shift.value.toFixed(3)} ${shift.sources.join(' ')}`);
+    return { visibleMs, bytes, requests, cls, shiftSources };
   } finally {
     await context.close();
   }

@@ -80,6 +80,7 @@ function clientRows(client: ClientLoadResult): string[] {
   return [
     `| First visit to \`/home\` (${throttle}): time to the timetable visible | 8.5 s | **${s(median(visits.map((v) => v.visibleMs)))}** (runs: ${visits.map((v) => s(v.visibleMs)).join(', ')}) | — | Playwright + CDP throttling, a fresh profile per run, signed in as \`student\`; from navigation start to today's classes (or "No classes today.") in the widget |`,
     `| First visit to \`/home\`: bytes until then | 1.13 MB in 69 requests | **${kB(median(visits.map((v) => v.bytes)))}** in ${median(visits.map((v) => v.requests))} requests | — | CDP \`encodedDataLength\` (bytes on the wire, headers included) of every response finished by then |`,
+    `| First visit to \`/home\`: layout shift (CLS) | 0.43–0.48 (Lighthouse) | **${median(visits.map((v) => v.cls)).toFixed(3)}** (runs: ${visits.map((v) => v.cls.toFixed(3)).join(', ')}) | ≤ 0.02 | layout-shift entries without input, summed until 3 s after the timetable showed, same throttled visits |`,
     `| Warm start to the timetable visible, online | 383 ms | **${ms(median(online))}** (runs: ${online.map(ms).join(', ')}) | — | reload of \`/home\` with the service worker and IndexedDB in place, unthrottled |`,
     `| Warm start, offline | 275 ms | **${ms(median(offline))}** (runs: ${offline.map(ms).join(', ')}) | — | the same with the browser offline |`,
     `| Warm start, offline ÷ online | 0.72 | **${median(ratios).toFixed(2)}** (runs: ${ratios.map((r) => r.toFixed(2)).join(', ')}) | ≤ 1 (keep) | each run's pair |`,
