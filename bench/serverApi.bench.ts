@@ -43,8 +43,8 @@ export async function benchServerApi(options: { runs: number; seconds: number; c
         await load(`${server.origin}${path}`, { connections: options.connections, seconds: 1, headers: { cookie } });
         await load(`${bare.origin}${path}`, { connections: options.connections, seconds: 1, headers: { cookie } });
         for (let run = 0; run < options.runs; run += 1) {
-          appRuns.push(await load(`${server.origin}${path}`, { connections: options.connections, seconds: options.seconds, headers: { cookie } }));
-          bareRuns.push(await load(`${bare.origin}${path}`, { connections: options.connections, seconds: options.seconds, headers: { cookie } }));
+          appRuns.push(await load(`${server.origin}${path}`, { connections: options.connections, seconds: options.seconds, headers: { cookie }, cpuOfPid: server.pid }));
+          bareRuns.push(await load(`${bare.origin}${path}`, { connections: options.connections, seconds: options.seconds, headers: { cookie }, cpuOfPid: bare.pid }));
         }
         results.push({ path, bodyBytes: Buffer.byteLength(body), app: appRuns, bare: bareRuns });
       }
@@ -69,7 +69,10 @@ export function serverApiRows(results: readonly ServerApiResult[]): string[] {
   return results.map(({ path, bodyBytes, app, bare }) => {
     const ratios = app.map((a, i) => a.requestsPerSecond / (bare[i]?.requestsPerSecond ?? Number.NaN));
     const failures = app.reduce((sum, a) => sum + a.non2xx + a.errors, 0);
-    return `| \`GET ${path}\` (${(bodyBytes / 1024).toFixed(1)} kB) | ${Math.round(median(app.map((a) => a.requestsPerSecond)))} req/s, p50 ${median(app.map((a) => a.p50Ms))} ms, p99 ${median(app.map((a) => a.p99Ms))} ms | ${Math.round(median(bare.map((b) => b.requestsPerSecond)))} req/s, p99 ${median(bare.map((b) => b.p99Ms))} ms | **${median(ratios).toFixed(2)}** (runs: ${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${failures} |`;
+    const cpuRatios = app.map((a, i) => (bare[i]?.cpuMsPerRequest ?? Number.NaN) / a.cpuMsPerRequest);
+    const cpuRatio = `**${median(cpuRatios).toFixed(2)}**`;
+    const cpu = (runs: readonly LoadResult[]) => median(runs.map((r) => r.cpuMsPerRequest)).toFixed(2);
+    return `| \`GET ${path}\` (${(bodyBytes / 1024).toFixed(1)} kB) | ${Math.round(median(app.map((a) => a.requestsPerSecond)))} req/s, p50 ${median(app.map((a) => a.p50Ms))} ms, p99 ${median(app.map((a) => a.p99Ms))} ms; ${cpu(app)} ms CPU/request | ${Math.round(median(bare.map((b) => b.requestsPerSecond)))} req/s, p99 ${median(bare.map((b) => b.p99Ms))} ms; ${cpu(bare)} ms CPU/request | **${median(ratios).toFixed(2)}** (runs: ${ratios.map((r) => r.toFixed(2)).join(', ')}) | ${cpuRatio} | ${failures} |`;
   });
 }
 
@@ -78,5 +81,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const runs = Number(process.argv[2] ?? 5);
   const seconds = Number(process.argv[3] ?? 10);
   const results = await benchServerApi({ runs, seconds, connections: 50, port: 6757 });
-  console.log(['| route | app | bare Fastify, same body | app ÷ bare | non-2xx/errors |', '| --- | --- | --- | --- | --- |', ...serverApiRows(results)].join('\n'));
+  console.log(['| route | app | bare Fastify, same body | app ÷ bare, req/s | bare ÷ app, CPU per request | non-2xx/errors |', '| --- | --- | --- | --- | --- | --- |', ...serverApiRows(results)].join('\n'));
 }

@@ -11,6 +11,7 @@ export interface BareRoute {
 
 export interface BareServer {
   readonly origin: string;
+  readonly pid: number;
   stop(): Promise<void>;
 }
 
@@ -32,6 +33,7 @@ export async function startBareServer(port: number, routes: readonly BareRoute[]
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 
 export interface BenchServer {
   readonly origin: string;
+  readonly pid: number;
   /** Stops the server (it stops its embedded PostgreSQL) and removes its data. */
   stop(): Promise<void>;
 }
@@ -52,6 +53,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   }
   return {
     origin,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
