@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/precompress.plugin';
 
 // The API server (npx tsx src/server/main.ts) listens here during development.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -30,6 +31,8 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // After the worker is written: .br and .gz copies of every text asset, served by negotiation.
+    precompress(),
   ],
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,19 +6,31 @@ import { sql } from 'kysely';
 import { createDb } from '../src/server/db/database.js';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
+import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
 
 /**
- * `npm run bench`: starts a throwaway embedded PostgreSQL (default settings), runs each benchmark
- * on a fresh migrated database and writes BENCHMARKS.md. Benchmarks are measurements, not tests:
- * nothing fails on a slow machine.
+ * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
+ * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
+ * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
+ * `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
  */
-async function main(): Promise<void> {
+const isQuick = process.env.BENCH_QUICK === '1';
+const runs = isQuick ? 1 : 5;
+
+const median = (values: readonly number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+/** The close-registers job on a throwaway embedded PostgreSQL with default settings. */
+async function closeRegistersPart(): Promise<BenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'campus-bench-'));
   // As root, PostgreSQL runs as the `postgres` OS user, which must reach the folder.
   await chmod(dir, 0o755);
   const cluster = await startEmbeddedPostgres(join(dir, 'postgres'));
-  const results: BenchResult[] = [];
   try {
     const admin = createDb(cluster.connectionString('postgres'), 1);
     await sql`create database bench_close`.execute(admin);
@@ -25,7 +38,7 @@ async function main(): Promise<void> {
     const db = createDb(cluster.connectionString('bench_close'), 4);
     try {
       await migrateToLatest(db);
-      results.push(await benchCloseRegisters(db));
+      return await benchCloseRegisters(db);
     } finally {
       await db.destroy();
     }
@@ -33,17 +46,107 @@ async function main(): Promise<void> {
     await cluster.stop();
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+interface RouteJs {
+  readonly route: string;
+  readonly targetKb: number;
+  readonly limitKb: number;
+  readonly gzipBytes: number;
+  readonly chunks: number;
+}
+
+/** A production build of the client in its own folder, and each route's JS from its manifest. */
+function buildClient(outDir: string): RouteJs[] {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn'], {
+    env: { ...process.env, BUILD_OUT_DIR: outDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (build.status !== 0) throw new Error('vite build failed');
+  const budget = spawnSync(process.execPath, ['scripts/bundle-budget.mjs', outDir, '--json'], { encoding: 'utf8' });
+  return JSON.parse(budget.stdout) as RouteJs[];
+}
+
+const kB = (bytes: number): string => `${(bytes / 1024).toFixed(0)} kB`;
+const ms = (value: number): string => `${Math.round(value)} ms`;
+const s = (value: number): string => `${(value / 1000).toFixed(1)} s`;
+
+function clientRows(client: ClientLoadResult): string[] {
+  const visits = client.firstVisits;
+  const online = client.warm.map((w) => w.onlineMs);
+  const offline = client.warm.map((w) => w.offlineMs);
+  const ratios = client.warm.map((w) => w.offlineMs / w.onlineMs);
+  const throttle = `${SLOW_LINK.downloadBitsPerSecond / 1e6} Mbit/s, ${SLOW_LINK.latencyMs} ms RTT, ${SLOW_LINK.cpuSlowdown}× CPU`;
+  return [
+    `| First visit to \`/home\` (${throttle}): time to the timetable visible | 8.5 s | **${s(median(visits.map((v) => v.visibleMs)))}** (runs: ${visits.map((v) => s(v.visibleMs)).join(', ')}) | — | Playwright + CDP throttling, a fresh profile per run, signed in as \`student\`; from navigation start to today's classes (or "No classes today.") in the widget |`,
+    `| First visit to \`/home\`: bytes until then | 1.13 MB in 69 requests | **${kB(median(visits.map((v) => v.bytes)))}** in ${median(visits.map((v) => v.requests))} requests | — | CDP \`encodedDataLength\` (bytes on the wire, headers included) of every response finished by then |`,
+    `| First visit to \`/home\`: layout shift (CLS) | 0.43–0.48 (Lighthouse) | **${median(visits.map((v) => v.cls)).toFixed(3)}** (runs: ${visits.map((v) => v.cls.toFixed(3)).join(', ')}) | ≤ 0.02 | layout-shift entries without input, summed until 3 s after the timetable showed, same throttled visits |`,
+    `| Warm start to the timetable visible, online | 383 ms | **${ms(median(online))}** (runs: ${online.map(ms).join(', ')}) | — | reload of \`/home\` with the service worker and IndexedDB in place, unthrottled |`,
+    `| Warm start, offline | 275 ms | **${ms(median(offline))}** (runs: ${offline.map(ms).join(', ')}) | — | the same with the browser offline |`,
+    `| Warm start, offline ÷ online | 0.72 | **${median(ratios).toFixed(2)}** (runs: ${ratios.map((r) => r.toFixed(2)).join(', ')}) | ≤ 1 (keep) | each run's pair |`,
+  ];
+}
+
+function jsRows(routes: readonly RouteJs[]): string[] {
+  const before: Record<string, string> = { '/landing': '122 kB (entry chunk only)', '/home': '230 kB', '/timetable': '—' };
+  return routes.map(
+    (r) =>
+      `| JS to render \`${r.route}\` (gzip) | ${before[r.route] ?? '—'} | **${kB(r.gzipBytes)}** in ${r.chunks} chunks | ${r.targetKb} kB (npm test enforces ${r.limitKb} kB today) | \`scripts/bundle-budget.mjs\`: static import graphs of the route's modules in the build manifest |`,
+  );
+}
+
+async function main(): Promise<void> {
+  const outDir = await mkdtemp(join(tmpdir(), 'campus-bench-dist-'));
+  let routes: RouteJs[];
+  let client: ClientLoadResult;
+  let server: ServerApiResult[];
+  let close: BenchResult;
+  try {
+    routes = buildClient(outDir);
+    client = await benchClientLoad({ runs, port: 6758, staticDir: outDir });
+    server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
+    close = await closeRegistersPart();
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, embedded PostgreSQL with default settings`;
-  const rows = results.map((r) => `| ${r.name} | ${Math.round(r.medianMs)} ms | ${r.runsMs.map((ms) => Math.round(ms)).join(', ')} | ${r.detail} |`);
   const text = [
     '# Benchmarks',
     '',
-    'Written by `npm run bench` (bench/run.ts): the median of 5 runs, on a throwaway embedded PostgreSQL.',
+    `Written by \`npm run bench\` (bench/run.ts)${isQuick ? ' in quick mode (one short run each: smoke figures only)' : ''}: medians of ${runs} runs; ratios are`,
+    "taken within one run (each run's pair) and their median given, since absolute times on a shared machine are noise.",
     `Last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+    '"Before" is the figure issue 21 measured on main before this work.',
+    '',
+    '## Client',
+    '',
+    '| Measure | Before | Now | Target | How |',
+    '| --- | --- | --- | --- | --- |',
+    ...clientRows(client),
+    ...jsRows(routes),
+    '',
+    'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`) and the client',
+    'data-layer figures (live-query loop p95 with 100 subscribers, ingest of 10k rows batched vs per row, replay of 50',
+    'queued writes); see the closing note of issue 21.',
+    '',
+    '## Server',
+    '',
+    `Each route as the signed-in \`student\`, autocannon with 50 connections for ${isQuick ? 3 : 10} s, no Accept-Encoding (identity on`,
+    'both sides), against a bare Fastify in its own process serving the same bytes from memory, run right after.',
+    'CPU per request is the user + system time of the whole process tree (the server and its PostgreSQL, or the bare',
+    'server) during the run, divided by the requests answered: unlike req/s it does not depend on what else the machine runs.',
+    'Before: `GET /api/timetable` 80–89 req/s, p50 543 ms, 0.04 of the bare ceiling, about 11 ms of CPU per request.',
+    'Target: ≥ 0.5 of the ceiling, p99 ≤ 100 ms.',
+    '',
+    '| Route | App | Bare Fastify, same body | App ÷ bare, req/s (median of runs) | Bare ÷ app, CPU per request | Non-2xx / errors |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...serverApiRows(server),
+    '',
+    '## Jobs',
     '',
     '| Benchmark | Median | Runs (ms) | Work |',
     '| --- | --- | --- | --- |',
-    ...rows,
+    `| ${close.name} | ${Math.round(close.medianMs)} ms | ${close.runsMs.map((v) => Math.round(v)).join(', ')} | ${close.detail} |`,
     '',
   ].join('\n');
   await writeFile('BENCHMARKS.md', text);

@@ -1,13 +1,43 @@
 #!/usr/bin/env node
-// The initial route's JavaScript must stay within 130 kB gzip (GUIDE "UI"). Counts the entry chunk
-// of dist/.vite/manifest.json plus everything it imports statically, recursively; lazily loaded
-// chunks (dynamicImports) are not part of the first paint and are left out.
+// JavaScript budgets per route (GUIDE "UI"), from dist/.vite/manifest.json. A route's JS is the
+// union of the static import graphs (`imports`, recursively) of the modules that render it: the
+// entry, and for signed-in routes the lazily loaded layout, the page error boundary, the page and
+// the widgets the page renders at once. Other lazily loaded chunks (`dynamicImports`: admin, staff
+// screens, the session dialog, the tour, analytics, charts, maps) are not part of a route's first
+// paint and are left out, so code added behind a dynamic import never counts against a route.
+//
+// `target` is the GUIDE's budget; `limit` is what `npm test` enforces today. Where the target is
+// not met yet (ARCHITECTURE.md "Client", JS budgets, says why), the limit is the current size
+// with a little room, so that nothing grows: lower it as reductions land.
+// `node scripts/bundle-budget.mjs [distDir] [--json]`
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-const budgetBytes = 130 * 1024;
-const distDir = process.argv[2] ?? process.env.BUILD_OUT_DIR ?? 'dist';
+const signedIn = ['index.html', 'src/app/layout/SignedInLayout.tsx', 'src/app/layout/PageError.tsx'];
+export const routeBudgets = [
+  { route: '/landing', targetKb: 90, limitKb: 128, modules: ['index.html'] },
+  {
+    route: '/home',
+    targetKb: 150,
+    limitKb: 195,
+    modules: [
+      ...signedIn,
+      'src/app/features/home/HomePage.tsx',
+      // The home page's widgets (student): each a lazy chunk, but all rendered on first paint.
+      'src/app/features/timetable/TodayWidget.tsx',
+      'src/app/features/attendance/AttendanceWidget.tsx',
+      'src/app/features/home/StudiesWidget.tsx',
+      'src/app/features/resources/PopularWidget.tsx',
+      'src/app/features/favourites/FavouritesWidget.tsx',
+    ],
+  },
+  { route: '/timetable', targetKb: 150, limitKb: 190, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
+];
+
+const args = process.argv.slice(2);
+const isJson = args.includes('--json');
+const distDir = args.find((arg) => !arg.startsWith('--')) ?? process.env.BUILD_OUT_DIR ?? 'dist';
 const manifestPath = join(distDir, '.vite', 'manifest.json');
 
 if (!existsSync(manifestPath)) {
@@ -17,36 +47,44 @@ if (!existsSync(manifestPath)) {
 
 /** @type {Record<string, { file: string, isEntry?: boolean, imports?: string[] }>} */
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
-const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
-const entry = entries.find(([key]) => key === 'index.html') ?? entries[0];
-if (!entry) {
-  console.error(`bundle budget: no entry chunk in ${manifestPath}`);
-  process.exit(1);
-}
 
-/** Manifest keys of the entry and its static imports, each once. */
-function staticClosure(key, seen = new Set()) {
+/** Manifest keys of `key` and its static imports, each once. */
+function staticClosure(key, seen) {
   if (seen.has(key)) return seen;
   const chunk = manifest[key];
-  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+  if (!chunk) throw new Error(`bundle budget: the manifest has no chunk ${key} (was the module renamed? update scripts/bundle-budget.mjs)`);
   seen.add(key);
   for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
   return seen;
 }
 
-const files = [...staticClosure(entry[0])]
-  .map((key) => manifest[key].file)
-  .filter((file) => file.endsWith('.js'));
-const sizes = files.map((file) => ({
-  file,
-  gzip: gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length,
-}));
-const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+const gzipCache = new Map();
+const gzipSize = (file) => {
+  if (!gzipCache.has(file)) gzipCache.set(file, gzipSync(readFileSync(join(distDir, file)), { level: 9 }).length);
+  return gzipCache.get(file);
+};
 const kB = (bytes) => (bytes / 1024).toFixed(1);
-const isOver = total > budgetBytes;
 
-console.log(`initial JS: ${kB(total)} kB gzip of ${kB(budgetBytes).replace(/\.0$/, '')} kB budget${isOver ? ' - OVER BUDGET' : ''}`);
-if (isOver) {
-  for (const { file, gzip } of sizes.sort((a, b) => b.gzip - a.gzip)) console.error(`  ${kB(gzip).padStart(6)} kB  ${file}`);
-  process.exit(1);
+const results = routeBudgets.map(({ route, targetKb, limitKb, modules }) => {
+  const keys = new Set();
+  for (const module of modules) staticClosure(module, keys);
+  const files = [...keys].map((key) => manifest[key].file).filter((file) => file.endsWith('.js'));
+  const sizes = files.map((file) => ({ file, gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip);
+  const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+  return { route, targetKb, limitKb, total, files: sizes };
+});
+
+if (isJson) {
+  console.log(JSON.stringify(results.map(({ route, targetKb, limitKb, total, files }) => ({ route, targetKb, limitKb, gzipBytes: total, chunks: files.length }))));
+  process.exit(0);
 }
+
+let isOver = false;
+for (const { route, targetKb, limitKb, total, files } of results) {
+  const over = total > limitKb * 1024;
+  isOver ||= over;
+  const target = total <= targetKb * 1024 ? `within the ${targetKb} kB target` : `target ${targetKb} kB not met yet`;
+  console.log(`${route.padEnd(11)} ${kB(total).padStart(6)} kB gzip in ${files.length} chunks (limit ${limitKb} kB; ${target})${over ? ' - OVER BUDGET' : ''}`);
+  if (over) for (const { file, gzip } of files) console.error(`  ${kB(gzip).padStart(6)} kB  ${file}`);
+}
+if (isOver) process.exit(1);

@@ -38,6 +38,7 @@ import { profileRoutes } from './features/user/profile.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
 import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { HttpError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
@@ -131,6 +132,8 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
+  // After the ETag hook (so the tag is of the uncompressed body) and before any route.
+  await registerCompression(app);
   app.addHook('onSend', async (request, reply) => {
     // API answers are personal (ASVS V14.3): stored by no cache, the browser's included. The sync
     // engine keeps its own copy and ETag in IndexedDB and revalidates with If-None-Match (304).

@@ -1,6 +1,6 @@
+import { lazy, Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { EngagementBanners } from '../features/engagement/EngagementBanners';
-import { SessionController } from '../features/session/SessionController';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -9,6 +9,11 @@ import { AppShell } from './AppShell';
  * The lazily loaded root of the signed-in area: start-up, the session dialog, toasts and the
  * shell. Nothing here (or below) is part of the entry chunk.
  */
+// The session's machine and dialog (XState, react-aria's modal) load after the first paint: the
+// dialog opens only near the session's end, minutes later. The server keeps each session 30 s
+// beyond its idle window, so the client's expiry starting a moment later never outlives it.
+const SessionController = lazy(() => import('../features/session/SessionController').then((m) => ({ default: m.SessionController })));
+
 export function SignedInLayout() {
   return (
     <>
@@ -16,7 +21,9 @@ export function SignedInLayout() {
         <AppShell />
         <EngagementBanners />
       </StartupGate>
-      <SessionController />
+      <Suspense fallback={null}>
+        <SessionController />
+      </Suspense>
       <Toaster />
       <ScrollRestoration />
     </>

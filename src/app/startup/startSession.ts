@@ -1,5 +1,4 @@
 import type { SignedInUserInfo } from '../../shared/contract/user';
-import { pushSubscriptionFor } from '../features/pushSubscription/pushSubscription.actor';
 import { ensureFresh } from '../sync/ensureFresh';
 import { startOutboxSync } from '../sync/outboxSync';
 import { startupResources } from '../sync/registry';
@@ -33,7 +32,8 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   void requestPersistentStorage();
   startOutboxSync(user.userId);
   // SPEC §7: learn whether this device is subscribed (its token, then the server's subscription).
-  pushSubscriptionFor(user);
+  // Its machine (XState) loads beside the first paint rather than in it.
+  void import('../features/pushSubscription/pushSubscription.actor').then(({ pushSubscriptionFor }) => pushSubscriptionFor(user));
   const loads = startupResources().map((resource) => {
     const load = ensureFresh(resource).catch(logBootError(resource.key));
     return { key: resource.key, load };

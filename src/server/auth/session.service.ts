@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/contract/route.js';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
 export const SESSION_COOKIE = 'cc_session';
@@ -84,7 +85,19 @@ export class SessionStore {
   /** Finds a live session and slides its idle expiry. Expired sessions are deleted. */
   async touch(id: string): Promise<ActiveSession | undefined> {
     const idHash = hashId(id);
-    const row = await this.db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
+    // One round trip: the session with its user, roles and groups (every API request runs this).
+    const row = await this.db
+      .selectFrom('sessions as s')
+      .innerJoin('users as u', 'u.id', 's.user_id')
+      .select([
+        's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method',
+        'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family',
+        sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
+        sql<string[]>`array(select g.name from directory_group_members m join directory_groups g on g.id = m.group_id
+          where m.user_id = u.id order by g.name)`.as('ad_groups'),
+      ])
+      .where('s.id_hash', '=', idHash)
+      .executeTakeFirst();
     if (!row) return undefined;
     const now = Date.now();
     const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
@@ -92,8 +105,17 @@ export class SessionStore {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
       return undefined;
     }
-    const user = await loadSessionUser(this.db, row.user_id);
-    if (!user) return undefined;
+    const user: SessionUser = {
+      id: row.id,
+      userName: row.user_name,
+      displayName: row.display_name,
+      firstName: row.first_name,
+      email: row.email,
+      studentId: row.student_id,
+      staffJobFamily: row.staff_job_family,
+      roles: row.roles,
+      adGroups: row.ad_groups,
+    };
     // The idle window runs from this request. The stored expiry is written a little beyond it, so
     // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.
     const absolute = row.absolute_expires_at.getTime();

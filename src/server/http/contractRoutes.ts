@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod/mini';
 import { isRawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
 import type { SessionUser } from '../auth/session.service.js';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
 import './types.js';
 
@@ -17,8 +19,43 @@ export interface HandlerContext<D extends RouteDescriptor> {
   readonly user: D['isPublic'] extends true ? SessionUser | undefined : SessionUser;
 }
 
+/**
+ * A JSON body already validated by the route's response schema and serialised (a cached answer):
+ * sent as it is, with its ETag, and in the encoding the request accepts when a compressed copy
+ * is there, so a repeated answer costs no parse, stringify, hash or compression.
+ */
+export interface SerialisedJson {
+  readonly kind: 'serialisedJson';
+  readonly json: string;
+  /** A weak ETag of `json`. */
+  readonly etag: string;
+  /** The body's bytes in `encoding` (made once and kept by the caller); absent: `json` is sent. */
+  readonly encode?: (encoding: 'br' | 'gzip' | 'identity') => Buffer;
+}
+
+const isSerialisedJson = (value: unknown): value is SerialisedJson =>
+  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'serialisedJson';
+
 /** JSON routes return their response (validated and stripped by the schema); raw ones write to `reply`. */
-type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> : unknown;
+type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> | SerialisedJson : unknown;
+
+/** Validates a JSON route's answer with its schema (stripping what it does not name) and serialises it. */
+export function serialiseResponse(route: RouteDescriptor, result: unknown): string {
+  if (isRawResponse(route.response)) throw new Error(`${route.id} has no JSON response`);
+  return JSON.stringify(z.parse(route.response, result)) ?? 'null';
+}
+
+function sendSerialised(request: FastifyRequest, reply: FastifyReply, body: SerialisedJson): FastifyReply {
+  // @fastify/etag answers 304 to a matching If-None-Match, and leaves a set ETag as it is.
+  reply.type('application/json; charset=utf-8').header('etag', body.etag);
+  if (!body.encode) return reply.send(body.json);
+  if (body.json.length < COMPRESSION_THRESHOLD_BYTES) return reply.send(body.encode('identity'));
+  reply.header('vary', 'accept-encoding');
+  const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+  if (!encoding) return reply.send(body.encode('identity'));
+  // A Content-Encoding already set tells @fastify/compress to leave the body alone.
+  return reply.header('content-encoding', encoding).send(body.encode(encoding));
+}
 
 export interface RouteImplementation {
   readonly route: RouteDescriptor;
@@ -93,9 +130,9 @@ export function registerContractRoutes(
           if (route.response.kind === 'empty' && !reply.sent) return reply.code(204).send();
           return reply;
         }
+        if (isSerialisedJson(result)) return sendSerialised(request, reply, result);
         // Serialised here, so every JSON response (a bare string or null included) is real JSON.
-        const json = JSON.stringify(z.parse(route.response, result)) ?? 'null';
-        return reply.type('application/json; charset=utf-8').send(json);
+        return reply.type('application/json; charset=utf-8').send(serialiseResponse(route, result));
       },
     });
   }

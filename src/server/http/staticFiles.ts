@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * Serves the built client. Hashed assets are cached for a year; the shell, the manifest and the
- * service worker are always revalidated so that a new deployment is picked up.
+ * service worker are always revalidated so that a new deployment is picked up. The build writes
+ * a brotli and a gzip copy beside each text asset (scripts/precompress.plugin.ts); `preCompressed`
+ * sends the one the request accepts, with `Vary: accept-encoding`, and the file itself otherwise.
  */
 export async function registerStaticFiles(app: FastifyInstance, staticDir: string): Promise<boolean> {
   if (!existsSync(join(staticDir, 'index.html'))) return false;
@@ -14,6 +16,7 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    preCompressed: true,
     setHeaders: (res, path) => {
       const isHashed = path.includes('/assets/');
       res.header('cache-control', isHashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -16,7 +16,8 @@ import { loadCampus, loadRoom } from './campus.service.js';
 import { buildCalendar } from './icalFeed.service.js';
 import { deleteSubscription, enableSubscription, feedOwner, loadSubscription } from './icalSubscription.service.js';
 import { eventsOf, timetableOwner } from './timetable.queries.js';
-import { loadTimetable, timetableWindow } from './timetable.service.js';
+import { timetableWindow } from './timetable.service.js';
+import { TimetableCache } from './timetableCache.js';
 
 /**
  * Per-user routes read the session user only; none takes a user id. The calendar feed is public
@@ -25,8 +26,9 @@ import { loadTimetable, timetableWindow } from './timetable.service.js';
  */
 export function timetableRoutes({ db, config }: ServerContext): RouteImplementation[] {
   const origin = linkOrigin(config);
+  const timetables = new TimetableCache(db);
   return [
-    implement(timetableRoute, async ({ user }) => loadTimetable(db, timetableOwner(user.id, user.roles), new Date())),
+    implement(timetableRoute, async ({ user }) => timetables.answer(timetableOwner(user.id, user.roles), new Date())),
     implement(serverTimeRoute, async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return new Date().toISOString();
