@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
-import { EngagementBanners } from '../features/engagement/EngagementBanners';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -14,12 +13,18 @@ import { AppShell } from './AppShell';
 // beyond its idle window, so the client's expiry starting a moment later never outlives it.
 const SessionController = lazy(() => import('../features/session/SessionController').then((m) => ({ default: m.SessionController })));
 
+// The first-run banners (consent, tour prompt, install) and analytics start-up come after the
+// first paint too; the feedback prompt waits until they have all answered (engagementSlot).
+const EngagementBanners = lazy(() => import('../features/engagement/EngagementBanners').then((m) => ({ default: m.EngagementBanners })));
+
 export function SignedInLayout() {
   return (
     <>
       <StartupGate>
         <AppShell />
-        <EngagementBanners />
+        <Suspense fallback={null}>
+          <EngagementBanners />
+        </Suspense>
       </StartupGate>
       <Suspense fallback={null}>
         <SessionController />

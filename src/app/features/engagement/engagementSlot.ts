@@ -4,42 +4,55 @@ import { useStore } from '../../state/useStore';
 /**
  * The first-run banners take turns: at most one shows at a time, in this order of priority. Each
  * banner says whether it wants to show (`setBannerWanted`), and shows only while it is the one
- * granted (`useGrantedBanner`). The feedback prompt waits until no banner wants to show.
+ * granted (`useGrantedBanner`). The feedback prompt waits until every banner has answered once
+ * and none wants to show: the banners load after the first paint, and until they have answered,
+ * the prompt cannot know whether one is about to appear.
  */
 export const BANNER_PRIORITY = ['consent', 'tour', 'install'] as const;
 export type EngagementBanner = (typeof BANNER_PRIORITY)[number];
 
-type Wanted = ReadonlySet<EngagementBanner>;
+interface SlotState {
+  readonly wanted: ReadonlySet<EngagementBanner>;
+  /** The banners that have said whether they want to show since the last reset. */
+  readonly answered: ReadonlySet<EngagementBanner>;
+}
 
-const wanted = createStore<Wanted>(new Set(), {
+const sameSet = <T>(a: ReadonlySet<T>, b: ReadonlySet<T>): boolean => a.size === b.size && [...a].every((x) => b.has(x));
+const empty = (): SlotState => ({ wanted: new Set(), answered: new Set() });
+
+const slot = createStore<SlotState>(empty(), {
   name: 'engagementSlot',
-  equals: (a, b) => a.size === b.size && [...a].every((name) => b.has(name)),
+  equals: (a, b) => sameSet(a.wanted, b.wanted) && sameSet(a.answered, b.answered),
 });
 
 export function setBannerWanted(name: EngagementBanner, wants: boolean): void {
-  wanted.update((current) => {
-    const next = new Set(current);
-    if (wants) next.add(name);
-    else next.delete(name);
-    return next;
+  slot.update((current) => {
+    const wanted = new Set(current.wanted);
+    if (wants) wanted.add(name);
+    else wanted.delete(name);
+    return { wanted, answered: new Set(current.answered).add(name) };
   });
 }
 
 /** The banner that may show now: the wanted one of highest priority, or null. */
-export function grantedBanner(current: Wanted = wanted.get()): EngagementBanner | null {
-  return BANNER_PRIORITY.find((name) => current.has(name)) ?? null;
+export function grantedBanner(current: SlotState = slot.get()): EngagementBanner | null {
+  return BANNER_PRIORITY.find((name) => current.wanted.has(name)) ?? null;
 }
 
 export function useGrantedBanner(): EngagementBanner | null {
-  return grantedBanner(useStore(wanted));
+  return grantedBanner(useStore(slot));
 }
 
-/** True while any first-run banner wants to show: the feedback prompt waits for this to clear. */
+/**
+ * True while any first-run banner wants to show, or has not yet said whether it does: the
+ * feedback prompt waits for this to clear.
+ */
 export function useAnyBannerWanted(): boolean {
-  return useStore(wanted).size > 0;
+  const { wanted, answered } = useStore(slot);
+  return wanted.size > 0 || BANNER_PRIORITY.some((name) => !answered.has(name));
 }
 
-/** Clears every wish (sign-out, and tests). */
+/** Forgets every wish and answer (sign-out, and tests). */
 export function resetEngagementSlot(): void {
-  wanted.set(new Set());
+  slot.set(empty());
 }

@@ -13,7 +13,7 @@ vi.mock('../../../../src/app/sync/useResource', () => ({
 vi.mock('../../../../src/app/features/feedback/feedbackActions', () => ({ dismissFeedbackPrompt: () => dismiss() }));
 
 const { FeedbackPrompt } = await import('../../../../src/app/features/feedback/FeedbackPrompt');
-const { resetEngagementSlot, setBannerWanted } = await import('../../../../src/app/features/engagement/engagementSlot');
+const { BANNER_PRIORITY, resetEngagementSlot, setBannerWanted } = await import('../../../../src/app/features/engagement/engagementSlot');
 
 const DAY = 86_400_000;
 const prompt = () => screen.queryByRole('region', { name: 'How are we doing?' });
@@ -27,8 +27,14 @@ function show(data: FeedbackPromptDate | undefined) {
   );
 }
 
+/** Every first-run banner has loaded and answered that it does not want to show. */
+function settleBanners() {
+  for (const name of BANNER_PRIORITY) setBannerWanted(name, false);
+}
+
 beforeEach(() => {
   resetEngagementSlot();
+  settleBanners();
   dismiss.mockClear();
 });
 
@@ -41,6 +47,17 @@ describe('the feedback prompt', () => {
     show({ lastPromptDate: null, providedFeedback: false });
     expect(prompt()).not.toBeNull();
     expect(screen.getByRole('link', { name: 'Give feedback' })).toHaveAttribute('href', '/user/settings/feedback');
+  });
+
+  it('waits until every first-run banner has answered', () => {
+    act(() => resetEngagementSlot());
+    show({ lastPromptDate: null, providedFeedback: false });
+    expect(prompt()).toBeNull();
+    act(() => setBannerWanted('consent', false));
+    act(() => setBannerWanted('tour', false));
+    expect(prompt()).toBeNull();
+    act(() => setBannerWanted('install', false));
+    expect(prompt()).not.toBeNull();
   });
 
   it('waits while any first-run banner wants to show, and shows once none does', () => {
