@@ -1,6 +1,7 @@
 import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
+import { adminAudienceRoutes } from './adminAudience';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -55,6 +56,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...contentRoutes,
   ...realtimeRoutes,
   ...adminRoutes,
+  ...adminAudienceRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */
