@@ -50,6 +50,7 @@ import { createPushService } from './push/push.service.js';
 import { JobQueue } from './jobs/jobQueue.js';
 import { scheduledJobs } from './jobs/scheduledJobs.js';
 import { adminJobsRoutes } from './features/admin/adminJobs.routes.js';
+import { adminAudienceRoutes } from './features/admin/adminAudience.routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +78,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
-  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx)];
+  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */

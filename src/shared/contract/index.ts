@@ -3,6 +3,7 @@ import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
 import { staffRegisterRoutes } from './staffRegister';
 import { analyticsRoutes } from './analytics';
+import { adminAudienceRoutes } from './adminAudience';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -61,6 +62,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminRoutes,
   ...staffRegisterRoutes,
   ...analyticsRoutes,
+  ...adminAudienceRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */
