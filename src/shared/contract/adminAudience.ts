@@ -56,25 +56,25 @@ export const ruleOptionsSchema = z.object({
 export type RuleOptions = z.infer<typeof ruleOptionsSchema>;
 
 export const listRulesRoute = defineRoute({
-  id: 'admin.rules.list', method: 'GET', path: '/api/admin/rules', response: z.array(ruleSchema), roles: ['Administrator'],
+  id: 'admin.rulesList', method: 'GET', path: '/api/admin/rules', response: z.array(ruleSchema), roles: ['Administrator'],
 });
 export const createRuleRoute = defineRoute({
-  id: 'admin.rules.create', method: 'POST', path: '/api/admin/rules', body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'],
+  id: 'admin.rulesCreate', method: 'POST', path: '/api/admin/rules', body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'],
 });
 export const updateRuleRoute = defineRoute({
-  id: 'admin.rules.update', method: 'PUT', path: '/api/admin/rules/:rowId', params: rowIdParams, body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'], ownedParams: shared,
+  id: 'admin.rulesUpdate', method: 'PUT', path: '/api/admin/rules/:rowId', params: rowIdParams, body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'], ownedParams: shared,
 });
 /** 409 while links or categories are targeted to the rule: removing it would widen their audience. */
 export const deleteRuleRoute = defineRoute({
-  id: 'admin.rules.delete', method: 'DELETE', path: '/api/admin/rules/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
+  id: 'admin.rulesDelete', method: 'DELETE', path: '/api/admin/rules/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
 });
 /** How many users the conditions match, and a sample: for a rule being edited, saved or not. */
 export const previewRuleRoute = defineRoute({
-  id: 'admin.rules.preview', method: 'POST', path: '/api/admin/rules/preview', body: ruleConditionsSchema, response: rulePreviewSchema, roles: ['Administrator'],
+  id: 'admin.rulesPreview', method: 'POST', path: '/api/admin/rules/preview', body: ruleConditionsSchema, response: rulePreviewSchema, roles: ['Administrator'],
 });
 /** The programmes and schools profiles hold, to choose from in a rule. */
 export const ruleOptionsRoute = defineRoute({
-  id: 'admin.rules.options', method: 'GET', path: '/api/admin/rules/options', response: ruleOptionsSchema, roles: ['Administrator'],
+  id: 'admin.rulesOptions', method: 'GET', path: '/api/admin/rules/options', response: ruleOptionsSchema, roles: ['Administrator'],
 });
 
 // ---- categories ----
@@ -91,17 +91,17 @@ export const adminCategorySchema = z.extend(categoryBodySchema, { rowId, linkCou
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
 export const listCategoriesRoute = defineRoute({
-  id: 'admin.categories.list', method: 'GET', path: '/api/admin/categories', response: z.array(adminCategorySchema), roles: ['Administrator'],
+  id: 'admin.categoriesList', method: 'GET', path: '/api/admin/categories', response: z.array(adminCategorySchema), roles: ['Administrator'],
 });
 export const createCategoryRoute = defineRoute({
-  id: 'admin.categories.create', method: 'POST', path: '/api/admin/categories', body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], invalidates: ['resources'],
+  id: 'admin.categoriesCreate', method: 'POST', path: '/api/admin/categories', body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], invalidates: ['resources'],
 });
 export const updateCategoryRoute = defineRoute({
-  id: 'admin.categories.update', method: 'PUT', path: '/api/admin/categories/:rowId', params: rowIdParams, body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
+  id: 'admin.categoriesUpdate', method: 'PUT', path: '/api/admin/categories/:rowId', params: rowIdParams, body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
 });
 /** 409 while the category holds links: move or delete them first (nothing is deleted silently). */
 export const deleteCategoryRoute = defineRoute({
-  id: 'admin.categories.delete', method: 'DELETE', path: '/api/admin/categories/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
+  id: 'admin.categoriesDelete', method: 'DELETE', path: '/api/admin/categories/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
 });
 
 // ---- links ----
@@ -147,17 +147,17 @@ export const adminLinkSchema = z.object({
 export type AdminLink = z.infer<typeof adminLinkSchema>;
 
 export const listLinksRoute = defineRoute({
-  id: 'admin.links.list', method: 'GET', path: '/api/admin/links', response: z.array(adminLinkSchema), roles: ['Administrator'],
+  id: 'admin.linksList', method: 'GET', path: '/api/admin/links', response: z.array(adminLinkSchema), roles: ['Administrator'],
 });
 export const createLinkRoute = defineRoute({
-  id: 'admin.links.create', method: 'POST', path: '/api/admin/links', body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], invalidates: ['resources'],
+  id: 'admin.linksCreate', method: 'POST', path: '/api/admin/links', body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], invalidates: ['resources'],
 });
 export const updateLinkRoute = defineRoute({
-  id: 'admin.links.update', method: 'PUT', path: '/api/admin/links/:rowId', params: rowIdParams, body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
+  id: 'admin.linksUpdate', method: 'PUT', path: '/api/admin/links/:rowId', params: rowIdParams, body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
 });
 /** Deletes the link with its opens and the favourites that name it. */
 export const deleteLinkRoute = defineRoute({
-  id: 'admin.links.delete', method: 'DELETE', path: '/api/admin/links/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources', 'favouriteResources'],
+  id: 'admin.linksDelete', method: 'DELETE', path: '/api/admin/links/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources', 'favouriteResources'],
 });
 
 // ---- directory groups ----
@@ -175,17 +175,17 @@ export const adGroupSchema = z.extend(adGroupBodySchema, { rowId, memberCount: c
 export type AdGroup = z.infer<typeof adGroupSchema>;
 
 export const listAdGroupsRoute = defineRoute({
-  id: 'admin.adgroups.list', method: 'GET', path: '/api/admin/adgroups', response: z.array(adGroupSchema), roles: ['Administrator'],
+  id: 'admin.adgroupsList', method: 'GET', path: '/api/admin/adgroups', response: z.array(adGroupSchema), roles: ['Administrator'],
 });
 export const createAdGroupRoute = defineRoute({
-  id: 'admin.adgroups.create', method: 'POST', path: '/api/admin/adgroups', body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'],
+  id: 'admin.adgroupsCreate', method: 'POST', path: '/api/admin/adgroups', body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'],
 });
 export const updateAdGroupRoute = defineRoute({
-  id: 'admin.adgroups.update', method: 'PUT', path: '/api/admin/adgroups/:rowId', params: rowIdParams, body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'], ownedParams: shared,
+  id: 'admin.adgroupsUpdate', method: 'PUT', path: '/api/admin/adgroups/:rowId', params: rowIdParams, body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'], ownedParams: shared,
 });
 /** 409 while a rule names the group. Memberships go with it. */
 export const deleteAdGroupRoute = defineRoute({
-  id: 'admin.adgroups.delete', method: 'DELETE', path: '/api/admin/adgroups/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
+  id: 'admin.adgroupsDelete', method: 'DELETE', path: '/api/admin/adgroups/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
 });
 
 export const adminAudienceRoutes = [

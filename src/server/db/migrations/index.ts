@@ -10,8 +10,8 @@ import * as m0008 from './0008_shared_instance_state.js';
 import * as m0009 from './0009_link_open_idempotency.js';
 import * as m0010 from './0010_reviewers_audit.js';
 import * as m0012 from './0012_register_overrides.js';
-import * as m0015 from './0015_feedback_profile.js';
 import * as m0013 from './0013_audience_rules.js';
+import * as m0015 from './0015_feedback_profile.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -29,6 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009_link_open_idempotency': m0009,
   '0010_reviewers_audit': m0010,
   '0012_register_overrides': m0012,
-  '0015_feedback_profile': m0015,
   '0013_audience_rules': m0013,
+  '0015_feedback_profile': m0015,
 };
