@@ -1,6 +1,8 @@
 import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
+import { adminAuditRoutes } from './adminAudit';
+import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -36,6 +38,8 @@ export * from './content';
 export * from './menu';
 export * from './realtime';
 export * from './admin';
+export * from './adminNotifications';
+export * from './adminAudit';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -55,6 +59,8 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...contentRoutes,
   ...realtimeRoutes,
   ...adminRoutes,
+  ...adminNotificationRoutes,
+  ...adminAuditRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */
