@@ -27,12 +27,13 @@ function toText(value: unknown): string {
 
 /**
  * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
- * quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @ at the start) gets a
- * leading apostrophe, so that an exported value can never execute in Excel.
+ * quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @, tab or CR at the
+ * start), whether a string or a list or object turned into text, gets a leading apostrophe, so that an exported value can never execute in Excel.
  */
 export function csvField(value: unknown): string {
   let text = toText(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  // Any text, including a list joined from strings; a number such as -3 stays a number.
+  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

@@ -120,12 +120,12 @@ export class OidcService {
         await trx.insertInto('directory_groups').values({ external_id: externalId, name: externalId }).onConflict((oc) => oc.column('external_id').doNothing()).execute();
       }
       const groups = groupIds.length
-        ? await trx.selectFrom('directory_groups').select(['id', 'granted_role']).where('external_id', 'in', groupIds).execute()
+        ? await trx.selectFrom('directory_groups').select(['id', 'granted_roles']).where('external_id', 'in', groupIds).execute()
         : [];
       await trx.deleteFrom('directory_group_members').where('user_id', '=', userId).execute();
       if (groups.length) await trx.insertInto('directory_group_members').values(groups.map((g) => ({ group_id: g.id, user_id: userId }))).execute();
 
-      const roles = new Set<Role>([...claimedRoles, ...groups.flatMap((g) => (g.granted_role ? [g.granted_role] : []))]);
+      const roles = new Set<Role>([...claimedRoles, ...groups.flatMap((g) => g.granted_roles)]);
       await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
       if (roles.size) await trx.insertInto('user_roles').values([...roles].map((role) => ({ user_id: userId, role }))).execute();
       return userId;

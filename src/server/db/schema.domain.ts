@@ -187,6 +187,9 @@ export interface ResourceLinksTable {
   url: string;
   description: string | null;
   display_order: Generated<number>;
+  /** 0013: an inactive link is shown to no one; icon is an optional name for the admin's choice. */
+  is_active: Generated<boolean>;
+  icon: string | null;
 }
 
 export interface ResourceLinkOpensTable {
@@ -198,17 +201,31 @@ export interface ResourceLinkOpensTable {
   idempotency_key: string | null;
 }
 
-export interface LinkTargetingRulesTable {
+/** A named audience (0013): every non-empty field must match, any value within a field. */
+export interface AudienceRulesTable {
   id: Generated<number>;
   name: string;
-  /** Exactly one of link_id and category_id. */
-  link_id: number | null;
-  category_id: number | null;
-  /** Exactly one of role and directory_group_id. */
-  role: Role | null;
-  directory_group_id: number | null;
+  roles: ColumnType<Role[], Role[] | undefined, Role[]>;
+  study_levels: ColumnType<number[], number[] | undefined, number[]>;
+  programmes: ColumnType<string[], string[] | undefined, string[]>;
+  schools: ColumnType<string[], string[] | undefined, string[]>;
   is_active: Generated<boolean>;
   created_at: CreatedAt;
+}
+
+export interface AudienceRuleGroupsTable {
+  rule_id: number;
+  group_id: number;
+}
+
+export interface ResourceCategoryRulesTable {
+  category_id: number;
+  rule_id: number;
+}
+
+export interface ResourceLinkRulesTable {
+  link_id: number;
+  rule_id: number;
 }
 
 export interface FavouriteResourcesTable {
@@ -338,7 +355,10 @@ export interface DomainTables {
   resource_categories: ResourceCategoriesTable;
   resource_links: ResourceLinksTable;
   resource_link_opens: ResourceLinkOpensTable;
-  link_targeting_rules: LinkTargetingRulesTable;
+  audience_rules: AudienceRulesTable;
+  audience_rule_groups: AudienceRuleGroupsTable;
+  resource_category_rules: ResourceCategoryRulesTable;
+  resource_link_rules: ResourceLinkRulesTable;
   favourite_resources: FavouriteResourcesTable;
   trending_items: TrendingItemsTable;
   favourite_trending: FavouriteTrendingTable;

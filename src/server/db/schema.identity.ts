@@ -26,7 +26,8 @@ export interface DirectoryGroupsTable {
   id: Generated<number>;
   external_id: string;
   name: string;
-  granted_role: Role | null;
+  /** Roles its members get at sign-in (0013; was the single `granted_role`). */
+  granted_roles: ColumnType<Role[], Role[] | undefined, Role[]>;
   /** Members review absence requests (the school office). */
   is_absence_review_group: Generated<boolean>;
 }

@@ -70,3 +70,11 @@ describe('export helpers (SPEC §3)', () => {
     expect(buildExport(rows, columns, 'json', 'people')).toMatchObject({ fileName: 'people.json', mimeType: 'application/json' });
   });
 });
+
+describe('export helpers: formulas hidden in lists', () => {
+  it('defuses a list whose first value starts like a formula, but leaves negative numbers alone', () => {
+    expect(csvField(['=cmd|" /C calc"!A0', 'b'])).toBe(`"'=cmd|"" /C calc""!A0; b"`);
+    expect(csvField(['-1'])).toBe("'-1");
+    expect(csvField(-3)).toBe('-3');
+  });
+});

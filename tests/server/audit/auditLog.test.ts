@@ -45,7 +45,7 @@ describe('recordAudit', () => {
   it('gives directory groups a reviewer flag that defaults to off', async () => {
     const group = await test.db
       .insertInto('directory_groups')
-      .values({ external_id: 'g-1', name: 'Group one', granted_role: null })
+      .values({ external_id: 'g-1', name: 'Group one' })
       .returning(['is_absence_review_group'])
       .executeTakeFirstOrThrow();
     expect(group.is_absence_review_group).toBe(false);

@@ -8,7 +8,7 @@ const DOMAIN_TABLES = [
   'profiles', 'personal_tutors', 'buildings', 'rooms', 'modules', 'timetable_events', 'enrolments',
   'teaching_assignments', 'attendance_records', 'attendance_registrations', 'attendance_registration_refusals',
   'absence_categories', 'absence_requests', 'absence_files', 'referrals', 'resource_categories', 'resource_links',
-  'resource_link_opens', 'link_targeting_rules', 'favourite_resources', 'trending_items', 'favourite_trending',
+  'resource_link_opens', 'audience_rules', 'audience_rule_groups', 'resource_category_rules', 'resource_link_rules', 'favourite_resources', 'trending_items', 'favourite_trending',
   'trending_cache', 'notifications', 'push_subscriptions', 'user_preferences', 'preference_options', 'feedback',
   'feedback_prompts', 'ical_subscriptions',
 ];

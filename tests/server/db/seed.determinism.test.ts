@@ -10,7 +10,7 @@ const TABLES = [
   'users', 'user_roles', 'profiles', 'personal_tutors', 'buildings', 'rooms', 'modules', 'timetable_events',
   'enrolments', 'teaching_assignments', 'attendance_records', 'attendance_registrations', 'absence_categories',
   'absence_requests', 'referrals', 'resource_categories', 'resource_links', 'resource_link_opens',
-  'link_targeting_rules', 'favourite_resources', 'trending_items', 'favourite_trending', 'notifications',
+  'audience_rules', 'audience_rule_groups', 'resource_category_rules', 'resource_link_rules', 'favourite_resources', 'trending_items', 'favourite_trending', 'notifications',
   'user_preferences', 'feedback', 'feedback_prompts',
 ];
 

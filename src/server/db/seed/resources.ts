@@ -6,7 +6,7 @@ import { idOf } from './people.js';
 import type { Rng } from './prng.js';
 import { insertInChunks } from './support.js';
 
-/** Resource categories and links, a month of opens for popularity, favourites and a targeting rule. */
+/** Resource categories and links, a month of opens for popularity, favourites and audience rules. */
 
 const SITE = 'https://campus.example.ac.uk';
 
@@ -100,10 +100,19 @@ export async function seedResources(
     ])
     .execute();
 
-  // A link shown only to teaching staff: a link with active rules is visible to their audiences only.
-  await db
-    .insertInto('link_targeting_rules')
-    .values({ name: 'Staff intranet for teaching staff', link_id: link('Staff intranet'), category_id: null, role: 'TeachingStaff', directory_group_id: null, is_active: true, created_at: addMinutes(today, -60 * 24 * 60) })
+  // Audience rules: the staff intranet is for teaching staff only (a link with rules is visible to
+  // the users matching one of them); the others are there to be used in the admin area.
+  const rules = await db
+    .insertInto('audience_rules')
+    .values([
+      { name: 'Teaching staff', roles: ['TeachingStaff'] },
+      { name: 'Students', roles: ['Student'] },
+      { name: 'Final-year undergraduates', roles: ['Student'], study_levels: [3] },
+      { name: 'Administrators', roles: ['Administrator'] },
+    ])
+    .returning(['id', 'name'])
     .execute();
+  const teachingStaff = rules.find((r) => r.name === 'Teaching staff')?.id ?? 0;
+  await db.insertInto('resource_link_rules').values({ link_id: link('Staff intranet'), rule_id: teachingStaff }).execute();
   return linkId;
 }

@@ -103,6 +103,23 @@ describe('admin notifications: sending now', () => {
     expect(item).toMatchObject({ readCount: 1, readRate: 1 / students.length });
   });
 
+  it('reaches the users matching an audience rule, and refuses a rule that does not exist', async () => {
+    const { id: ruleId } = await t.db
+      .insertInto('audience_rules')
+      .values({ name: 'Teaching staff (notification test)', roles: ['TeachingStaff'] })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const teaching = await t.db.selectFrom('user_roles').select('user_id').where('role', '=', 'TeachingStaff').execute();
+    const response = await create(compose({ title: 'Staff meeting', audience: { ruleRowIds: [ruleId] } }));
+    expect(response.json<AdminNotification>()).toMatchObject({ status: 'Sent', recipients: teaching.length });
+    expect((await inbox(lecturer))[0]?.title).toBe('Staff meeting');
+    expect((await inbox(student)).some((n) => n.title === 'Staff meeting')).toBe(false);
+
+    const unknown = await create(compose({ audience: { ruleRowIds: [ruleId, 999_999] } }));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ errors: { 'audience.ruleRowIds': ['These rules do not exist: 999999.'] } });
+  });
+
   it('counts recipients live, naming unknown users', async () => {
     const response = await t.call(countRecipientsRoute, { as: admin, body: { audience: { roles: ['TeachingStaff'], userNames: ['student', 'ghost'] } } });
     const teaching = await t.db.selectFrom('user_roles').select('user_id').where('role', '=', 'TeachingStaff').execute();

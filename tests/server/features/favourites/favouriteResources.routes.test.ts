@@ -90,13 +90,11 @@ describe('favourite resources', () => {
 
   it('hides a favourite whose link a new targeting rule takes away from the caller', async () => {
     const student2 = await t.signIn('student2');
-    const rule = await t.db
-      .insertInto('link_targeting_rules')
-      .values({ name: 'Careers service for staff', link_id: await linkId('Careers service'), category_id: null, role: 'TeachingStaff', directory_group_id: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const rule = await t.db.selectFrom('audience_rules').select('id').where('name', '=', 'Teaching staff').executeTakeFirstOrThrow();
+    const careers = await linkId('Careers service');
+    await t.db.insertInto('resource_link_rules').values({ link_id: careers, rule_id: rule.id }).execute();
     expect(await names(student2)).toEqual([]);
-    await t.db.deleteFrom('link_targeting_rules').where('id', '=', rule.id).execute();
+    await t.db.deleteFrom('resource_link_rules').where('link_id', '=', careers).execute();
     expect(await names(student2)).toEqual(['Careers service']);
   });
 });

@@ -30,7 +30,7 @@ describe('notify(audience, type, message)', () => {
   it('reaches the members of directory groups', async () => {
     const { id: groupId } = await t.db
       .insertInto('directory_groups')
-      .values({ external_id: 'grp-erasmus', name: 'Erasmus students', granted_role: null })
+      .values({ external_id: 'grp-erasmus', name: 'Erasmus students' })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.insertInto('directory_group_members').values([

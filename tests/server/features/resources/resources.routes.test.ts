@@ -56,31 +56,30 @@ describe('targeting rules managed by an administrator', () => {
   it('apply on the next request, by role or directory group, on links and on categories', async () => {
     const [student, student2, lecturer] = [await app.signIn('student'), await app.signIn('student2'), await app.signIn('lecturer')];
     const userId = async (userName: string) => (await app.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
-    const group = await app.db.insertInto('directory_groups').values({ external_id: 'grp-careers', name: 'Careers champions', granted_role: null }).returning('id').executeTakeFirstOrThrow();
+    const group = await app.db.insertInto('directory_groups').values({ external_id: 'grp-careers', name: 'Careers champions' }).returning('id').executeTakeFirstOrThrow();
     await app.db.insertInto('directory_group_members').values({ group_id: group.id, user_id: await userId('student2') }).execute();
     const careers = await app.db.selectFrom('resource_categories').select('id').where('name', '=', 'Careers').executeTakeFirstOrThrow();
 
-    // A category rule for a directory group: only its members see the category.
-    const rule = await app.db
-      .insertInto('link_targeting_rules')
-      .values({ name: 'Careers for champions', link_id: null, category_id: careers.id, role: null, directory_group_id: group.id })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    // A category targeted to a directory group's rule: only its members see the category.
+    const rule = await app.db.insertInto('audience_rules').values({ name: 'Careers champions' }).returning('id').executeTakeFirstOrThrow();
+    await app.db.insertInto('audience_rule_groups').values({ rule_id: rule.id, group_id: group.id }).execute();
+    await app.db.insertInto('resource_category_rules').values({ category_id: careers.id, rule_id: rule.id }).execute();
     expect((await resourcesOf(student, app)).categories.map((c) => c.categoryName)).not.toContain('Careers');
     expect((await resourcesOf(student2, app)).categories.map((c) => c.categoryName)).toContain('Careers');
     expect((await resourcesOf(student, app)).popularResources.map((l) => l.displayName)).not.toContain('Careers service');
 
     // A second rule on the staff-only link: its audience is the union of the rules' audiences.
-    await app.db
-      .insertInto('link_targeting_rules')
-      .values({ name: 'Intranet for champions', link_id: await linkId(app.db, 'Staff intranet'), category_id: null, role: null, directory_group_id: group.id })
-      .execute();
+    await app.db.insertInto('resource_link_rules').values({ link_id: await linkId(app.db, 'Staff intranet'), rule_id: rule.id }).execute();
     expect(linkNames(await resourcesOf(student2, app))).toContain('Staff intranet');
     expect(linkNames(await resourcesOf(lecturer, app))).toContain('Staff intranet');
     expect(linkNames(await resourcesOf(student, app))).not.toContain('Staff intranet');
 
-    // A deactivated rule no longer restricts.
-    await app.db.updateTable('link_targeting_rules').set({ is_active: false }).where('id', '=', rule.id).execute();
+    // A rule switched off matches no one: it never widens what it guarded.
+    await app.db.updateTable('audience_rules').set({ is_active: false }).where('id', '=', rule.id).execute();
+    expect((await resourcesOf(student2, app)).categories.map((c) => c.categoryName)).not.toContain('Careers');
+    expect((await resourcesOf(student, app)).categories.map((c) => c.categoryName)).not.toContain('Careers');
+    // Without rules, the category is for everyone signed in again.
+    await app.db.deleteFrom('resource_category_rules').where('rule_id', '=', rule.id).execute();
     expect((await resourcesOf(student, app)).categories.map((c) => c.categoryName)).toContain('Careers');
   });
 });

@@ -4,6 +4,7 @@ import { adminNotificationMessages as messages, type NotificationAudience } from
 import type { Db } from '../../../db/database.js';
 import type { StoredAudience } from '../../../db/schema.adminNotifications.js';
 import type { FieldErrors } from '../../../http/errors.js';
+import { resolveRuleUserIds } from '../rules.service.js';
 
 /** An audience resolved now: its users, and what it names that does not exist. */
 export interface ResolvedAudience {
@@ -39,8 +40,14 @@ export async function resolveAudience(db: Db, audience: StoredAudience): Promise
     add(await db.selectFrom('users').select('id').execute());
     return { userIds: sorted(ids), unknownUserNames: [], unknownRuleRowIds: [], unknownGroupRowIds: [] };
   }
-  // Rules are not stored by this server yet: every rule an audience names is unknown.
-  const unknownRuleRowIds = [...audience.ruleRowIds];
+  let unknownRuleRowIds: number[] = [];
+  if (audience.ruleRowIds.length > 0) {
+    const ruleIds = sql<number>`any(${audience.ruleRowIds}::int[])`;
+    const known = new Set((await db.selectFrom('audience_rules').select('id').where('id', '=', ruleIds).execute()).map((row) => row.id));
+    unknownRuleRowIds = audience.ruleRowIds.filter((id) => !known.has(id));
+    // An inactive rule matches no one (rules.service), so switching a rule off narrows a scheduled send.
+    if (known.size > 0) (await resolveRuleUserIds(db, [...known])).forEach((id) => ids.add(id));
+  }
   if (audience.roles.length > 0) {
     const roles = sql<Role>`any(${audience.roles}::text[])`;
     add(await db.selectFrom('user_roles').select('user_id as id').where('role', '=', roles).execute());
@@ -49,7 +56,7 @@ export async function resolveAudience(db: Db, audience: StoredAudience): Promise
         .selectFrom('directory_group_members as m')
         .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
         .select('m.user_id as id')
-        .where('g.granted_role', '=', roles)
+        .where(sql<boolean>`g.granted_roles && ${audience.roles}::text[]`)
         .execute(),
     );
   }

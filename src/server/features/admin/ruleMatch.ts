@@ -1,0 +1,42 @@
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely';
+
+/**
+ * SQL for "user `userId` matches audience rule `ruleId`". A rule matches when it is active and
+ * every one of its non-empty fields matches: the user holds one of its roles, is a member of one
+ * of its directory groups, and their profile has one of its study levels, programmes and schools.
+ * A rule with every field empty matches everyone signed in; an inactive rule matches no one (so
+ * switching a rule off never widens what it guards).
+ */
+export function userMatchesRule(ruleId: Expression<number>, userId: Expression<number>): RawBuilder<SqlBool> {
+  return sql<SqlBool>`exists (
+    select 1 from audience_rules ar
+    left join profiles rp on rp.user_id = ${userId}
+    where ar.id = ${ruleId} and ar.is_active
+      and (cardinality(ar.roles) = 0
+        or exists (select 1 from user_roles rr where rr.user_id = ${userId} and rr.role = any(ar.roles)))
+      and (not exists (select 1 from audience_rule_groups rg where rg.rule_id = ar.id)
+        or exists (select 1 from audience_rule_groups rg
+          join directory_group_members rm on rm.group_id = rg.group_id
+          where rg.rule_id = ar.id and rm.user_id = ${userId}))
+      and (cardinality(ar.study_levels) = 0 or rp.study_level = any(ar.study_levels))
+      and (cardinality(ar.programmes) = 0 or rp.programme = any(ar.programmes))
+      and (cardinality(ar.schools) = 0 or rp.school = any(ar.schools))
+  )`;
+}
+
+/**
+ * SQL for "user `userId` may see a target whose rules are listed in `table`": a target with no
+ * rules is for everyone signed in; otherwise the user must match at least one of them.
+ */
+export function userPassesTargetRules(
+  table: 'resource_link_rules' | 'resource_category_rules',
+  column: 'link_id' | 'category_id',
+  targetId: Expression<number>,
+  userId: Expression<number>,
+): RawBuilder<SqlBool> {
+  const rules = sql`${sql.table(table)} t where t.${sql.ref(column)} = ${targetId}`;
+  return sql<SqlBool>`(
+    not exists (select 1 from ${rules})
+    or exists (select 1 from ${rules} and ${userMatchesRule(sql.ref<number>('t.rule_id'), userId)})
+  )`;
+}
