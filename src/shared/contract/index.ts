@@ -1,6 +1,7 @@
 import type { RouteDescriptor } from './route';
 import { absenceRoutes } from './absences';
 import { adminRoutes } from './admin';
+import { adminAudienceRoutes } from './adminAudience';
 import { adminAuditRoutes } from './adminAudit';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
@@ -59,6 +60,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...contentRoutes,
   ...realtimeRoutes,
   ...adminRoutes,
+  ...adminAudienceRoutes,
   ...adminNotificationRoutes,
   ...adminAuditRoutes,
 ];

@@ -40,3 +40,25 @@ export function userPassesTargetRules(
     or exists (select 1 from ${rules} and ${userMatchesRule(sql.ref<number>('t.rule_id'), userId)})
   )`;
 }
+
+/** Conditions given as values (a rule being edited), matched the same way as a stored rule. */
+export interface RuleConditionValues {
+  readonly roles: readonly string[];
+  readonly groupIds: readonly number[];
+  readonly studyLevels: readonly number[];
+  readonly programmes: readonly string[];
+  readonly schools: readonly string[];
+}
+
+/** SQL for "user `userId` matches these conditions" (the active flag does not apply). */
+export function userMatchesConditions(c: RuleConditionValues, userId: Expression<number>): RawBuilder<SqlBool> {
+  const parts: RawBuilder<unknown>[] = [sql`true`];
+  if (c.roles.length) parts.push(sql`exists (select 1 from user_roles rr where rr.user_id = ${userId} and rr.role = any(${[...c.roles]}::text[]))`);
+  if (c.groupIds.length) parts.push(sql`exists (select 1 from directory_group_members rm where rm.user_id = ${userId} and rm.group_id = any(${[...c.groupIds]}::integer[]))`);
+  const profile = (column: string, values: readonly (string | number)[], type: string) =>
+    sql`exists (select 1 from profiles rp where rp.user_id = ${userId} and rp.${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}))`;
+  if (c.studyLevels.length) parts.push(profile('study_level', c.studyLevels, 'integer[]'));
+  if (c.programmes.length) parts.push(profile('programme', c.programmes, 'text[]'));
+  if (c.schools.length) parts.push(profile('school', c.schools, 'text[]'));
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}

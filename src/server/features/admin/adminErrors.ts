@@ -1,0 +1,25 @@
+import { HttpError } from '../../http/errors.js';
+
+/** PostgreSQL's unique violation, e.g. a second rule with the same name. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** 409: the record is still used by others and removing it would change them. */
+export const inUse = (message: string): HttpError => new HttpError(409, message);
+
+/** 400 keyed by the field that names ids which do not exist. */
+export function unknownIds(field: string, missing: readonly number[]): HttpError {
+  return new HttpError(400, 'One or more fields are invalid.', { [field]: [`No such record: ${missing.join(', ')}`] });
+}
+
+export function duplicate(field: string, message: string): HttpError {
+  return new HttpError(400, 'One or more fields are invalid.', { [field]: [message] });
+}
+
+/** Throws `unknownIds` for any of `ids` missing from `found`. */
+export function assertAllFound(field: string, ids: readonly number[], found: readonly number[]): void {
+  const known = new Set(found);
+  const missing = [...new Set(ids)].filter((id) => !known.has(id));
+  if (missing.length) throw unknownIds(field, missing);
+}
