@@ -10,6 +10,7 @@ import type { ApiFieldErrors } from '../../../api/ApiError';
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { bodyOf, draftOf, emptyDraft, type ComposeDraft } from './composeDraft';
+import { AudiencePickers } from './AudiencePickers';
 import { ComposeForm } from './ComposeForm';
 import { NotificationHistory } from './NotificationHistory';
 import './adminNotifications.css';
@@ -104,6 +105,7 @@ export function AdminNotificationsPage() {
         }}
         isSending={isSending}
         errors={errors}
+        audiencePickers={<AudiencePickers draft={draft} onChange={setDraft} />}
       />
       <div className={message?.isError ? 'admin-notifications__message admin-notifications__message--error' : 'admin-notifications__message'} role="status">
         {message?.text}
