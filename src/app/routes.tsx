@@ -116,7 +116,12 @@ const signedInRoutes: RouteObject[] = [
       { path: 'categories', ...named('adminCategories'), lazy: { Component: planned } },
       { path: 'links', ...named('adminLinks'), lazy: { Component: planned } },
       { path: 'adgroups', ...named('adminAdGroups'), lazy: { Component: planned } },
-      { path: 'notifications', ...named('adminNotifications'), lazy: { Component: planned } },
+      {
+        path: 'notifications',
+        ...named('adminNotifications'),
+        lazy: { Component: () => import('./features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage) },
+      },
+      { path: 'audit', ...named('adminAudit'), lazy: { Component: () => import('./features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) } },
       { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
     ],
   },

@@ -140,6 +140,7 @@ export const pages = {
   adminAdGroups: { section: 'admin', title: 'Directory groups' },
   adminNotifications: { section: 'admin', title: 'Manage notifications', tabLabel: 'Notifications' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
+  adminAudit: { section: 'admin', title: 'Audit log' },
   userProfile: { title: 'Profile' },
   userNotifications: { title: 'Notifications' },
   settings: { section: 'settings', title: 'Settings' },
@@ -155,7 +156,7 @@ export const pages = {
 /** The sub-pages of a section, in the order their tabs or lists show them. */
 export const sectionPages = {
   attendance: ['attendanceCurrentYear', 'attendancePreviousYears'],
-  admin: ['adminUserImpersonation', 'manageRules', 'adminCategories', 'adminLinks', 'adminAdGroups', 'adminNotifications'],
+  admin: ['adminUserImpersonation', 'manageRules', 'adminCategories', 'adminLinks', 'adminAdGroups', 'adminNotifications', 'adminAudit'],
   settings: [
     'settingsNotifications',
     'settingsAppearance',
