@@ -72,7 +72,7 @@ test('a scheduled notification to students reaches student (list and push), not 
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Text', { exact: true }).fill('Hello {FIRSTNAME}, your books are due back on Friday.');
   await form.getByLabel('Link (optional)').fill('/resources');
-  await form.getByRole('checkbox', { name: 'Students' }).check();
+  await form.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Students' }).check();
   await expect(form.getByRole('status')).toHaveText(/^\d+ recipients\.$/);
   const recipients = Number((await form.getByRole('status').innerText()).split(' ')[0]);
   expect(recipients).toBeGreaterThan(1);

@@ -127,14 +127,15 @@ export function ComposeForm({ draft, onChange, onSubmit, isEditing, onStopEditin
       <fieldset className="compose-notification__audience">
         <legend>Audience</legend>
         <p className="muted">Anyone matching any choice below gets it. Choose nothing to send to everyone.</p>
-        <div className="compose-notification__roles">
+        <fieldset className="compose-notification__pickers">
+          <legend>Roles</legend>
           {roleNames.map((role) => (
             <label key={role} className="compose-notification__check">
               <input type="checkbox" checked={draft.roles.includes(role)} onChange={(event) => toggleRole(role, event.target.checked)} />
               {roleLabels[role]}
             </label>
           ))}
-        </div>
+        </fieldset>
         {audiencePickers}
         <div className="form-field">
           <label className="form-field__label" htmlFor={`${id}-users`}>
