@@ -12,6 +12,7 @@ import {
   sessionRouteId,
   settingsIndexLoader,
 } from './routing/loaders';
+import { adminTabs } from './routing/adminTabs';
 import { paths, type RouteName } from './routing/paths';
 import { rolesFor } from './routing/routeMeta';
 import { serviceWorkerGuard } from './sw/serviceWorkerGuard';
@@ -108,21 +109,11 @@ const signedInRoutes: RouteObject[] = [
     path: 'admin',
     ...named('admin'),
     ...guarded('admin'),
-    lazy: { Component: sectionTabs },
+    lazy: { Component: () => import('./features/admin/shell/AdminLayout').then((m) => m.AdminLayout) },
     // SPEC §2 also makes rules the empty-path alias, but the default redirect comes first and wins.
     children: [
       { index: true, loader: redirectTo('adminUserImpersonation') },
-      { path: 'rules', ...named('manageRules'), lazy: { Component: planned } },
-      { path: 'categories', ...named('adminCategories'), lazy: { Component: planned } },
-      { path: 'links', ...named('adminLinks'), lazy: { Component: planned } },
-      { path: 'adgroups', ...named('adminAdGroups'), lazy: { Component: planned } },
-      {
-        path: 'notifications',
-        ...named('adminNotifications'),
-        lazy: { Component: () => import('./features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage) },
-      },
-      { path: 'audit', ...named('adminAudit'), lazy: { Component: () => import('./features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) } },
-      { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
+      ...adminTabs.map((tab) => ({ path: tab.path, ...named(tab.routeName), lazy: { Component: tab.page } })),
     ],
   },
   { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },

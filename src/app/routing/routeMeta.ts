@@ -1,6 +1,7 @@
 import type { TourStep } from '../../shared/contract/menu';
 import type { Role } from '../../shared/contract/route';
 import type { RouteName } from './paths';
+import { adminTabs } from './adminTabs';
 
 /** The icons the menu draws (inline SVGs in ui/icons, so that they stay out of the entry chunk). */
 export type MenuIconName = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings';
@@ -156,7 +157,7 @@ export const pages = {
 /** The sub-pages of a section, in the order their tabs or lists show them. */
 export const sectionPages = {
   attendance: ['attendanceCurrentYear', 'attendancePreviousYears'],
-  admin: ['adminUserImpersonation', 'manageRules', 'adminCategories', 'adminLinks', 'adminAdGroups', 'adminNotifications', 'adminAudit'],
+  admin: adminTabs.map((tab) => tab.routeName),
   settings: [
     'settingsNotifications',
     'settingsAppearance',

@@ -3,6 +3,7 @@ import { auditLogRoute, type AuditEntry, type AuditPage } from '../../../../shar
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
+import { PageFrame } from '../form/PageFrame';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import './auditLog.css';
 
@@ -89,6 +90,7 @@ export function AuditLogPage() {
   const hasMore = page !== undefined && entries.length < page.total;
 
   return (
+    <PageFrame intro="Every change made by staff and administrators: who, what, when, and the record before and after.">
     <div className="audit-log">
       <form className="audit-log__filters" onSubmit={apply} aria-label="Filter the audit log">
         <div className="form-field">
@@ -129,5 +131,6 @@ export function AuditLogPage() {
         </button>
       )}
     </div>
+    </PageFrame>
   );
 }

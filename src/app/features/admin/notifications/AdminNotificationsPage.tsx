@@ -9,6 +9,7 @@ import {
 import type { ApiFieldErrors } from '../../../api/ApiError';
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
+import { PageFrame } from '../form/PageFrame';
 import { bodyOf, draftOf, emptyDraft, type ComposeDraft } from './composeDraft';
 import { AudiencePickers } from './AudiencePickers';
 import { ComposeForm } from './ComposeForm';
@@ -92,6 +93,7 @@ export function AdminNotificationsPage() {
   };
 
   return (
+    <PageFrame intro="Write a notification for a chosen audience, send it now or at a set time, and see how it was received.">
     <div className="admin-notifications">
       <ComposeForm
         draft={draft}
@@ -135,5 +137,6 @@ export function AdminNotificationsPage() {
         />
       </section>
     </div>
+    </PageFrame>
   );
 }

@@ -1,0 +1,31 @@
+import type { ComponentType } from 'react';
+import type { RouteName } from './paths';
+
+/** One tab of the admin area: its route name (title and path come from paths/routeMeta) and page. */
+export interface AdminTab {
+  readonly routeName: RouteName;
+  /** The path segment under /admin. */
+  readonly path: string;
+  /** Loads the page lazily, so no one downloads the admin area before opening it. */
+  readonly page: () => Promise<ComponentType>;
+}
+
+const planned = () => import('../features/placeholders/PlannedPage').then((m) => m.PlannedPage);
+
+/**
+ * The admin area's tabs, in order. Adding a tab is one line here (plus its name in paths.ts and
+ * routeMeta.ts's pages when it is new); the route tree and the tab row are built from this list.
+ */
+export const adminTabs: readonly AdminTab[] = [
+  { routeName: 'adminUserImpersonation', path: 'userimpersonation', page: planned },
+  { routeName: 'manageRules', path: 'rules', page: () => import('../features/admin/rules/RulesPage').then((m) => m.RulesPage) },
+  { routeName: 'adminCategories', path: 'categories', page: () => import('../features/admin/categories/CategoriesPage').then((m) => m.CategoriesPage) },
+  { routeName: 'adminLinks', path: 'links', page: () => import('../features/admin/links/LinksPage').then((m) => m.LinksPage) },
+  { routeName: 'adminAdGroups', path: 'adgroups', page: () => import('../features/admin/adGroups/AdGroupsPage').then((m) => m.AdGroupsPage) },
+  {
+    routeName: 'adminNotifications',
+    path: 'notifications',
+    page: () => import('../features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage),
+  },
+  { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
+];
