@@ -72,9 +72,15 @@ test('a scheduled notification to students reaches student (list and push), not 
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Text', { exact: true }).fill('Hello {FIRSTNAME}, your books are due back on Friday.');
   await form.getByLabel('Link (optional)').fill('/resources');
+  // Nothing chosen counts everyone; ticking Students narrows the live count.
+  const count = form.getByRole('status');
+  await expect(count).toHaveText(/^\d+ recipients\.$/);
+  const everyone = await count.innerText();
   await form.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Students' }).check();
-  await expect(form.getByRole('status')).toHaveText(/^\d+ recipients\.$/);
-  const recipients = Number((await form.getByRole('status').innerText()).split(' ')[0]);
+  await expect(count).not.toHaveText(everyone);
+  await expect(count).toHaveText(/^\d+ recipients\.$/);
+  const recipients = Number((await count.innerText()).split(' ')[0]);
+  expect(recipients).toBeLessThan(Number(everyone.split(' ')[0]));
   expect(recipients).toBeGreaterThan(1);
   await form.getByRole('radio', { name: 'Schedule' }).check();
   const sendAt = await admin.evaluate(() => {
