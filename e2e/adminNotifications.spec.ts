@@ -139,8 +139,9 @@ test('a scheduled notification to students reaches student (list and push), not 
 
   // The audit log shows who scheduled it, with its text.
   await admin.goto('/admin/audit');
-  await admin.getByLabel('What').selectOption('admin.notification.schedule');
-  await admin.getByRole('button', { name: 'Apply filters' }).click();
+  const filters = admin.getByRole('form', { name: 'Filter the audit log' });
+  await filters.getByLabel('What').selectOption('admin.notification.schedule');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
   const audit = admin.getByRole('table', { name: 'Audit log' });
   await expect(audit.getByRole('row').filter({ hasText: 'admin.notification.schedule' })).toHaveCount(1);
   await expect(audit.getByRole('row').filter({ hasText: 'admin.notification.schedule' })).toContainText('(admin)');
