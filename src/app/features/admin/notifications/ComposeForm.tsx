@@ -4,6 +4,7 @@ import { notificationTypeSchema } from '../../../../shared/contract/notification
 import { roleNames, type Role } from '../../../../shared/contract/route';
 import type { ApiFieldErrors } from '../../../api/ApiError';
 import type { ComposeDraft } from './composeDraft';
+import { useOnline } from '../shell/useOnline';
 import { useRecipientCount } from './useRecipientCount';
 
 interface ComposeFormProps {
@@ -34,6 +35,8 @@ export function ComposeForm({ draft, onChange, onSubmit, isEditing, onStopEditin
   const id = useId();
   const [isTouched, setIsTouched] = useState(false);
   const recipients = useRecipientCount(draft);
+  // Offline the shell says so; the form keeps what was typed and waits to be sent.
+  const isOnline = useOnline();
   const set = <K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) => {
     setIsTouched(true);
     onChange({ ...draft, [key]: value });
@@ -183,7 +186,7 @@ export function ComposeForm({ draft, onChange, onSubmit, isEditing, onStopEditin
       </fieldset>
 
       <div className="compose-notification__actions">
-        <button type="submit" className="button button--primary" disabled={isSending || (!isTouched && !isEditing)}>
+        <button type="submit" className="button button--primary" disabled={isSending || !isOnline || (!isTouched && !isEditing)}>
           {isSending ? 'Saving…' : isEditing ? 'Save changes' : `${verb} notification`}
         </button>
         {isEditing && (
