@@ -51,6 +51,9 @@ import { JobQueue } from './jobs/jobQueue.js';
 import { scheduledJobs } from './jobs/scheduledJobs.js';
 import { adminJobsRoutes } from './features/admin/adminJobs.routes.js';
 import { adminAudienceRoutes } from './features/admin/adminAudience.routes.js';
+import { adminAuditRoutes } from './features/admin/adminAudit.routes.js';
+import { adminNotificationsRoutes } from './features/admin/adminNotifications.routes.js';
+import { startAdminNotificationWorker } from './features/admin/notifications/adminNotifications.jobs.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -78,7 +81,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
-  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx)];
+  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -122,6 +125,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   if (runJobs) {
     await jobs.start(async () => {
       await push.startWorker();
+      await startAdminNotificationWorker(ctx, jobs);
       await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
     });
   }

@@ -22,5 +22,10 @@ export const adminTabs: readonly AdminTab[] = [
   { routeName: 'adminCategories', path: 'categories', page: () => import('../features/admin/categories/CategoriesPage').then((m) => m.CategoriesPage) },
   { routeName: 'adminLinks', path: 'links', page: () => import('../features/admin/links/LinksPage').then((m) => m.LinksPage) },
   { routeName: 'adminAdGroups', path: 'adgroups', page: () => import('../features/admin/adGroups/AdGroupsPage').then((m) => m.AdGroupsPage) },
-  { routeName: 'adminNotifications', path: 'notifications', page: planned },
+  {
+    routeName: 'adminNotifications',
+    path: 'notifications',
+    page: () => import('../features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage),
+  },
+  { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
 ];

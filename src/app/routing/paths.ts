@@ -25,6 +25,7 @@ export const paths = {
   adminAdGroups: '/admin/adgroups',
   adminNotifications: '/admin/notifications',
   adminUserImpersonation: '/admin/userimpersonation',
+  adminAudit: '/admin/audit',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',
   settings: '/user/settings',

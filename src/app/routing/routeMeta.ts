@@ -142,6 +142,7 @@ export const pages = {
   adminAdGroups: { section: 'admin', title: 'Directory groups' },
   adminNotifications: { section: 'admin', title: 'Manage notifications', tabLabel: 'Notifications' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
+  adminAudit: { section: 'admin', title: 'Audit log' },
   userProfile: { title: 'Profile' },
   userNotifications: { title: 'Notifications' },
   settings: { section: 'settings', title: 'Settings' },

@@ -277,6 +277,11 @@ export interface NotificationsTable {
   read_at: NullableTimestamp;
   /** Names what an automatic trigger notified about; unique per user (0006). */
   dedupe_key: string | null;
+  /** The composed admin notification this is a copy of (0014). */
+  admin_notification_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Pushes the push services accepted / refused or gave up on for this copy (0014). */
+  pushes_delivered: Generated<number>;
+  pushes_failed: Generated<number>;
 }
 
 export interface PushSubscriptionsTable {

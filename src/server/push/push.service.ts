@@ -165,15 +165,18 @@ export class PushService {
     const outcome = await this.deliver(target, payload);
     switch (outcome.kind) {
       case 'delivered':
+        await this.count(payload.rowId, 'pushes_delivered');
         return;
       case 'gone':
         await db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).where('token', '=', token).execute();
+        await this.count(payload.rowId, 'pushes_failed');
         return;
       case 'retry': {
         if (this.controller.signal.aborted) throw new Error('stopped while sending');
         if (attempt >= maxAttempts) {
           log.warn({ subscriptionId, attempts: attempt, reason: outcome.reason }, 'push message given up');
           await jobs.fail(PUSH_QUEUE, job.id, `given up after ${attempt} tries: ${safeMessage(outcome.reason)}`, { final: true });
+          await this.count(payload.rowId, 'pushes_failed');
           return;
         }
         const delay = retryDelayMs(attempt + 1, retryBaseMs, outcome.retryAfterMs);
@@ -184,8 +187,18 @@ export class PushService {
         if (this.controller.signal.aborted) throw new Error('stopped while sending');
         log.warn({ subscriptionId, provider: target.provider, reason: outcome.reason }, 'push message refused');
         await jobs.fail(PUSH_QUEUE, job.id, `refused: ${safeMessage(outcome.reason)}`, { final: true });
+        await this.count(payload.rowId, 'pushes_failed');
         return;
     }
+  }
+
+  /** Counts the outcome on the notification row (the admin history's delivered and failed pushes). */
+  private async count(rowId: number, column: 'pushes_delivered' | 'pushes_failed'): Promise<void> {
+    await this.options.db
+      .updateTable('notifications')
+      .set((eb) => ({ [column]: eb(column, '+', 1) }))
+      .where('id', '=', rowId)
+      .execute();
   }
 
   private async deliver(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {

@@ -4,6 +4,8 @@ import { adminRoutes } from './admin';
 import { staffRegisterRoutes } from './staffRegister';
 import { analyticsRoutes } from './analytics';
 import { adminAudienceRoutes } from './adminAudience';
+import { adminAuditRoutes } from './adminAudit';
+import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
 import { authRoutes } from './auth';
@@ -41,6 +43,8 @@ export * from './realtime';
 export * from './admin';
 export * from './staffRegister';
 export * from './analytics';
+export * from './adminNotifications';
+export * from './adminAudit';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -63,6 +67,8 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...staffRegisterRoutes,
   ...analyticsRoutes,
   ...adminAudienceRoutes,
+  ...adminNotificationRoutes,
+  ...adminAuditRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */

@@ -81,10 +81,10 @@ describe('route contract', () => {
       'PUT /api/staff/register/:eventRowId/students/:studentUserId',
       'POST /api/staff/timetable/events/:rowId/move',
       // Issue 16: the admin area's audiences, categories, links and directory groups.
-      ...['rules', 'categories', 'links', 'adgroups'].flatMap((set) => [
+      ...['rules', 'categories', 'links', 'adgroups', 'notifications'].flatMap((set) => [
         `POST /api/admin/${set}`, `PUT /api/admin/${set}/:rowId`, `DELETE /api/admin/${set}/:rowId`,
       ]),
-      'POST /api/admin/rules/preview',
+      'POST /api/admin/rules/preview', 'POST /api/admin/notifications/recipients',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

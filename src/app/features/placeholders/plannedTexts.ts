@@ -9,6 +9,5 @@ export const plannedTexts: Partial<Record<RouteName, string>> = {
   adminCategories: 'The categories that group resources will be managed here.',
   adminLinks: 'The links shown on the resources page will be managed here.',
   adminAdGroups: 'The directory groups the app knows about will be managed here.',
-  adminNotifications: 'Push notifications to groups of users will be written and sent from here.',
   adminUserImpersonation: 'You will be able to see the app as a chosen user sees it, to help them, from here.',
 };

@@ -11,6 +11,7 @@ import * as m0009 from './0009_link_open_idempotency.js';
 import * as m0010 from './0010_reviewers_audit.js';
 import * as m0012 from './0012_register_overrides.js';
 import * as m0013 from './0013_audience_rules.js';
+import * as m0014 from './0014_admin_notifications.js';
 import * as m0015 from './0015_feedback_profile.js';
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   '0010_reviewers_audit': m0010,
   '0012_register_overrides': m0012,
   '0013_audience_rules': m0013,
+  '0014_admin_notifications': m0014,
   '0015_feedback_profile': m0015,
 };

@@ -16,6 +16,10 @@ export interface NotificationMessage {
 export interface NotifyOptions {
   /** Names the occurrence: a user who already has a notification with this key is skipped. */
   readonly dedupeKey?: string;
+  /** The composed admin notification these rows are copies of (its history counts them). */
+  readonly adminNotificationRowId?: number;
+  /** Replace `{FIRSTNAME}` in the title and body with each recipient's first name. */
+  readonly substituteFirstName?: boolean;
 }
 
 export interface NotifyResult {
@@ -25,7 +29,7 @@ export interface NotifyResult {
   readonly devices: number;
 }
 
-const LIMITS = { title: 200, body: 2000, url: 2048 } as const;
+const LIMITS = { title: 200, body: 3500, url: 2048 } as const;
 /** Rows inserted per statement (7 parameters each, well under PostgreSQL's 65,535). */
 const CHUNK = 1000;
 
@@ -53,41 +57,59 @@ export class Notifier {
   async notify(audience: Audience, type: NotificationType, message: NotificationMessage, options: NotifyOptions = {}): Promise<NotifyResult> {
     checkMessage(message);
     const userIds = await audienceUserIds(this.db, audience);
-    const { title, body } = message;
     const url = message.url ?? null;
-    const rows: { id: number; user_id: number }[] = [];
+    const rows: { id: number; user_id: number; title: string; body: string }[] = [];
     for (let i = 0; i < userIds.length; i += CHUNK) {
-      const values = userIds.slice(i, i + CHUNK).map((user_id) => ({
-        user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
-      }));
+      const chunk = userIds.slice(i, i + CHUNK);
+      const firstNames = options.substituteFirstName ? await this.firstNames(chunk) : undefined;
+      const values = chunk.map((user_id) => {
+        const { title, body } = firstNames ? personalise(message, firstNames.get(user_id) ?? '') : message;
+        return {
+          user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
+          admin_notification_id: options.adminNotificationRowId ?? null,
+        };
+      });
       rows.push(
         ...(await this.db
           .insertInto('notifications')
           .values(values)
           .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-          .returning(['id', 'user_id'])
+          .returning(['id', 'user_id', 'title', 'body'])
           .execute()),
       );
     }
     if (rows.length === 0) return { notified: 0, devices: 0 };
 
-    const rowIdOf = new Map(rows.map((row) => [row.user_id, row.id]));
+    const rowOf = new Map(rows.map((row) => [row.user_id, row]));
     const devices = await this.db
       .selectFrom('push_subscriptions')
       .select(['id', 'user_id', 'token', 'provider', 'endpoint', 'p256dh', 'auth'])
-      .where('user_id', '=', sql<number>`any(${[...rowIdOf.keys()]}::int[])`)
+      .where('user_id', '=', sql<number>`any(${[...rowOf.keys()]}::int[])`)
       .where(sql<boolean>`${type} = any(types)`)
       .orderBy('id')
       .execute();
     const deliveries = devices.flatMap((device): PushDelivery[] => {
-      const rowId = rowIdOf.get(device.user_id);
-      if (rowId === undefined) return [];
+      const row = rowOf.get(device.user_id);
+      if (row === undefined) return [];
       const { id: subscriptionId, provider, token, endpoint, p256dh, auth } = device;
+      const { id: rowId, title, body } = row;
       return [{ target: { subscriptionId, provider, token, endpoint, p256dh, auth }, payload: fitPayload({ rowId, title, body, url, type }) }];
     });
     await this.push.send(deliveries);
     return { notified: rows.length, devices: deliveries.length };
   }
+
+  private async firstNames(userIds: readonly number[]): Promise<Map<number, string>> {
+    const users = await this.db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', [...userIds]).execute();
+    return new Map(users.map((user) => [user.id, user.first_name]));
+  }
+}
+
+const FIRSTNAME = /\{FIRSTNAME\}/g;
+
+/** The message with every `{FIRSTNAME}` replaced by the recipient's first name. */
+export function personalise(message: NotificationMessage, firstName: string): { title: string; body: string } {
+  return { title: message.title.replace(FIRSTNAME, () => firstName), body: message.body.replace(FIRSTNAME, () => firstName) };
 }
 
 declare module 'fastify' {

@@ -1,0 +1,69 @@
+import dayjs from 'dayjs';
+import type { AdminNotification, ComposeNotification, NotificationAudience } from '../../../../shared/contract/adminNotifications';
+import type { NotificationType } from '../../../../shared/contract/notifications';
+import type { Role } from '../../../../shared/contract/route';
+
+/** What the compose form holds, as the admin typed it (kept as it is when a send fails). */
+export interface ComposeDraft {
+  readonly title: string;
+  readonly body: string;
+  readonly url: string;
+  readonly notificationType: NotificationType;
+  readonly roles: readonly Role[];
+  readonly ruleRowIds: readonly number[];
+  readonly adGroupRowIds: readonly number[];
+  /** User names, separated by commas, spaces or new lines. */
+  readonly userNames: string;
+  readonly isScheduled: boolean;
+  /** A `datetime-local` value (the admin's own clock). */
+  readonly sendAt: string;
+}
+
+export const emptyDraft: ComposeDraft = {
+  title: '',
+  body: '',
+  url: '',
+  notificationType: 'General',
+  roles: [],
+  ruleRowIds: [],
+  adGroupRowIds: [],
+  userNames: '',
+  isScheduled: false,
+  sendAt: '',
+};
+
+export const userNamesOf = (text: string): string[] => text.split(/[\s,;]+/).filter((name) => name !== '');
+
+export function audienceOf(draft: ComposeDraft): NotificationAudience {
+  return { roles: [...draft.roles], ruleRowIds: [...draft.ruleRowIds], adGroupRowIds: [...draft.adGroupRowIds], userNames: userNamesOf(draft.userNames) };
+}
+
+/** The request body: the scheduled time as an instant, none to send now. */
+export function bodyOf(draft: ComposeDraft): ComposeNotification {
+  const sendAt = draft.isScheduled && draft.sendAt !== '' ? dayjs(draft.sendAt).toISOString() : null;
+  return {
+    title: draft.title,
+    body: draft.body,
+    url: draft.url.trim() === '' ? null : draft.url.trim(),
+    notificationType: draft.notificationType,
+    audience: audienceOf(draft),
+    sendAt,
+  };
+}
+
+/** A scheduled notification back in the form, for editing. */
+export function draftOf(notification: AdminNotification): ComposeDraft {
+  const { audience } = notification;
+  return {
+    title: notification.title,
+    body: notification.body,
+    url: notification.url ?? '',
+    notificationType: notification.notificationType,
+    roles: audience.roles.filter((role): role is Role => role === 'Student' || role === 'TeachingStaff' || role === 'Administrator'),
+    ruleRowIds: audience.ruleRowIds,
+    adGroupRowIds: audience.adGroupRowIds,
+    userNames: audience.userNames.join(', '),
+    isScheduled: true,
+    sendAt: dayjs(notification.sendAt).format('YYYY-MM-DDTHH:mm'),
+  };
+}

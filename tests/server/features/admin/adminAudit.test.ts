@@ -1,0 +1,62 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditLogRoute, type AuditPage } from '../../../../src/shared/contract/adminAudit.js';
+import { createAdminNotificationRoute, type AdminNotification } from '../../../../src/shared/contract/adminNotifications.js';
+import { recordAudit } from '../../../../src/server/audit/auditLog.js';
+import type { Caller } from '../../../helpers/testApp.js';
+import { useTestApp } from '../../../helpers/useTestApp.js';
+import { idOf } from '../notifications/support.js';
+
+const t = useTestApp();
+let admin: Caller;
+let created: AdminNotification;
+
+beforeAll(async () => {
+  admin = await t.signIn('admin');
+  await recordAudit(t.db, { actorUserId: await idOf(t.db, 'lecturer'), action: 'register.override', target: { type: 'attendanceRecord', id: 7 }, before: { result: 'Absent' }, after: { result: 'Attended' } });
+  created = (
+    await t.call(createAdminNotificationRoute, {
+      as: admin,
+      body: { title: 'Audit me', body: 'Text', notificationType: 'General', audience: { userNames: ['student'] }, sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+    })
+  ).json<AdminNotification>();
+});
+
+const read = async (query: Record<string, string | number> = {}, as = admin) => t.call(auditLogRoute, { as, query });
+
+describe('GET /api/admin/audit', () => {
+  it('refuses anyone without the Administrator role', async () => {
+    for (const name of ['student', 'lecturer', 'staff']) expect((await read({}, await t.signIn(name))).statusCode).toBe(403);
+  });
+
+  it('lists entries newest first with who, what, the target and before/after', async () => {
+    const page = (await read()).json<AuditPage>();
+    expect(page.total).toBeGreaterThanOrEqual(2);
+    expect(page.items[0]).toMatchObject({
+      actorUserName: 'admin',
+      action: 'admin.notification.schedule',
+      target: { type: 'adminNotification', id: created.rowId },
+      after: { title: 'Audit me', status: 'Scheduled' },
+    });
+    expect(page.actions).toEqual(expect.arrayContaining(['admin.notification.schedule', 'register.override']));
+  });
+
+  it('filters by who (user or display name, any case) and by what (action prefix)', async () => {
+    const byLecturer = (await read({ actor: 'LECT' })).json<AuditPage>();
+    expect(byLecturer.items.map((item) => item.action)).toEqual(['register.override']);
+    expect(byLecturer.items[0]).toMatchObject({ before: { result: 'Absent' }, after: { result: 'Attended' } });
+    const byAction = (await read({ action: 'admin.notification' })).json<AuditPage>();
+    expect(byAction.items.length).toBeGreaterThan(0);
+    expect(byAction.items.every((item) => item.action.startsWith('admin.notification'))).toBe(true);
+    expect((await read({ action: '%' })).json<AuditPage>().total).toBe(0);
+  });
+
+  it('pages, and refuses a page size over 100 in the SPEC §8 shape', async () => {
+    const all = (await read({ pageSize: 100 })).json<AuditPage>();
+    const second = (await read({ pageSize: 1, page: 2 })).json<AuditPage>();
+    expect(second).toMatchObject({ page: 2, pageSize: 1, total: all.total });
+    expect(second.items).toEqual([all.items[1]]);
+    const refused = await read({ pageSize: 101 });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: expect.any(String), errors: { pageSize: [expect.any(String)] } });
+  });
+});
