@@ -8,7 +8,6 @@
  * Plain data and pure functions: the service worker runs them too.
  */
 import { z } from 'zod/mini';
-import { allRoutes } from '../../shared/contract/index';
 import type { ContractSchema, HttpMethod, RouteDescriptor } from '../../shared/contract/route';
 import { buildUrl } from '../api/url';
 import type { OutboxEntry } from '../db/schema';
@@ -76,8 +75,13 @@ export interface BuiltRequest {
   readonly body: string | null;
 }
 
+/**
+ * The route an entry was queued for. Only named mutations queue entries, and each carries its
+ * route, so the registry of mutations is the whole lookup: the client never needs the full route
+ * list (which would put every admin descriptor in a student's bundle).
+ */
 function findRoute(routeId: string): RouteDescriptor | undefined {
-  return allRoutes.find((route) => route.id === routeId) ?? [...definitions.values()].find((definition) => definition.route.id === routeId)?.route;
+  return [...definitions.values()].find((definition) => definition.route.id === routeId)?.route;
 }
 
 /** Builds the request; undefined when the entry's name or route is unknown to this release. */
