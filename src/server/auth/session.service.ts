@@ -14,6 +14,8 @@ export interface SessionUser {
   readonly staffJobFamily: string | null;
   readonly roles: readonly Role[];
   readonly adGroups: readonly string[];
+  /** Reviews absence requests: an Administrator, or a member of an absence-review group. */
+  readonly isAbsenceReviewer: boolean;
 }
 
 export interface ActiveSession {
@@ -44,7 +46,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     db
       .selectFrom('directory_group_members as m')
       .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
-      .select('g.name')
+      .select(['g.name', 'g.is_absence_review_group'])
       .where('m.user_id', '=', userId)
       .orderBy('g.name')
       .execute(),
@@ -59,6 +61,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     staffJobFamily: user.staff_job_family,
     roles: roles.map((r) => r.role),
     adGroups: groups.map((g) => g.name),
+    isAbsenceReviewer: roles.some((r) => r.role === 'Administrator') || groups.some((g) => g.is_absence_review_group),
   };
 }
 

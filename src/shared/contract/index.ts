@@ -12,6 +12,7 @@ import { preferencesRoutes } from './preferences';
 import { realtimeRoutes } from './realtime';
 import { referralRoutes } from './referrals';
 import { resourceRoutes } from './resources';
+import { staffAbsenceRoutes } from './staffAbsences';
 import { timetableRoutes } from './timetable';
 import { trendingRoutes } from './trending';
 import { userRoutes } from './user';
@@ -36,6 +37,7 @@ export * from './content';
 export * from './menu';
 export * from './realtime';
 export * from './admin';
+export * from './staffAbsences';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -55,6 +57,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...contentRoutes,
   ...realtimeRoutes,
   ...adminRoutes,
+  ...staffAbsenceRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */
