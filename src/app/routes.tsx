@@ -13,7 +13,7 @@ import {
   settingsIndexLoader,
 } from './routing/loaders';
 import { paths, type RouteName } from './routing/paths';
-import { rolesFor } from './routing/routeMeta';
+import { capabilityFor, rolesFor } from './routing/routeMeta';
 import { serviceWorkerGuard } from './sw/serviceWorkerGuard';
 import { LoadingScreen } from './ui/LoadingScreen';
 
@@ -26,7 +26,7 @@ import { LoadingScreen } from './ui/LoadingScreen';
 const named = (routeName: RouteName): { handle: RouteHandle } => ({ handle: { routeName } });
 
 /** Sends a user without one of the section's roles to /unauthorized. */
-const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(routeName)) });
+const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(routeName), capabilityFor(routeName)) });
 
 const redirectTo = (routeName: RouteName) => () => redirect(paths[routeName]);
 
@@ -118,6 +118,23 @@ const signedInRoutes: RouteObject[] = [
       { path: 'adgroups', ...named('adminAdGroups'), lazy: { Component: planned } },
       { path: 'notifications', ...named('adminNotifications'), lazy: { Component: planned } },
       { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
+    ],
+  },
+  {
+    // The school office's review queue (staff screens: their own lazy chunks, never loaded by students).
+    path: 'staff/absences',
+    ...guarded('staffAbsences'),
+    children: [
+      {
+        index: true,
+        ...named('staffAbsences'),
+        lazy: { Component: () => import('./features/staffAbsences/StaffAbsencesPage').then((m) => m.StaffAbsencesPage) },
+      },
+      {
+        path: ':rowId',
+        ...named('staffAbsenceDetail'),
+        lazy: { Component: () => import('./features/staffAbsences/StaffAbsenceDetailPage').then((m) => m.StaffAbsenceDetailPage) },
+      },
     ],
   },
   { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },

@@ -24,6 +24,8 @@ export const paths = {
   adminAdGroups: '/admin/adgroups',
   adminNotifications: '/admin/notifications',
   adminUserImpersonation: '/admin/userimpersonation',
+  staffAbsences: '/staff/absences',
+  staffAbsenceDetail: '/staff/absences/:rowId',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',
   settings: '/user/settings',

@@ -67,6 +67,8 @@ export const staffAbsencePageSchema = z.object({
   total: z.int().check(z.nonnegative()),
   page: z.int().check(z.gte(1)),
   pageSize: z.int().check(z.gte(1)),
+  /** Every category, retired ones included, for the category filter. */
+  categories: z.array(absenceCategorySchema),
 });
 export type StaffAbsencePage = z.infer<typeof staffAbsencePageSchema>;
 

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from 'react-aria-components';
 import { toast as toastTimes } from '../../../shared/constants';
 import { showErrorToast } from '../../api/errorHandler';
@@ -8,6 +9,8 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
+import type { AbsenceRequest } from '../../../shared/contract/absences';
+import { parseRowId } from '../../../shared/contract/common';
 import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
 import type { DialogOutcome } from './absenceDialog.machine';
 import { draftKeyOf } from './absenceDrafts';
@@ -18,6 +21,47 @@ import { useAbsenceDrafts } from './useAbsenceDrafts';
 import './absences.css';
 
 type Success = Extract<DialogOutcome, { kind: 'submitted' | 'withdrawn' }>;
+
+/** `?absence=<rowId>` names a request to open: a decision notification links to it. */
+export const linkedRequestParam = 'absence';
+
+/**
+ * Opens the request a link names (a decision notification's url), once: the list is fetched
+ * afresh first, since the decision that sent the link is newer than any copy on this device.
+ * The parameter then leaves the URL, so a reload does not open it again.
+ */
+function useOpenLinkedRequest(
+  requests: readonly AbsenceRequest[] | undefined,
+  hasConfig: boolean,
+  open: (target: DialogTarget) => void,
+): void {
+  const [search, setSearch] = useSearchParams();
+  const linked = parseRowId(search.get(linkedRequestParam));
+  const [fetchedFor, setFetchedFor] = useState<number | undefined>(undefined);
+  const opened = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (linked === undefined) return;
+    let isCurrent = true;
+    Promise.all([ensureFresh(absenceRequestsResource, { force: true }), ensureFresh(absenceConfigResource)])
+      .catch((error: unknown) => showErrorToast(error, { getting: 'Absence Requests' }))
+      .finally(() => isCurrent && setFetchedFor(linked));
+    return () => {
+      isCurrent = false;
+    };
+  }, [linked]);
+  useEffect(() => {
+    if (linked === undefined || fetchedFor !== linked || !hasConfig || opened.current === linked) return;
+    const request = requests?.find((candidate) => candidate.rowId === linked);
+    if (!request) return;
+    opened.current = linked;
+    open({ mode: 'edit', request });
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete(linkedRequestParam);
+      return next;
+    }, { replace: true });
+  }, [linked, fetchedFor, hasConfig, requests, open, setSearch]);
+}
 
 /**
  * The attendance page's absence requests (SPEC §2): the table, 'Request an absence', the dialog
@@ -30,6 +74,8 @@ export function AbsencesSection() {
   const drafts = useAbsenceDrafts();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
+
+  useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
 
   const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));

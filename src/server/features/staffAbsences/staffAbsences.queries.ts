@@ -64,7 +64,7 @@ function filtered(db: Db, filter: QueueFilter) {
 export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbsencePage> {
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? defaultPageSize;
-  const [rows, count] = await Promise.all([
+  const [rows, count, categories] = await Promise.all([
     filtered(db, filter)
       .select((eb) => [
         'r.id', 'u.display_name', 'u.student_id', 'r.absence_start', 'r.absence_end', 'r.status', 'c.name as category_name',
@@ -77,6 +77,12 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbs
       .offset((page - 1) * pageSize)
       .execute(),
     filtered(db, filter).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('absence_categories')
+      .select(['id', 'name', 'description', 'absence_type', 'requires_description', 'requires_evidence'])
+      .orderBy('display_order')
+      .orderBy('id')
+      .execute(),
   ]);
   return {
     items: rows.map((row) => ({
@@ -96,6 +102,14 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbs
     total: Number(count.n),
     page,
     pageSize,
+    categories: categories.map((c) => ({
+      rowId: c.id,
+      absenceCategoryName: c.name,
+      absenceCategoryDescription: c.description,
+      absenceType: c.absence_type,
+      requiresDescription: c.requires_description,
+      requiresEvidence: c.requires_evidence,
+    })),
   };
 }
 
