@@ -106,6 +106,8 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     // The student's notification opens the request, with the message; they add a file.
     const notifications = new NotificationsPage(page);
     await notifications.goto();
+    // No push in this test: the student refreshes the list, as they would after a while.
+    await page.getByRole('main').getByRole('button', { name: 'Refresh', exact: true }).click();
     await notifications.open('Absence request waiting for your evidence').click();
     const edit = new AbsenceDialog(page, 'Absence request');
     await expect(edit.dialog).toBeVisible();
@@ -127,6 +129,7 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
 
     // The student: the notification centre and the absence list show Approved.
     await notifications.goto();
+    await page.getByRole('main').getByRole('button', { name: 'Refresh', exact: true }).click();
     await expect(notifications.heading('Absence request approved')).toBeVisible();
     await notifications.open('Absence request approved').click();
     await expect(edit.dialog).toBeVisible();
