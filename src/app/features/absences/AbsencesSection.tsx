@@ -32,25 +32,34 @@ export const linkedRequestParam = 'absence';
  */
 function useOpenLinkedRequest(
   requests: readonly AbsenceRequest[] | undefined,
+  fetchedAt: number | undefined,
   hasConfig: boolean,
   open: (target: DialogTarget) => void,
 ): void {
   const [search, setSearch] = useSearchParams();
   const linked = parseRowId(search.get(linkedRequestParam));
-  const [fetchedFor, setFetchedFor] = useState<number | undefined>(undefined);
+  /** The link whose refresh has ended, and whether it reached the server. */
+  const [refreshed, setRefreshed] = useState<{ readonly rowId: number; readonly isFetched: boolean } | undefined>(undefined);
+  const startedAt = useRef(0);
   const opened = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (linked === undefined) return;
     let isCurrent = true;
+    startedAt.current = Date.now();
     Promise.all([ensureFresh(absenceRequestsResource, { force: true }), ensureFresh(absenceConfigResource)])
-      .catch((error: unknown) => showErrorToast(error, { getting: 'Absence Requests' }))
-      .finally(() => isCurrent && setFetchedFor(linked));
+      .then(([outcome]) => isCurrent && setRefreshed({ rowId: linked, isFetched: outcome === 'fetched' || outcome === 'rebased' || outcome === 'not-modified' }))
+      .catch((error: unknown) => {
+        showErrorToast(error, { getting: 'Absence Requests' });
+        if (isCurrent) setRefreshed({ rowId: linked, isFetched: false });
+      });
     return () => {
       isCurrent = false;
     };
   }, [linked]);
   useEffect(() => {
-    if (linked === undefined || fetchedFor !== linked || !hasConfig || opened.current === linked) return;
+    if (linked === undefined || refreshed?.rowId !== linked || !hasConfig || opened.current === linked) return;
+    // Wait for the list shown to be the one just fetched (offline: the copy on this device).
+    if (refreshed.isFetched && (fetchedAt ?? 0) < startedAt.current) return;
     const request = requests?.find((candidate) => candidate.rowId === linked);
     if (!request) return;
     opened.current = linked;
@@ -60,7 +69,7 @@ function useOpenLinkedRequest(
       next.delete(linkedRequestParam);
       return next;
     }, { replace: true });
-  }, [linked, fetchedFor, hasConfig, requests, open, setSearch]);
+  }, [linked, refreshed, fetchedAt, hasConfig, requests, open, setSearch]);
 }
 
 /**
@@ -75,7 +84,7 @@ export function AbsencesSection() {
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
 
-  useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
+  useOpenLinkedRequest(requests.data, requests.fetchedAt, config.data !== undefined, setTarget);
 
   const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));
