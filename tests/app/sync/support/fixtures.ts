@@ -20,7 +20,6 @@ export function makeUser(overrides: Partial<SignedInUserInfo> = {}): SignedInUse
     staffJobFamily: null,
     userRoles: ['Student'],
     userAdGroups: [],
-    isAbsenceReviewer: false,
     slidingExpiration: true,
     slidingExpirationMinutes: 60,
     sessionExpiration: '2030-01-01T10:00:00Z',
