@@ -112,11 +112,11 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     const edit = new AbsenceDialog(page, 'Absence request');
     await expect(edit.dialog).toBeVisible();
     await expect(edit.dialog.getByText(messageForEvidence)).toBeVisible();
-    await expect(attendance.absenceRow(created.rowId)).toContainText('Awaiting evidence');
-    await expect(attendance.absenceRow(created.rowId)).toContainText(messageForEvidence);
     await edit.addFiles([pdfFile('gp-letter.pdf')]);
     await edit.submitButton().click();
     await closeDialog(page, 'Absence Request Submitted Successfully');
+    await expect(attendance.absenceRow(created.rowId)).toContainText('Awaiting evidence');
+    await expect(attendance.absenceRow(created.rowId)).toContainText(messageForEvidence);
 
     // The office still shows the version before the student's change: a decision on it is refused.
     await review.decisionButton('Approve').click();

@@ -9,7 +9,8 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
-import type { AbsenceRequest } from '../../../shared/contract/absences';
+import { listAbsencesRoute, type AbsenceRequest } from '../../../shared/contract/absences';
+import { callApi } from '../../api/client';
 import { parseRowId } from '../../../shared/contract/common';
 import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
 import type { DialogOutcome } from './absenceDialog.machine';
@@ -31,36 +32,31 @@ export const linkedRequestParam = 'absence';
  * The parameter then leaves the URL, so a reload does not open it again.
  */
 function useOpenLinkedRequest(
-  requests: readonly AbsenceRequest[] | undefined,
-  fetchedAt: number | undefined,
+  cached: readonly AbsenceRequest[] | undefined,
   hasConfig: boolean,
   open: (target: DialogTarget) => void,
 ): void {
   const [search, setSearch] = useSearchParams();
   const linked = parseRowId(search.get(linkedRequestParam));
-  /** The link whose refresh has ended, and whether it reached the server. */
-  const [refreshed, setRefreshed] = useState<{ readonly rowId: number; readonly isFetched: boolean } | undefined>(undefined);
-  const startedAt = useRef(0);
+  /** The linked request as the server has it now, or null when it could not be asked (offline). */
+  const [fresh, setFresh] = useState<{ readonly rowId: number; readonly request: AbsenceRequest | null } | undefined>(undefined);
   const opened = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (linked === undefined) return;
     let isCurrent = true;
-    startedAt.current = Date.now();
-    Promise.all([ensureFresh(absenceRequestsResource, { force: true }), ensureFresh(absenceConfigResource)])
-      .then(([outcome]) => isCurrent && setRefreshed({ rowId: linked, isFetched: outcome === 'fetched' || outcome === 'rebased' || outcome === 'not-modified' }))
-      .catch((error: unknown) => {
-        showErrorToast(error, { getting: 'Absence Requests' });
-        if (isCurrent) setRefreshed({ rowId: linked, isFetched: false });
-      });
+    // The table follows through the cache; the dialog opens on the server's answer itself.
+    ensureFresh(absenceRequestsResource, { force: true }).catch(() => {});
+    ensureFresh(absenceConfigResource).catch(() => {});
+    callApi(listAbsencesRoute)
+      .then((requests) => isCurrent && setFresh({ rowId: linked, request: requests.find((r) => r.rowId === linked) ?? null }))
+      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }));
     return () => {
       isCurrent = false;
     };
   }, [linked]);
   useEffect(() => {
-    if (linked === undefined || refreshed?.rowId !== linked || !hasConfig || opened.current === linked) return;
-    // Wait for the list shown to be the one just fetched (offline: the copy on this device).
-    if (refreshed.isFetched && (fetchedAt ?? 0) < startedAt.current) return;
-    const request = requests?.find((candidate) => candidate.rowId === linked);
+    if (linked === undefined || fresh?.rowId !== linked || !hasConfig || opened.current === linked) return;
+    const request = fresh.request ?? cached?.find((candidate) => candidate.rowId === linked);
     if (!request) return;
     opened.current = linked;
     open({ mode: 'edit', request });
@@ -69,7 +65,7 @@ function useOpenLinkedRequest(
       next.delete(linkedRequestParam);
       return next;
     }, { replace: true });
-  }, [linked, refreshed, fetchedAt, hasConfig, requests, open, setSearch]);
+  }, [linked, fresh, hasConfig, cached, open, setSearch]);
 }
 
 /**
@@ -84,7 +80,7 @@ export function AbsencesSection() {
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
 
-  useOpenLinkedRequest(requests.data, requests.fetchedAt, config.data !== undefined, setTarget);
+  useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
 
   const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));
