@@ -44,12 +44,15 @@ function useOpenLinkedRequest(
   useEffect(() => {
     if (linked === undefined) return;
     let isCurrent = true;
-    // The table follows through the cache; the dialog opens on the server's answer itself.
-    ensureFresh(absenceRequestsResource, { force: true }).catch(() => {});
     ensureFresh(absenceConfigResource).catch(() => {});
+    // The dialog opens on the server's answer itself. The table follows through the cache, asked
+    // afterwards: a forced ensureFresh joins a flight already under way (the page's own check on
+    // mount, which may find the copy within its lifetime and fetch nothing).
+    const refreshTable = () => ensureFresh(absenceRequestsResource, { force: true }).catch(() => {});
     callApi(listAbsencesRoute)
       .then((requests) => isCurrent && setFresh({ rowId: linked, request: requests.find((r) => r.rowId === linked) ?? null }))
-      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }));
+      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }))
+      .finally(refreshTable);
     return () => {
       isCurrent = false;
     };
