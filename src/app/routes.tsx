@@ -14,7 +14,7 @@ import {
 } from './routing/loaders';
 import { adminTabs } from './routing/adminTabs';
 import { paths, type RouteName } from './routing/paths';
-import { rolesFor } from './routing/routeMeta';
+import { capabilityFor, rolesFor } from './routing/routeMeta';
 import { serviceWorkerGuard } from './sw/serviceWorkerGuard';
 import { LoadingScreen } from './ui/LoadingScreen';
 
@@ -27,7 +27,7 @@ import { LoadingScreen } from './ui/LoadingScreen';
 const named = (routeName: RouteName): { handle: RouteHandle } => ({ handle: { routeName } });
 
 /** Sends a user without one of the section's roles to /unauthorized. */
-const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(routeName)) });
+const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(routeName), capabilityFor(routeName)) });
 
 const redirectTo = (routeName: RouteName) => () => redirect(paths[routeName]);
 
@@ -125,6 +125,23 @@ const signedInRoutes: RouteObject[] = [
     children: [
       { index: true, loader: redirectTo('adminUserImpersonation') },
       ...adminTabs.map((tab) => ({ path: tab.path, ...named(tab.routeName), lazy: { Component: tab.page } })),
+    ],
+  },
+  {
+    // The school office's review queue (staff screens: their own lazy chunks, never loaded by students).
+    path: 'staff/absences',
+    ...guarded('staffAbsences'),
+    children: [
+      {
+        index: true,
+        ...named('staffAbsences'),
+        lazy: { Component: () => import('./features/staffAbsences/StaffAbsencesPage').then((m) => m.StaffAbsencesPage) },
+      },
+      {
+        path: ':rowId',
+        ...named('staffAbsenceDetail'),
+        lazy: { Component: () => import('./features/staffAbsences/StaffAbsenceDetailPage').then((m) => m.StaffAbsenceDetailPage) },
+      },
     ],
   },
   {

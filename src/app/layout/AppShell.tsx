@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../routing/handle';
-import { allMenuEntries, visibleMenuEntries } from '../routing/menu';
+import { allMenuEntries, capabilitiesOf, visibleMenuEntries } from '../routing/menu';
 import { useSignedInUser } from '../features/session/useSignedInUser';
 import { DocumentTitle } from '../ui/DocumentTitle';
 import { SkipLink } from '../ui/SkipLink';
@@ -15,7 +15,11 @@ export function AppShell() {
   const current = useCurrentRoute();
   const { pathname } = useLocation();
   const isLoading = useNavigation().state === 'loading';
-  const entries = useMemo(() => visibleMenuEntries(allMenuEntries(), user.userRoles), [user.userRoles]);
+  const isAbsenceReviewer = user.isAbsenceReviewer;
+  const entries = useMemo(
+    () => visibleMenuEntries(allMenuEntries(), user.userRoles, capabilitiesOf({ isAbsenceReviewer })),
+    [user.userRoles, isAbsenceReviewer],
+  );
   const { mainRef, pageRef } = usePageTransition(pathname, current?.section?.order);
 
   return (

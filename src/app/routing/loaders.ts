@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
-import type { Role } from '../../shared/contract/route';
+import type { Capability, Role } from '../../shared/contract/route';
 import type { SignedInUserInfo } from '../../shared/contract/user';
 import { loadCurrentUser } from '../features/session/currentUser';
-import { isAllowed } from './menu';
+import { capabilitiesOf, hasCapability, isAllowed } from './menu';
 import { isWideScreen } from './media';
 import { paths } from './paths';
 
@@ -29,11 +29,12 @@ export async function sessionLoader(): Promise<SignedInUserInfo> {
 }
 
 /** For routes limited to some roles (SPEC §6): a user without any of them sees the unauthorized page. */
-export function requireRoles(roles: readonly Role[]) {
+export function requireRoles(roles: readonly Role[], capability?: Capability) {
   return async (): Promise<null> => {
     const user = await loadCurrentUser();
     if (!user) throw redirect(paths.landing);
     if (!isAllowed(roles, user.userRoles)) throw redirect(paths.unauthorized);
+    if (!hasCapability(capability, capabilitiesOf(user))) throw redirect(paths.unauthorized);
     return null;
   };
 }

@@ -1,5 +1,6 @@
 import type { MenuLink } from '../../shared/contract/menu';
-import type { Role } from '../../shared/contract/route';
+import type { Capability, Role } from '../../shared/contract/route';
+import type { SignedInUserInfo } from '../../shared/contract/user';
 import { paths } from './paths';
 import { menuEntryId, sections, type MenuIconName, type SectionKey, type SectionMeta } from './routeMeta';
 
@@ -24,6 +25,7 @@ function toMenuEntry(key: SectionKey, section: SectionMeta): MenuEntry {
     order: section.order,
     tourStepOptions: section.tourStepOptions,
     allowedRoles: [...section.allowedRoles],
+    ...(section.requiredCapability ? { requiredCapability: section.requiredCapability } : {}),
   };
 }
 
@@ -37,15 +39,28 @@ export function isAllowed(allowedRoles: readonly Role[], userRoles: readonly Rol
   return allowedRoles.length === 0 || allowedRoles.some((role) => userRoles.includes(role));
 }
 
+/** The capabilities user info grants (see `capabilityNames` in the contract). */
+export function capabilitiesOf(user: Pick<SignedInUserInfo, 'isAbsenceReviewer'>): Capability[] {
+  return user.isAbsenceReviewer ? ['absenceReviewer'] : [];
+}
+
+/** True when no capability is required, or the user holds it. */
+export function hasCapability(required: Capability | undefined, userCapabilities: readonly Capability[]): boolean {
+  return required === undefined || userCapabilities.includes(required);
+}
+
 /** Ascending by order; entries without an order come last, in their original order. */
 export function compareMenuOrder(a: Pick<MenuLink, 'order'>, b: Pick<MenuLink, 'order'>): number {
   return (a.order ?? Number.POSITIVE_INFINITY) - (b.order ?? Number.POSITIVE_INFINITY) || 0;
 }
 
 /** The entries a user may see, in menu order (SPEC §2 "Menu"). */
-export function visibleMenuEntries<T extends Pick<MenuLink, 'order' | 'allowedRoles'>>(
+export function visibleMenuEntries<T extends Pick<MenuLink, 'order' | 'allowedRoles' | 'requiredCapability'>>(
   entries: readonly T[],
   userRoles: readonly Role[],
+  userCapabilities: readonly Capability[] = [],
 ): T[] {
-  return entries.filter((entry) => isAllowed(entry.allowedRoles, userRoles)).sort(compareMenuOrder);
+  return entries
+    .filter((entry) => isAllowed(entry.allowedRoles, userRoles) && hasCapability(entry.requiredCapability, userCapabilities))
+    .sort(compareMenuOrder);
 }

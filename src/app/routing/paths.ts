@@ -26,6 +26,8 @@ export const paths = {
   adminNotifications: '/admin/notifications',
   adminUserImpersonation: '/admin/userimpersonation',
   adminAudit: '/admin/audit',
+  staffAbsences: '/staff/absences',
+  staffAbsenceDetail: '/staff/absences/:rowId',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',
   settings: '/user/settings',

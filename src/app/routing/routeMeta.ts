@@ -1,10 +1,10 @@
 import type { TourStep } from '../../shared/contract/menu';
-import type { Role } from '../../shared/contract/route';
+import type { Capability, Role } from '../../shared/contract/route';
 import type { RouteName } from './paths';
 import { adminTabs } from './adminTabs';
 
 /** The icons the menu draws (inline SVGs in ui/icons, so that they stay out of the entry chunk). */
-export type MenuIconName = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings';
+export type MenuIconName = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings' | 'document';
 
 /** A guided-tour step (SPEC §3): where it attaches, plus the friendly text the tour shows. */
 export interface TourStepOptions extends TourStep {
@@ -26,10 +26,12 @@ export interface SectionMeta {
   readonly showOnMobile: boolean;
   /** Empty: every signed-in user. Otherwise at least one of these roles. */
   readonly allowedRoles: readonly Role[];
+  /** A capability the user must also hold (the review queue: `absenceReviewer`). */
+  readonly requiredCapability?: Capability;
   readonly tourStepOptions?: TourStepOptions;
 }
 
-export type SectionKey = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings';
+export type SectionKey = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings' | 'absenceReview';
 
 /** The element a section's tour step attaches to: its menu entry. */
 export const menuEntryId = (key: SectionKey) => `menu-${key}`;
@@ -109,6 +111,19 @@ export const sections = {
     allowedRoles: [],
     tourStepOptions: tour('settings', 'Settings', 'Settings lets you choose your theme, fonts and notifications, and explains how the app looks after your data.'),
   },
+  // The school office's review queue: only absence reviewers (review-group members, administrators) see it.
+  absenceReview: {
+    routeName: 'staffAbsences',
+    label: 'Absence reviews',
+    icon: 'document',
+    color: '#9d174d',
+    order: 7,
+    showOnDesktop: true,
+    showOnMobile: true,
+    allowedRoles: [],
+    requiredCapability: 'absenceReviewer',
+    tourStepOptions: tour('absenceReview', 'Absence reviews', 'Absence reviews lists the absence requests students have sent, oldest first, so that you can check their evidence and decide each one.'),
+  },
 } as const satisfies Record<SectionKey, SectionMeta>;
 
 /** Title of each page ('label' in SPEC terms) and the section it belongs to. */
@@ -143,6 +158,8 @@ export const pages = {
   adminNotifications: { section: 'admin', title: 'Manage notifications', tabLabel: 'Notifications' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
   adminAudit: { section: 'admin', title: 'Audit log' },
+  staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },
+  staffAbsenceDetail: { section: 'absenceReview', title: 'Absence request' },
   userProfile: { title: 'Profile' },
   userNotifications: { title: 'Notifications' },
   settings: { section: 'settings', title: 'Settings' },
@@ -179,6 +196,11 @@ export function sectionOf(routeName: RouteName): SectionMeta | undefined {
 /** The roles a named route needs: those of its section (empty means any signed-in user). */
 export function rolesFor(routeName: RouteName): readonly Role[] {
   return sectionOf(routeName)?.allowedRoles ?? [];
+}
+
+/** The capability a named route needs beyond its roles, if any. */
+export function capabilityFor(routeName: RouteName): Capability | undefined {
+  return sectionOf(routeName)?.requiredCapability;
 }
 
 /**

@@ -15,6 +15,8 @@ export interface SessionUser {
   readonly staffJobFamily: string | null;
   readonly roles: readonly Role[];
   readonly adGroups: readonly string[];
+  /** Reviews absence requests: an Administrator, or a member of an absence-review group. */
+  readonly isAbsenceReviewer: boolean;
 }
 
 export interface ActiveSession {
@@ -45,7 +47,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     db
       .selectFrom('directory_group_members as m')
       .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
-      .select('g.name')
+      .select(['g.name', 'g.is_absence_review_group'])
       .where('m.user_id', '=', userId)
       .orderBy('g.name')
       .execute(),
@@ -60,6 +62,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     staffJobFamily: user.staff_job_family,
     roles: roles.map((r) => r.role),
     adGroups: groups.map((g) => g.name),
+    isAbsenceReviewer: roles.some((r) => r.role === 'Administrator') || groups.some((g) => g.is_absence_review_group),
   };
 }
 
@@ -95,6 +98,8 @@ export class SessionStore {
         sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
         sql<string[]>`array(select g.name from directory_group_members m join directory_groups g on g.id = m.group_id
           where m.user_id = u.id order by g.name)`.as('ad_groups'),
+        sql<boolean>`exists(select 1 from directory_group_members m join directory_groups g on g.id = m.group_id
+          where m.user_id = u.id and g.is_absence_review_group)`.as('in_review_group'),
       ])
       .where('s.id_hash', '=', idHash)
       .executeTakeFirst();
@@ -115,6 +120,7 @@ export class SessionStore {
       staffJobFamily: row.staff_job_family,
       roles: row.roles,
       adGroups: row.ad_groups,
+      isAbsenceReviewer: row.roles.includes('Administrator') || row.in_review_group,
     };
     // The idle window runs from this request. The stored expiry is written a little beyond it, so
     // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.

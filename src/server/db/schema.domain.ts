@@ -155,6 +155,8 @@ export interface AbsenceRequestsTable {
   message_to_student: string | null;
   created_at: CreatedAt;
   last_modified: UpdatedAt;
+  /** When it reached its current status; kept by a trigger from last_modified (0011). */
+  status_changed_at: ColumnType<Date, never, never>;
 }
 
 export interface AbsenceFilesTable {

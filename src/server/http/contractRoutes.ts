@@ -89,7 +89,7 @@ function parsePart<T extends z.core.$ZodType | undefined>(schema: T, value: unkn
 
 /**
  * Registers every descriptor of the contract. The order of checks is the same everywhere:
- * sign-in (401), role (403), antiforgery on writes (403), then validation (400). A descriptor
+ * sign-in (401), role and capability (403), antiforgery on writes (403), then validation (400). A descriptor
  * with no implementation yet answers 501 with the error shape, after the same checks; the app
  * lists those as `app.unbuiltRoutes` (tests/server/http/unbuiltRoutes.test.ts keeps them in view).
  */
@@ -113,6 +113,7 @@ export function registerContractRoutes(
         if (route.roles.length > 0 && !route.roles.some((role) => session?.user.roles.includes(role))) {
           throw session ? forbidden() : unauthorized();
         }
+        if (route.capability === 'absenceReviewer' && !session?.user.isAbsenceReviewer) throw session ? forbidden() : unauthorized();
         if (isWrite(route.method)) checks.assertXsrf(request);
       },
       handler: async (request, reply) => {

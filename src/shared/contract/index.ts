@@ -17,6 +17,7 @@ import { preferencesRoutes } from './preferences';
 import { realtimeRoutes } from './realtime';
 import { referralRoutes } from './referrals';
 import { resourceRoutes } from './resources';
+import { staffAbsenceRoutes } from './staffAbsences';
 import { timetableRoutes } from './timetable';
 import { trendingRoutes } from './trending';
 import { userRoutes } from './user';
@@ -45,6 +46,7 @@ export * from './staffRegister';
 export * from './analytics';
 export * from './adminNotifications';
 export * from './adminAudit';
+export * from './staffAbsences';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
@@ -69,6 +71,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminAudienceRoutes,
   ...adminNotificationRoutes,
   ...adminAuditRoutes,
+  ...staffAbsenceRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */

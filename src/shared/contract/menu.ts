@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { roleSchema } from './common';
+import { capabilityNames } from './route';
 
 /** SPEC §3 tour step: the element it attaches to and its id. */
 export const tourStepSchema = z.object({
@@ -28,5 +29,7 @@ export const menuLinkSchema = z.object({
   tourStepOptions: z.optional(tourStepSchema),
   /** From the route metadata; empty means every signed-in user. */
   allowedRoles: z._default(z.array(roleSchema), []),
+  /** A capability the user must also hold (e.g. `absenceReviewer`); none: roles alone decide. */
+  requiredCapability: z.optional(z.enum(capabilityNames)),
 });
 export type MenuLink = z.infer<typeof menuLinkSchema>;

@@ -13,6 +13,13 @@ export type Role = (typeof roleNames)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
+ * Permissions that come from somewhere other than a role: `absenceReviewer` is held by members of a
+ * directory group marked as an absence-review group, and by every Administrator.
+ */
+export const capabilityNames = ['absenceReviewer'] as const;
+export type Capability = (typeof capabilityNames)[number];
+
+/**
  * Responses that are not JSON: a redirect (sign-in, sign-out), an HTML or script page
  * (the demo persona picker), a calendar feed, a file download, or no body at all.
  */
@@ -54,6 +61,8 @@ export interface RouteDescriptor {
    */
   readonly isPublic?: boolean;
   readonly roles: readonly Role[];
+  /** A capability the caller must also hold (checked with the role, 403 without it). */
+  readonly capability?: Capability;
   /** Client cache lifetime from SPEC §9, in minutes, where the spec gives one. */
   readonly cacheMinutes?: number;
   /**

@@ -15,6 +15,8 @@ export const signedInUserInfoSchema = z.object({
   staffJobFamily: z.nullable(z.string()),
   userRoles: z.array(roleSchema),
   userAdGroups: z.array(z.string()),
+  /** May review absence requests (the staff review queue). Always sent when signed in; missing (an older cached copy) reads as false. */
+  isAbsenceReviewer: z.optional(z.boolean()),
   slidingExpiration: z.boolean(),
   slidingExpirationMinutes: z.int().check(z.nonnegative()),
   sessionExpiration: isoDateTime,

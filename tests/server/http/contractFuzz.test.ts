@@ -19,7 +19,8 @@ const seed = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
-const personaOf = (route: RouteDescriptor): string => (route.isPublic ? 'anonymous' : route.roles[0] ? personaFor[route.roles[0]] : 'student');
+const personaOf = (route: RouteDescriptor): string =>
+  route.isPublic ? 'anonymous' : route.capability === 'absenceReviewer' ? 'staff' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
 
 type Schema = z.core.$ZodType;
 type Body =

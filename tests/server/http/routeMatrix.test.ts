@@ -7,7 +7,9 @@ import { useTestApp } from '../../helpers/useTestApp.js';
 /** A persona holding each role; `staff` holds none of them. */
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
 const rolesOf: Record<string, readonly Role[]> = { staff: [], student: ['Student'], lecturer: ['TeachingStaff'], admin: ['Administrator'] };
-const allowedPersona = (route: RouteDescriptor): string => (route.roles[0] ? personaFor[route.roles[0]] : 'student');
+/** `staff` is the seeded absence reviewer (School Office); students and lecturers are not reviewers. */
+const allowedPersona = (route: RouteDescriptor): string =>
+  route.capability === 'absenceReviewer' ? 'staff' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
 const isWrite = (route: RouteDescriptor): boolean => route.method !== 'GET';
 const urlOf = (route: RouteDescriptor): string => route.path.replace(/:([A-Za-z]+)/g, '1');
 
@@ -73,6 +75,16 @@ describe('route matrix: every descriptor of the contract', () => {
     expect(response.statusCode).toBe(403);
     expectErrorShape(response.body);
   });
+
+  const reviewerOnly = allRoutes.filter((route) => route.capability === 'absenceReviewer');
+  it.each(reviewerOnly.flatMap((r) => ['student', 'lecturer'].map((name) => [r.id, name, r] as const)))(
+    '%s refuses %s, who is no absence reviewer, with 403',
+    async (_id, userName, route) => {
+      const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(userName).headers(), payload: {} });
+      expect(response.statusCode).toBe(403);
+      expectErrorShape(response.body);
+    },
+  );
 
   it.each(allRoutes.filter((r) => r.isPublic).map((r) => [r.id, r] as const))('%s is reachable without signing in', async (_id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor('anonymous').headers(), payload: {} });

@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from 'react-aria-components';
 import { toast as toastTimes } from '../../../shared/constants';
 import { showErrorToast } from '../../api/errorHandler';
@@ -8,6 +9,9 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
+import { listAbsencesRoute, type AbsenceRequest } from '../../../shared/contract/absences';
+import { callApi } from '../../api/client';
+import { parseRowId } from '../../../shared/contract/common';
 import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
 import type { DialogOutcome } from './absenceDialog.machine';
 import { draftKeyOf } from './absenceDrafts';
@@ -18,6 +22,54 @@ import { useAbsenceDrafts } from './useAbsenceDrafts';
 import './absences.css';
 
 type Success = Extract<DialogOutcome, { kind: 'submitted' | 'withdrawn' }>;
+
+/** `?absence=<rowId>` names a request to open: a decision notification links to it. */
+export const linkedRequestParam = 'absence';
+
+/**
+ * Opens the request a link names (a decision notification's url), once: the list is fetched
+ * afresh first, since the decision that sent the link is newer than any copy on this device.
+ * The parameter then leaves the URL, so a reload does not open it again.
+ */
+function useOpenLinkedRequest(
+  cached: readonly AbsenceRequest[] | undefined,
+  hasConfig: boolean,
+  open: (target: DialogTarget) => void,
+): void {
+  const [search, setSearch] = useSearchParams();
+  const linked = parseRowId(search.get(linkedRequestParam));
+  /** The linked request as the server has it now, or null when it could not be asked (offline). */
+  const [fresh, setFresh] = useState<{ readonly rowId: number; readonly request: AbsenceRequest | null } | undefined>(undefined);
+  const opened = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (linked === undefined) return;
+    let isCurrent = true;
+    ensureFresh(absenceConfigResource).catch(() => {});
+    // The dialog opens on the server's answer itself. The table follows through the cache, asked
+    // afterwards: a forced ensureFresh joins a flight already under way (the page's own check on
+    // mount, which may find the copy within its lifetime and fetch nothing).
+    const refreshTable = () => ensureFresh(absenceRequestsResource, { force: true }).catch(() => {});
+    callApi(listAbsencesRoute)
+      .then((requests) => isCurrent && setFresh({ rowId: linked, request: requests.find((r) => r.rowId === linked) ?? null }))
+      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }))
+      .finally(refreshTable);
+    return () => {
+      isCurrent = false;
+    };
+  }, [linked]);
+  useEffect(() => {
+    if (linked === undefined || fresh?.rowId !== linked || !hasConfig || opened.current === linked) return;
+    const request = fresh.request ?? cached?.find((candidate) => candidate.rowId === linked);
+    if (!request) return;
+    opened.current = linked;
+    open({ mode: 'edit', request });
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete(linkedRequestParam);
+      return next;
+    }, { replace: true });
+  }, [linked, fresh, hasConfig, cached, open, setSearch]);
+}
 
 /**
  * The attendance page's absence requests (SPEC §2): the table, 'Request an absence', the dialog
@@ -30,6 +82,8 @@ export function AbsencesSection() {
   const drafts = useAbsenceDrafts();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
+
+  useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
 
   const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));

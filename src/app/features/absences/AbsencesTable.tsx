@@ -45,6 +45,12 @@ export function AbsencesTable({ requests, categories, drafts, onOpen }: Absences
                     {statusLabels[request.absenceStatus]}
                   </span>
                   {drafts.has(draftKeyOf(request)) && <span className="absence-unsent">Unsent changes on this device</span>}
+                  {request.messageToStudent && (
+                    <span className="absence-message">
+                      <strong>Message from the school:</strong>{' '}
+                      {request.messageToStudent}
+                    </span>
+                  )}
                 </td>
                 <td>
                   <ImpactIcon impact={impactOf(request.absenceCategoryRowId, categories)} />

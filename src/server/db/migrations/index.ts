@@ -9,6 +9,7 @@ import * as m0007 from './0007_register_closed.js';
 import * as m0008 from './0008_shared_instance_state.js';
 import * as m0009 from './0009_link_open_idempotency.js';
 import * as m0010 from './0010_reviewers_audit.js';
+import * as m0011 from './0011_absence_review_queue.js';
 import * as m0012 from './0012_register_overrides.js';
 import * as m0013 from './0013_audience_rules.js';
 import * as m0014 from './0014_admin_notifications.js';
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0008_shared_instance_state': m0008,
   '0009_link_open_idempotency': m0009,
   '0010_reviewers_audit': m0010,
+  '0011_absence_review_queue': m0011,
   '0012_register_overrides': m0012,
   '0013_audience_rules': m0013,
   '0014_admin_notifications': m0014,

@@ -8,6 +8,7 @@ import { seedCohort, seedPersonaProfiles } from './people.js';
 import { seedPersonas } from './personas.js';
 import { createRng, hashSeed } from './prng.js';
 import { seedResources } from './resources.js';
+import { seedReviewers } from './reviewers.js';
 import { seedTimetable } from './timetable.js';
 import { seedTrending } from './trending.js';
 
@@ -28,6 +29,7 @@ export async function seedDemoUniversity(db: Db, options: SeedOptions): Promise<
   await db.transaction().execute(async (trx) => {
     const users = await seedPersonas(trx);
     await seedPersonaProfiles(trx, users);
+    await seedReviewers(trx, users);
     const cohort = await seedCohort(trx, rngFor('cohort'));
     const moduleIds = await seedCatalogue(trx);
     const timetable = await seedTimetable(trx, { today, year, rng: rngFor('timetable'), users, cohort, moduleIds });

@@ -18,6 +18,7 @@ export function toUserInfo(session: ActiveSession, idleMinutes: number): SignedI
     staffJobFamily: user.staffJobFamily,
     userRoles: [...user.roles],
     userAdGroups: [...user.adGroups],
+    isAbsenceReviewer: user.isAbsenceReviewer,
     slidingExpiration: true,
     slidingExpirationMinutes: idleMinutes,
     sessionExpiration: session.expiresAt.toISOString(),

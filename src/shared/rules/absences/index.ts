@@ -3,3 +3,4 @@ export * from './dates';
 export * from './messages';
 export * from './status';
 export * from './validation';
+export * from './decisions';

@@ -1,0 +1,126 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { staffAbsenceDetailRoute, staffAbsenceFileRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import { callApi } from '../../api/client';
+import { describeError, isAbortError } from '../../api/errorHandler';
+import { buildUrl } from '../../api/url';
+import { useCurrentRoute } from '../../routing/handle';
+import { paths } from '../../routing/paths';
+import { statusLabels, statusTones } from '../absences/absenceView';
+import { CoveredClasses } from './CoveredClasses';
+import { DecisionPanel } from './DecisionPanel';
+import { waitingFor, wallClockLabel } from './waitingTime';
+import '../../ui/field.css';
+import '../absences/absences.css';
+import './staffAbsences.css';
+
+type Loaded =
+  | { readonly status: 'loading' }
+  | { readonly status: 'error'; readonly message: string }
+  | { readonly status: 'ready'; readonly detail: StaffAbsenceDetail; readonly at: number };
+
+/** /staff/absences/:rowId: one request with everything a reviewer needs to decide, and the decisions it allows. */
+export function StaffAbsenceDetailPage() {
+  const current = useCurrentRoute();
+  const { rowId = '' } = useParams();
+  const [search] = useSearchParams();
+  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  // Only ever a search string on our own list page.
+  const back = `${paths.staffAbsences}${search.get('back') ? `?${new URLSearchParams(search.get('back') ?? '').toString()}` : ''}`;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    callApi(staffAbsenceDetailRoute, { params: { rowId }, signal: controller.signal })
+      .then((detail) => setLoaded({ status: 'ready', detail, at: Date.now() }))
+      .catch((error: unknown) => {
+        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Absence Request' }) });
+      });
+    return () => controller.abort();
+  }, [rowId, reloads]);
+
+  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
+  const loadedAt = loaded.status === 'ready' ? loaded.at : 0;
+  const request = detail?.request;
+
+  return (
+    <div className="page staff-absence">
+      <p>
+        <Link to={back}>Back to the review queue</Link>
+      </p>
+      <header className="page__intro">
+        <h1>{current?.title ?? 'Absence request'}</h1>
+        {detail && (
+          <p>
+            {detail.studentName} ({request?.studentId}), <a href={`mailto:${detail.studentEmail}`}>{detail.studentEmail}</a>
+          </p>
+        )}
+      </header>
+      {loaded.status === 'loading' && <p role="status">Loading the absence request…</p>}
+      {loaded.status === 'error' && <p className="callout callout--negative">{loaded.message}</p>}
+      {detail && request && (
+        <>
+          <section className="card staff-absence__facts" aria-labelledby="request-heading">
+            <h2 id="request-heading">Request</h2>
+            <dl className="staff-absence__list">
+              <dt>Status</dt>
+              <dd>
+                <span className={`absence-status absence-status--${statusTones[request.absenceStatus]}`} data-testid="review-status">
+                  {statusLabels[request.absenceStatus]}
+                </span>{' '}
+                for {waitingFor(detail.waitingSince, loadedAt)}
+              </dd>
+              <dt>Dates</dt>
+              <dd>
+                <time dateTime={request.absenceStart}>{wallClockLabel(request.absenceStart)}</time> to{' '}
+                <time dateTime={request.absenceEnd}>{wallClockLabel(request.absenceEnd)}</time>
+              </dd>
+              <dt>Category</dt>
+              <dd>
+                {detail.category.absenceCategoryName} ({detail.category.absenceType}
+                {detail.category.requiresEvidence ? ', evidence required' : ''})
+              </dd>
+              <dt>Description</dt>
+              <dd>{request.absenceDescription || 'None given'}</dd>
+              <dt>Submitted</dt>
+              <dd>
+                <time dateTime={detail.submittedAt}>{wallClockLabel(detail.submittedAt)}</time>
+              </dd>
+              <dt>Attendance this year</dt>
+              <dd>{detail.attendancePercentage === null ? 'Nothing counted yet' : `${Math.round(detail.attendancePercentage)}%`}</dd>
+              <dt>Message to the student</dt>
+              <dd>{request.messageToStudent || 'None'}</dd>
+            </dl>
+          </section>
+
+          <section className="card" aria-labelledby="evidence-heading">
+            <h2 id="evidence-heading">Evidence</h2>
+            {request.supportingFiles.length === 0 ? (
+              <p>No files.</p>
+            ) : (
+              <ul className="staff-absence__files">
+                {request.supportingFiles.map((file) => (
+                  <li key={file.rowId}>
+                    <a href={buildUrl(staffAbsenceFileRoute.path, { rowId: request.rowId, fileRowId: file.rowId })} download>
+                      {file.fileName}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <CoveredClasses classes={detail.coveredClasses} />
+
+          <DecisionPanel
+            key={request.lastModified}
+            request={request}
+            onDecided={(next) => setLoaded({ status: 'ready', detail: next, at: Date.now() })}
+            onReload={reload}
+          />
+        </>
+      )}
+    </div>
+  );
+}

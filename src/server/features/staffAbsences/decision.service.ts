@@ -1,0 +1,88 @@
+import type { AbsenceDecisionBody } from '../../../shared/contract/staffAbsences.js';
+import { decisionErrors, decisionMessages, findDecision } from '../../../shared/rules/absences/decisions.js';
+import { recordAudit } from '../../audit/auditLog.js';
+import type { SessionUser } from '../../auth/session.service.js';
+import { londonInstant } from '../../calendar/academicCalendar.js';
+import type { Db } from '../../db/database.js';
+import type { AbsenceStatus } from '../../db/schema.domain.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { rederiveRecordsForAbsence } from '../attendance/closeRegisters.service.js';
+import { Notifier } from '../notifications/notify.service.js';
+import { londonIso } from '../timetable/londonTime.js';
+
+export interface DecisionDeps {
+  readonly db: Db;
+  readonly notifier: Notifier;
+}
+
+/** Where the student's notification opens: their attendance page, with this request's dialog open. */
+export const requestUrlOf = (requestId: number): string => `/attendance/current?absence=${requestId}`;
+
+const wholeSecond = (instant: Date): number => Math.floor(instant.getTime() / 1000);
+
+/** The instant a wire date-time names: with an offset as given, without one as the university's wall clock. */
+function instantOf(value: string): Date {
+  if (/(?:Z|[+-]\d{2}:?\d{2})$/i.test(value)) return new Date(value);
+  const [date = '', time = ''] = value.split('T');
+  return londonInstant(date, time.slice(0, 8));
+}
+
+const statusWords: Readonly<Record<AbsenceStatus, string>> = {
+  Approved: 'approved',
+  Denied: 'denied',
+  AwaitingEvidence: 'waiting for your evidence',
+  Cancelled: 'cancelled',
+  Pending: 'pending',
+  PendingCancellation: 'pending cancellation',
+};
+
+/** '13/10/2025 09:00' from a London ISO date-time. */
+const shortWhen = (iso: string): string => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)} ${iso.slice(11, 16)}`;
+
+/**
+ * A reviewer's decision (see the table in shared/rules/absences/decisions.ts). In one transaction,
+ * with the request locked: the staleness check (the reviewer's lastModified must be the request's,
+ * to the second; 409 otherwise), the table's check (400), the update, the re-derivation of the
+ * records of the closed classes it covers, the audit entry and the student's notification (type
+ * Attendance; its push job is queued last, so only a failed commit can leave a push without its
+ * decision). The message to the student is the decision's: one left out clears the previous one.
+ */
+export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requestId: number, body: AbsenceDecisionBody, now: Date): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('absence_requests')
+      .select(['id', 'student_user_id', 'status', 'message_to_student', 'last_modified', 'absence_start', 'absence_end'])
+      .where('id', '=', requestId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!row) throw notFound('The absence request');
+    if (wholeSecond(row.last_modified) !== wholeSecond(instantOf(body.lastModified))) {
+      throw new HttpError(409, decisionMessages.stale, { lastModified: [decisionMessages.stale] });
+    }
+    const errors = decisionErrors(row.status, body.absenceStatus, body.messageToStudent);
+    if (Object.keys(errors).length > 0) throw badRequest('This decision cannot be made.', errors);
+    const message = body.messageToStudent?.trim() || null;
+    // Always a later second than before, so whoever loaded the old version is refused.
+    const lastModified = new Date(Math.max(now.getTime(), (wholeSecond(row.last_modified) + 1) * 1000));
+    await trx
+      .updateTable('absence_requests')
+      .set({ status: body.absenceStatus, message_to_student: message, last_modified: lastModified })
+      .where('id', '=', row.id)
+      .execute();
+    await rederiveRecordsForAbsence(trx, row.id);
+    await recordAudit(trx, {
+      actorUserId: actor.id,
+      action: 'absence.decision',
+      target: { type: 'absenceRequest', id: row.id },
+      before: { absenceStatus: row.status, messageToStudent: row.message_to_student },
+      after: { absenceStatus: body.absenceStatus, messageToStudent: message },
+      context: { decision: findDecision(row.status, body.absenceStatus)?.label, studentUserId: row.student_user_id },
+    });
+    const period = `${shortWhen(londonIso(row.absence_start))} to ${shortWhen(londonIso(row.absence_end))}`;
+    await new Notifier(trx, deps.notifier.push).notify({ userIds: [row.student_user_id] }, 'Attendance', {
+      title: `Absence request ${statusWords[body.absenceStatus]}`,
+      body: `Your absence request for ${period} is now ${statusWords[body.absenceStatus]}.${message ? ` ${message}` : ''}`.slice(0, 2000),
+      url: requestUrlOf(row.id),
+    });
+  });
+}

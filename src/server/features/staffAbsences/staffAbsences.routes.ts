@@ -1,0 +1,38 @@
+import {
+  staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceListRoute,
+} from '../../../shared/contract/staffAbsences.js';
+import type { ServerContext } from '../../context.js';
+import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
+import { notFound } from '../../http/errors.js';
+import { sendAttachment } from '../absences/fileDownload.js';
+import { PostgresFileStore } from '../absences/postgresFileStore.js';
+import { decideAbsence } from './decision.service.js';
+import { reviewDetail, reviewFile, reviewQueue } from './staffAbsences.queries.js';
+
+/**
+ * The review queue of the school office. The contract marks every route `absenceReviewer`, so
+ * contractRoutes refuses everyone else (403) before these run.
+ */
+export function staffAbsencesRoutes({ db, config, notifier }: ServerContext): RouteImplementation[] {
+  const store = new PostgresFileStore(db, config.uploadsDir);
+  const detailOf = async (rowId: number) => {
+    const detail = await reviewDetail(db, rowId, new Date());
+    if (!detail) throw notFound('The absence request');
+    return detail;
+  };
+  return [
+    implement(staffAbsenceListRoute, async ({ query }) => reviewQueue(db, query)),
+    implement(staffAbsenceDetailRoute, async ({ params }) => detailOf(params.rowId)),
+    implement(staffAbsenceFileRoute, async ({ params, reply }) => {
+      // The owner's download rules: an attachment, its sniffed type, nosniff, a sandbox CSP, no caching.
+      const file = await reviewFile(db, params.rowId, params.fileRowId);
+      const bytes = file && (await store.read(file.storage_key));
+      if (!file || !bytes) throw notFound('The file');
+      return sendAttachment(reply, { fileName: file.file_name, contentType: file.content_type, bytes });
+    }),
+    implement(staffAbsenceDecisionRoute, async ({ user, params, body }) => {
+      await decideAbsence({ db, notifier }, user, params.rowId, body, new Date());
+      return detailOf(params.rowId);
+    }),
+  ];
+}
