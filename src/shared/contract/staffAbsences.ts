@@ -109,7 +109,7 @@ export const absenceDecisionBodySchema = z.object({
 export type AbsenceDecisionBody = z.infer<typeof absenceDecisionBodySchema>;
 
 export const staffAbsenceListRoute = defineRoute({
-  id: 'staffAbsences.list',
+  id: 'review.list',
   method: 'GET',
   path: '/api/staff/absences',
   query: staffAbsenceQuerySchema,
@@ -118,7 +118,7 @@ export const staffAbsenceListRoute = defineRoute({
 });
 
 export const staffAbsenceDetailRoute = defineRoute({
-  id: 'staffAbsences.get',
+  id: 'review.get',
   method: 'GET',
   path: '/api/staff/absences/:rowId',
   params: rowIdParams,
@@ -128,7 +128,7 @@ export const staffAbsenceDetailRoute = defineRoute({
 });
 
 export const staffAbsenceFileRoute = defineRoute({
-  id: 'staffAbsences.file',
+  id: 'review.file',
   method: 'GET',
   path: '/api/staff/absences/:rowId/files/:fileRowId',
   params: z.object({ rowId: rowIdParam, fileRowId: rowIdParam }),
@@ -138,7 +138,7 @@ export const staffAbsenceFileRoute = defineRoute({
 });
 
 export const staffAbsenceDecisionRoute = defineRoute({
-  id: 'staffAbsences.decide',
+  id: 'review.decide',
   method: 'POST',
   path: '/api/staff/absences/:rowId/decision',
   params: rowIdParams,
