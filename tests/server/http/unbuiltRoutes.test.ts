@@ -22,8 +22,6 @@ const planned: Readonly<Record<string, PlannedRoute>> = {
   'feedback.send': { issue: 19, call: { body: { rating: 4 } } },
   'feedback.recordPrompt': { issue: 19, call: { body: { providedFeedback: false } } },
   'feedback.promptDate': { issue: 19, call: {} },
-  // Issue 18: real-time service status over the SignalR protocol.
-  'realtime.negotiate': { issue: 18, call: {} },
 };
 
 const t = useTestApp();

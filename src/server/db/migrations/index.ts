@@ -9,6 +9,7 @@ import * as m0007 from './0007_register_closed.js';
 import * as m0008 from './0008_shared_instance_state.js';
 import * as m0009 from './0009_link_open_idempotency.js';
 import * as m0010 from './0010_reviewers_audit.js';
+import * as m0016 from './0016_service_statuses.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008_shared_instance_state': m0008,
   '0009_link_open_idempotency': m0009,
   '0010_reviewers_audit': m0010,
+  '0016_service_statuses': m0016,
 };
