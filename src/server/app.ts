@@ -46,7 +46,7 @@ import { JobQueue } from './jobs/jobQueue.js';
 import { intervalJobs, scheduledJobs } from './jobs/scheduledJobs.js';
 import { adminJobsRoutes } from './features/admin/adminJobs.routes.js';
 import { HubConnections } from './realtime/hubConnections.js';
-import { realtimeRoutes } from './realtime/realtime.routes.js';
+import { realtimeRoutes, registerSendTracking } from './realtime/realtime.routes.js';
 import { statusRoutes } from './realtime/status.routes.js';
 import { StatusFeed } from './realtime/statusFeed.js';
 import { realtimeHubPath } from '../shared/contract/realtime.js';
@@ -116,7 +116,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   };
   app.decorate('notifier', ctx.notifier);
   // The status feed: this instance's SignalR connections, fed from the service_statuses table.
-  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl);
+  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks);
   const hub = new HubConnections((send) => feed.sendCurrent(send));
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
@@ -176,6 +176,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     if (isFeed && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
   });
 
+  registerSendTracking(app, hub);
   registerContractRoutes(app, allRoutes, implementations(ctx, jobs, hub), {
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];

@@ -1,5 +1,6 @@
 import { ScrollRestoration } from 'react-router';
 import { SessionController } from '../features/session/SessionController';
+import { StatusFeedController } from '../features/serviceStatus/StatusFeedController';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -15,6 +16,7 @@ export function SignedInLayout() {
         <AppShell />
       </StartupGate>
       <SessionController />
+      <StatusFeedController />
       <Toaster />
       <ScrollRestoration />
     </>

@@ -53,6 +53,9 @@ interface HubConnection {
   idleTimer: NodeJS.Timeout | undefined;
 }
 
+/** A message split over POSTs is kept up to this length; past it, the rest is dropped. */
+const maxPartialLength = 32 * 1024;
+
 const randomId = (): string => randomBytes(32).toString('base64url');
 
 /**
@@ -137,20 +140,29 @@ export class HubConnections {
     if (connection.isHandshakeDone) clearTimeout(connection.idleTimer);
   }
 
+  /**
+   * Marks a POST to a connection as under way from the moment it arrives (before its body is
+   * read): a second one meanwhile is refused with 409, as the transport protocol requires. Returns
+   * the release to call when the first has been answered; an unknown token is left to the handler.
+   */
+  beginSend(token: string): () => void {
+    const connection = this.byToken.get(token);
+    if (!connection) return () => {};
+    if (connection.isPosting) throw new HttpError(409, 'Another send on this live status connection is still in progress.');
+    connection.isPosting = true;
+    return () => {
+      connection.isPosting = false;
+    };
+  }
+
   /** Handles a POST of client messages: the handshake first, then pings and the close message. */
   receive(token: string, owner: ConnectionOwner, body: string): void {
     const connection = this.find(token, owner);
-    if (connection.isPosting) throw new HttpError(409, 'Another send on this live status connection is still in progress.');
-    connection.isPosting = true;
-    try {
-      const { messages, rest } = splitMessages(connection.partial + body);
-      connection.partial = rest;
-      for (const message of messages) {
-        if (!this.byToken.has(token)) return;
-        this.handle(connection, message);
-      }
-    } finally {
-      connection.isPosting = false;
+    const { messages, rest } = splitMessages(connection.partial + body);
+    connection.partial = rest.slice(0, maxPartialLength);
+    for (const message of messages) {
+      if (!this.byToken.has(token)) return;
+      this.handle(connection, message);
     }
   }
 

@@ -1,4 +1,5 @@
-import { negotiateRoute, sendRoute, streamRoute } from '../../shared/contract/realtime.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { negotiateRoute, realtimeHubPath, sendRoute, streamRoute } from '../../shared/contract/realtime.js';
 import { implement, type HandlerContext, type RouteImplementation } from '../http/contractRoutes.js';
 import type { RouteDescriptor } from '../../shared/contract/route.js';
 import type { ConnectionOwner, HubConnections } from './hubConnections.js';
@@ -36,4 +37,24 @@ export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
       hub.receive(firstValue(ctx.query.id), ownerOf(ctx as HandlerContext<RouteDescriptor>), ctx.body);
     }),
   ];
+}
+
+const releases = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * A POST to a connection counts as under way from its first byte, not from when its body has
+ * arrived and the handler runs: a second POST to the same connection meanwhile gets 409.
+ */
+export function registerSendTracking(app: FastifyInstance, hub: HubConnections): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== realtimeHubPath) return;
+    const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('id');
+    if (token) releases.set(request, hub.beginSend(token));
+  });
+  const release = async (request: FastifyRequest): Promise<void> => {
+    releases.get(request)?.();
+    releases.delete(request);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
 }

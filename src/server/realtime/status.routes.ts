@@ -19,7 +19,8 @@ export function statusRoutes({ db }: ServerContext): RouteImplementation[] {
     implement(statusListRoute, async () => (await readStatuses(db)).statuses),
     implement(setMaintenanceRoute, async ({ params, body, user }) => {
       const now = new Date();
-      if (new Date(body.until) <= now) throw badRequest('One or more fields are invalid.', { until: ['The end of the maintenance must be in the future.'] });
+      const until = Date.parse(body.until);
+      if (!(until > now.getTime()) || until > now.getTime() + 366 * 86_400_000) throw badRequest('One or more fields are invalid.', { until: ['The end of the maintenance must be in the future, and within a year.'] });
       return setMaintenance(db, user.id, params.serviceId, body, now);
     }),
     implement(clearMaintenanceRoute, async ({ params, user }) => setMaintenance(db, user.id, params.serviceId, null)),

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { updateStatusesEvent } from '../../shared/contract/realtime.js';
 import { poolOf, type Db } from '../db/database.js';
 import type { HubConnections } from './hubConnections.js';
-import { readStatuses, STATUS_CHANNEL } from './statusStore.js';
+import { readStatuses, STATUS_CHANNEL, syncServices, type MonitoredService } from './statusStore.js';
 
 type Log = { warn: (msg: string) => void };
 
@@ -32,6 +32,8 @@ export class StatusFeed {
     private readonly log: Log,
     /** A direct connection string for LISTEN when the pool goes through a transaction-mode pooler. */
     private readonly directUrl: string | undefined,
+    /** The configured services (none when Pingdom says which): listed as unknown until first checked. */
+    private readonly services: readonly MonitoredService[],
   ) {}
 
   /** The hub to fan out to; set once the hub exists (it needs the feed for new connections). */
@@ -83,6 +85,7 @@ export class StatusFeed {
 
   /** Starts listening; a lost connection is replaced, and the table read again in case a change was missed. */
   async start(): Promise<void> {
+    if (this.services.length > 0) await syncServices(this.db, this.services).catch(() => {});
     await this.listen();
     await this.refresh();
   }
