@@ -118,6 +118,7 @@ const signedInRoutes: RouteObject[] = [
       { path: 'adgroups', ...named('adminAdGroups'), lazy: { Component: planned } },
       { path: 'notifications', ...named('adminNotifications'), lazy: { Component: planned } },
       { path: 'userimpersonation', ...named('adminUserImpersonation'), lazy: { Component: planned } },
+      { path: 'status', ...named('adminStatus'), lazy: { Component: () => import('./features/adminStatus/AdminStatusPage').then((m) => m.AdminStatusPage) } },
     ],
   },
   { path: 'user/profile', ...named('userProfile'), lazy: { Component: planned } },

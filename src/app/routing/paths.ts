@@ -24,6 +24,7 @@ export const paths = {
   adminAdGroups: '/admin/adgroups',
   adminNotifications: '/admin/notifications',
   adminUserImpersonation: '/admin/userimpersonation',
+  adminStatus: '/admin/status',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',
   settings: '/user/settings',

@@ -139,6 +139,7 @@ export const pages = {
   adminLinks: { section: 'admin', title: 'Links' },
   adminAdGroups: { section: 'admin', title: 'Directory groups' },
   adminNotifications: { section: 'admin', title: 'Manage notifications', tabLabel: 'Notifications' },
+  adminStatus: { section: 'admin', title: 'Service status', tabLabel: 'Status' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
   userProfile: { title: 'Profile' },
   userNotifications: { title: 'Notifications' },
@@ -155,7 +156,7 @@ export const pages = {
 /** The sub-pages of a section, in the order their tabs or lists show them. */
 export const sectionPages = {
   attendance: ['attendanceCurrentYear', 'attendancePreviousYears'],
-  admin: ['adminUserImpersonation', 'manageRules', 'adminCategories', 'adminLinks', 'adminAdGroups', 'adminNotifications'],
+  admin: ['adminUserImpersonation', 'manageRules', 'adminCategories', 'adminLinks', 'adminAdGroups', 'adminNotifications', 'adminStatus'],
   settings: [
     'settingsNotifications',
     'settingsAppearance',
