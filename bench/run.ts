@@ -6,6 +6,7 @@ import { createDb } from '../src/server/db/database.js';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
+import { benchStatusFanout } from './statusFanout.bench.js';
 
 /**
  * `npm run bench`: starts a throwaway embedded PostgreSQL (default settings), runs each benchmark
@@ -28,6 +29,16 @@ async function main(): Promise<void> {
       results.push(await benchCloseRegisters(db));
     } finally {
       await db.destroy();
+    }
+    const statusAdmin = createDb(cluster.connectionString('postgres'), 1);
+    await sql`create database bench_status`.execute(statusAdmin);
+    await statusAdmin.destroy();
+    const statusDb = createDb(cluster.connectionString('bench_status'), 10);
+    try {
+      await migrateToLatest(statusDb);
+      results.push(await benchStatusFanout(statusDb));
+    } finally {
+      await statusDb.destroy();
     }
   } finally {
     await cluster.stop();
