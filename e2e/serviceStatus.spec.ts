@@ -81,6 +81,14 @@ test.describe('on a phone', () => {
     await signInAs('student');
     await checkFeed(page, expectNoAxeViolations);
   });
+
+  test('the admin status page lists the services with their maintenance forms', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('admin');
+    await page.goto('/admin/status');
+    await expect(page.getByRole('heading', { level: 1, name: 'Service status' })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Maintenance for Timetable' }).getByRole('button', { name: 'Set maintenance' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
 });
 
 test('the service worker never reports the feed as session activity, so the throttle is left for real API calls', async ({ page, signInAs }) => {
