@@ -49,6 +49,7 @@ import { HubConnections } from './realtime/hubConnections.js';
 import { realtimeRoutes, registerSendTracking } from './realtime/realtime.routes.js';
 import { statusRoutes } from './realtime/status.routes.js';
 import { StatusFeed } from './realtime/statusFeed.js';
+import { sweepEndedSessions } from './realtime/sessionSweep.js';
 import { realtimeHubPath } from '../shared/contract/realtime.js';
 
 declare module 'fastify' {
@@ -120,7 +121,11 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   const hub = new HubConnections((send) => feed.sendCurrent(send));
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
-  app.addHook('preClose', async () => hub.close());
+  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) });
+  app.addHook('preClose', async () => {
+    stopSweeping();
+    hub.close();
+  });
   app.addHook('onClose', async () => feed.stop());
   app.decorate('jobs', jobs);
   if (runJobs) {

@@ -28,7 +28,7 @@ async function tokenFor(as: Caller): Promise<string> {
 }
 
 /** Opens the event stream and collects what arrives. */
-async function openStream(as: Caller, token: string): Promise<{ response: Response; received: () => string; waitFor: (text: string) => Promise<string> }> {
+async function openStream(as: Caller, token: string): Promise<{ response: Response; received: () => string; waitFor: (text: string, timeoutMs?: number) => Promise<string> }> {
   const controller = new AbortController();
   openStreams.push(controller);
   const response = await fetch(`${base}${realtimeHubPath}?id=${encodeURIComponent(token)}`, { headers: { ...as.headers(), accept: 'text/event-stream' }, signal: controller.signal });
@@ -43,8 +43,8 @@ async function openStream(as: Caller, token: string): Promise<{ response: Respon
       }
     })();
   }
-  const waitFor = async (expected: string): Promise<string> => {
-    const deadline = Date.now() + 10_000;
+  const waitFor = async (expected: string, timeoutMs = 10_000): Promise<string> => {
+    const deadline = Date.now() + timeoutMs;
     while (!text.includes(expected)) {
       if (Date.now() > deadline) throw new Error(`stream never sent ${JSON.stringify(expected)}; got ${JSON.stringify(text)}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -194,4 +194,17 @@ describe('the event stream', () => {
     expect(sessionsBefore.length).toBeGreaterThan(0);
     for (const row of after) expect(row.expires_at.getTime()).toBeLessThan(Date.now() + 61_000);
   });
+
+  it('ends the stream with a close message (no reconnect) once its session has ended', async () => {
+    const student = await t.signIn('student.unknown');
+    const token = await tokenFor(student);
+    const stream = await openStream(student, token);
+    expect((await send(student, token, handshake)).status).toBe(204);
+    await stream.waitFor('updateStatuses');
+    const signOut = await fetch(`${base}/api/user/signout`, { method: 'POST', headers: student.headers() });
+    expect(signOut.ok).toBe(true);
+    // The sessions are checked every 15 s.
+    await stream.waitFor(`data: {"type":7,"error":"Your session has ended.","allowReconnect":false}${RS}`, 20_000);
+    expect((await send(student, token, `{"type":6}${RS}`)).status).toBe(401);
+  }, 30_000);
 });
