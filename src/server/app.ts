@@ -121,12 +121,20 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   const hub = new HubConnections((send) => feed.sendCurrent(send));
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
+  let idleCloser: NodeJS.Timeout | undefined;
   const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) });
   app.addHook('preClose', async () => {
     stopSweeping();
     hub.close();
+    // A feed client's keep-alive socket that goes idle after the close began (a ping answered
+    // meanwhile) would otherwise hold the close for the whole keep-alive timeout.
+    idleCloser = setInterval(() => app.server.closeIdleConnections(), 500);
+    idleCloser.unref();
   });
-  app.addHook('onClose', async () => feed.stop());
+  app.addHook('onClose', async () => {
+    clearInterval(idleCloser);
+    await feed.stop();
+  });
   app.decorate('jobs', jobs);
   if (runJobs) {
     await jobs.start(async () => {
