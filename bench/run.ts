@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
 import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
+import { benchStatusFanout } from './statusFanout.bench.js';
 
 /**
  * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
@@ -25,8 +26,12 @@ const median = (values: readonly number[]): number => {
   return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
 };
 
-/** The close-registers job on a throwaway embedded PostgreSQL with default settings. */
-async function closeRegistersPart(): Promise<BenchResult> {
+/**
+ * The close-registers job and the status feed's fan-out, each on its own database of a throwaway
+ * embedded PostgreSQL with default settings.
+ */
+async function databaseParts(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
   const dir = await mkdtemp(join(tmpdir(), 'campus-bench-'));
   // As root, PostgreSQL runs as the `postgres` OS user, which must reach the folder.
   await chmod(dir, 0o755);
@@ -38,14 +43,25 @@ async function closeRegistersPart(): Promise<BenchResult> {
     const db = createDb(cluster.connectionString('bench_close'), 4);
     try {
       await migrateToLatest(db);
-      return await benchCloseRegisters(db);
+      results.push(await benchCloseRegisters(db));
     } finally {
       await db.destroy();
+    }
+    const statusAdmin = createDb(cluster.connectionString('postgres'), 1);
+    await sql`create database bench_status`.execute(statusAdmin);
+    await statusAdmin.destroy();
+    const statusDb = createDb(cluster.connectionString('bench_status'), 10);
+    try {
+      await migrateToLatest(statusDb);
+      results.push(await benchStatusFanout(statusDb));
+    } finally {
+      await statusDb.destroy();
     }
   } finally {
     await cluster.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  return results;
 }
 
 interface RouteJs {
@@ -100,12 +116,12 @@ async function main(): Promise<void> {
   let routes: RouteJs[];
   let client: ClientLoadResult;
   let server: ServerApiResult[];
-  let close: BenchResult;
+  let jobs: BenchResult[];
   try {
     routes = buildClient(outDir);
     client = await benchClientLoad({ runs, port: 6758, staticDir: outDir });
     server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
-    close = await closeRegistersPart();
+    jobs = await databaseParts();
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -142,11 +158,11 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- | --- | --- |',
     ...serverApiRows(server),
     '',
-    '## Jobs',
+    '## Jobs and the status feed',
     '',
     '| Benchmark | Median | Runs (ms) | Work |',
     '| --- | --- | --- | --- |',
-    `| ${close.name} | ${Math.round(close.medianMs)} ms | ${close.runsMs.map((v) => Math.round(v)).join(', ')} | ${close.detail} |`,
+    ...jobs.map((r) => `| ${r.name} | ${Math.round(r.medianMs)} ms | ${r.runsMs.map((v) => Math.round(v)).join(', ')} | ${r.detail} |`),
     '',
   ].join('\n');
   await writeFile('BENCHMARKS.md', text);

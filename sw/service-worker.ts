@@ -2,6 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import { realtimeHubPath } from '../src/shared/contract/realtime';
 import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messages';
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
@@ -45,6 +46,9 @@ async function reportActivity(clientId: string, message: WorkerToPageMessage): P
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith('/api/') || event.request.mode === 'navigate') return;
+  // The status feed (a long-lived event stream and its pings) goes straight to the network: it is
+  // not the user's activity, so it is never reported (SPEC §7), and the worker holds no stream.
+  if (url.pathname.startsWith(realtimeHubPath)) return;
   event.respondWith(
     fetch(event.request).then((response) => {
       const message: WorkerToPageMessage = { type: 'fetch', url: url.href, ok: response.ok, status: response.status };

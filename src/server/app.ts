@@ -49,12 +49,18 @@ import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders }
 import { registerStaticFiles } from './http/staticFiles.js';
 import { createPushService } from './push/push.service.js';
 import { JobQueue } from './jobs/jobQueue.js';
-import { scheduledJobs } from './jobs/scheduledJobs.js';
+import { intervalJobs, scheduledJobs } from './jobs/scheduledJobs.js';
 import { adminJobsRoutes } from './features/admin/adminJobs.routes.js';
 import { adminAudienceRoutes } from './features/admin/adminAudience.routes.js';
 import { adminAuditRoutes } from './features/admin/adminAudit.routes.js';
 import { adminNotificationsRoutes } from './features/admin/adminNotifications.routes.js';
 import { startAdminNotificationWorker } from './features/admin/notifications/adminNotifications.jobs.js';
+import { HubConnections } from './realtime/hubConnections.js';
+import { realtimeRoutes, registerSendTracking } from './realtime/realtime.routes.js';
+import { statusRoutes } from './realtime/status.routes.js';
+import { StatusFeed } from './realtime/statusFeed.js';
+import { sweepEndedSessions } from './realtime/sessionSweep.js';
+import { realtimeHubPath } from '../shared/contract/realtime.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -81,8 +87,8 @@ export interface AppDependencies {
 }
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
-function implementations(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
-  return [...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...staffAbsencesRoutes(ctx)];
+function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...staffAbsencesRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -122,12 +128,32 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     notifier: new Notifier(db, push),
   };
   app.decorate('notifier', ctx.notifier);
+  // The status feed: this instance's SignalR connections, fed from the service_statuses table.
+  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks);
+  const hub = new HubConnections((send) => feed.sendCurrent(send));
+  feed.hub = hub;
+  // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
+  let idleCloser: NodeJS.Timeout | undefined;
+  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) });
+  app.addHook('preClose', async () => {
+    stopSweeping();
+    hub.close();
+    // A feed client's keep-alive socket that goes idle after the close began (a ping answered
+    // meanwhile) would otherwise hold the close for the whole keep-alive timeout.
+    idleCloser = setInterval(() => app.server.closeIdleConnections(), 500);
+    idleCloser.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(idleCloser);
+    await feed.stop();
+  });
   app.decorate('jobs', jobs);
   if (runJobs) {
     await jobs.start(async () => {
       await push.startWorker();
       await startAdminNotificationWorker(ctx, jobs);
       await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+      await jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now }));
     });
   }
 
@@ -172,10 +198,14 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
-    request.session = id ? ((await ctx.sessions.touch(id)) ?? null) : null;
+    // The status feed's requests (its stream, pings) are no sign of the user's activity: they do not slide the session.
+    const isFeed = request.url.startsWith(realtimeHubPath);
+    request.session = id ? ((await ctx.sessions.touch(id, { slide: !isFeed })) ?? null) : null;
+    if (isFeed && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
   });
 
-  registerContractRoutes(app, allRoutes, implementations(ctx, jobs), {
+  registerSendTracking(app, hub);
+  registerContractRoutes(app, allRoutes, implementations(ctx, jobs, hub), {
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(

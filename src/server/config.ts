@@ -5,6 +5,7 @@ import { attendanceRegistration } from '../shared/constants.js';
 import { DEFAULT_CALENDAR, isTimeZone, parseTeachingWeeks, parseYearStart, type CalendarRules, type TeachingSpan } from './calendar/academicCalendar.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 import { analyticsProviders, type AnalyticsConfig, type AnalyticsProviderName } from '../shared/contract/analytics.js';
+import { demoChecks, statusChecksSchema, type StatusCheck } from './realtime/statusChecks.js';
 
 export interface OidcConfig {
   readonly issuer: string;
@@ -104,6 +105,14 @@ export interface Config {
   readonly uploadTimeoutMs: number;
   /** The analytics provider loaded once a user consents (none by default), with its public ids. */
   readonly analytics: AnalyticsConfig;
+  /** The status feed's sources (src/server/realtime). */
+  readonly status: {
+    /** STATUS_CHECKS, or in demo mode (when unset) the app's own health endpoint per feature. */
+    readonly checks: readonly StatusCheck[];
+    readonly checkSeconds: number;
+    /** Read Pingdom's checks with this token instead of running STATUS_CHECKS. */
+    readonly pingdomApiToken: string | undefined;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -275,6 +284,17 @@ const yearStart: Parse<string> = (text) =>
 const teachingWeekSpans: Parse<TeachingSpan[]> = (text) =>
   parseTeachingWeeks(text) ?? new Invalid(`must be rising week spans such as 1-12,16-27,31-32r (r: revision only), got "${text}"`);
 
+const statusChecks: Parse<StatusCheck[]> = (text) => {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return new Invalid('must be a JSON list such as [{"id":"timetable","name":"Timetable","url":"https://…/health","feature":"timetable"}]');
+  }
+  const parsed = statusChecksSchema.safeParse(value);
+  return parsed.success ? parsed.data : new Invalid(`is not a valid list of checks: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'list'}: ${issue.message}`).join('; ')}`);
+};
+
 const timeZone: Parse<string> = (text) => (isTimeZone(text) ? text : new Invalid(`must be an IANA time zone such as Europe/London, got "${text}"`));
 
 // ---- every variable -------------------------------------------------------------------------------
@@ -344,6 +364,9 @@ export const configSchema = z.object({
   ANALYTICS_PROVIDER: variable<AnalyticsProviderName>('none', analyticsProvider),
   ANALYTICS_SITE_ID: variable<string | undefined>(undefined, analyticsSiteId),
   ANALYTICS_URL: variable<string | undefined>(undefined, httpUrl),
+  STATUS_CHECKS: variable<StatusCheck[] | undefined>(undefined, statusChecks),
+  STATUS_CHECK_SECONDS: variable(60, positiveInteger),
+  PINGDOM_API_TOKEN: variable<string | undefined>(undefined, asText),
 });
 
 export type ConfigVariable = keyof typeof configSchema.shape;
@@ -477,6 +500,11 @@ export function loadConfig(env: Env = process.env): Config {
     uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
     analytics: analyticsConfig(v),
+    status: {
+      checks: v.STATUS_CHECKS ?? (isDemo ? demoChecks(v.HOST, v.PORT) : []),
+      checkSeconds: v.STATUS_CHECK_SECONDS,
+      pingdomApiToken: v.PINGDOM_API_TOKEN,
+    },
   };
 }
 

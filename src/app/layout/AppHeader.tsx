@@ -1,6 +1,7 @@
 import { Link, NavLink } from 'react-router';
 import type { SignedInUserInfo } from '../../shared/contract/user';
 import { NotificationsLink } from '../features/notifications/NotificationsLink';
+import { ServiceStatusIndicator } from '../features/serviceStatus/ServiceStatusIndicator';
 import { paths, serverPages } from '../routing/paths';
 import { requestSignOut } from '../features/session/signOut';
 import { BrandMark } from '../ui/BrandMark';
@@ -21,6 +22,7 @@ export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
         <span className="brand__name">Campus Companion</span>
       </Link>
       <div className="header-actions">
+        <ServiceStatusIndicator />
         <NotificationsLink />
         <NavLink to={paths.settings} className="header-action header-action--wide-only" data-tour-step="settings">
           <Icon name="settings" size={22} />

@@ -17,6 +17,9 @@ const SessionController = lazy(() => import('../features/session/SessionControll
 // first paint too; the feedback prompt waits until they have all answered (engagementSlot).
 const EngagementBanners = lazy(() => import('../features/engagement/EngagementBanners').then((m) => ({ default: m.EngagementBanners })));
 
+// The status feed (its machine, and the SignalR client it loads in turn) starts after the first paint.
+const StatusFeedController = lazy(() => import('../features/serviceStatus/StatusFeedController').then((m) => ({ default: m.StatusFeedController })));
+
 export function SignedInLayout() {
   return (
     <>
@@ -28,6 +31,7 @@ export function SignedInLayout() {
       </StartupGate>
       <Suspense fallback={null}>
         <SessionController />
+        <StatusFeedController />
       </Suspense>
       <Toaster />
       <ScrollRestoration />

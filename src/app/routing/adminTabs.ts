@@ -27,5 +27,6 @@ export const adminTabs: readonly AdminTab[] = [
     path: 'notifications',
     page: () => import('../features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage),
   },
+  { routeName: 'adminStatus', path: 'status', page: () => import('../features/adminStatus/AdminStatusPage').then((m) => m.AdminStatusPage) },
   { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
 ];

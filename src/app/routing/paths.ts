@@ -28,6 +28,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   staffAbsences: '/staff/absences',
   staffAbsenceDetail: '/staff/absences/:rowId',
+  adminStatus: '/admin/status',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',
   settings: '/user/settings',

@@ -156,6 +156,7 @@ export const pages = {
   adminLinks: { section: 'admin', title: 'Links' },
   adminAdGroups: { section: 'admin', title: 'Directory groups' },
   adminNotifications: { section: 'admin', title: 'Manage notifications', tabLabel: 'Notifications' },
+  adminStatus: { section: 'admin', title: 'Service status', tabLabel: 'Status' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
   adminAudit: { section: 'admin', title: 'Audit log' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },

@@ -85,8 +85,12 @@ export class SessionStore {
     return { id, expiresAt };
   }
 
-  /** Finds a live session and slides its idle expiry. Expired sessions are deleted. */
-  async touch(id: string): Promise<ActiveSession | undefined> {
+  /**
+   * Finds a live session and slides its idle expiry (unless `slide` is false: requests that are
+   * not the user's doing, such as the status feed's, must not keep a session alive). Expired
+   * sessions are deleted.
+   */
+  async touch(id: string, { slide = true }: { slide?: boolean } = {}): Promise<ActiveSession | undefined> {
     const idHash = hashId(id);
     // One round trip: the session with its user, roles and groups (every API request runs this).
     const row = await this.db
@@ -122,6 +126,7 @@ export class SessionStore {
       adGroups: row.ad_groups,
       isAbsenceReviewer: row.roles.includes('Administrator') || row.in_review_group,
     };
+    if (!slide) return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method };
     // The idle window runs from this request. The stored expiry is written a little beyond it, so
     // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.
     const absolute = row.absolute_expires_at.getTime();

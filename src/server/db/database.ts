@@ -8,10 +8,19 @@ pg.types.setTypeParser(1082, (value) => value);
 
 export type Db = Kysely<Database>;
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The pg pool behind a Db made by createDb: for what Kysely cannot do, such as LISTEN. */
+export function poolOf(db: Db): pg.Pool | undefined {
+  return pools.get(db);
+}
+
 export function createDb(connectionString: string, maxConnections = 10): Db {
   const pool = new pg.Pool({ connectionString, max: maxConnections });
   // An idle connection dropped by the server (restart, failover, shutdown) must not crash the
   // process; the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`database connection lost: ${error.message}`));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }

@@ -2,6 +2,7 @@ import type { AdminNotificationTables } from './schema.adminNotifications.js';
 import type { DomainTables } from './schema.domain.js';
 import type { IdentityTables } from './schema.identity.js';
 import type { SharedStateTables } from './schema.shared.js';
+import type { StatusTables } from './schema.status.js';
 
 /** Every table Kysely knows about; one interface per migration family. */
-export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables {}
+export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables {}

@@ -1,3 +1,4 @@
+import type { Config } from '../config.js';
 import type { ServerContext } from '../context.js';
 
 /**
@@ -16,5 +17,16 @@ export interface ScheduledJob {
   readonly name: string;
   /** Five-field cron, e.g. '* * * * *' for every minute. */
   readonly cron: string;
+  readonly run: (ctx: JobContext) => Promise<void>;
+}
+
+/**
+ * A job that runs every so many seconds, for periods cron cannot express (STATUS_CHECK_SECONDS):
+ * one run per period across all instances.
+ */
+export interface IntervalJob {
+  readonly name: string;
+  /** The period in seconds, read from the configuration. */
+  readonly everySeconds: (config: Config) => number;
   readonly run: (ctx: JobContext) => Promise<void>;
 }

@@ -3,7 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { calendarRules } from '../calendar/academicCalendar.js';
 import type { Db } from '../db/database.js';
-import type { JobContext, ScheduledJob } from './jobDefinition.js';
+import type { IntervalJob, JobContext, ScheduledJob } from './jobDefinition.js';
 
 export type JobLog = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
 
@@ -72,6 +72,7 @@ function messageOf(output: { message?: unknown; value?: { message?: unknown } } 
 export class JobQueue {
   private readonly boss: PgBoss;
   private readonly workerIds = new Map<string, string>();
+  private readonly intervalTimers: NodeJS.Timeout[] = [];
   private isStarted = false;
 
   constructor(
@@ -118,6 +119,7 @@ export class JobQueue {
   async stop(): Promise<void> {
     if (!this.isStarted) return;
     this.isStarted = false;
+    for (const timer of this.intervalTimers.splice(0)) clearInterval(timer);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
   }
 
@@ -167,6 +169,34 @@ export class JobQueue {
       await this.work(job.name, 1, async () => {
         await job.run(context());
       });
+    }
+  }
+
+  /**
+   * Runs jobs every so many seconds. Every instance inserts the job of the current period under an
+   * id derived from the period, so however many instances tick, each period's job is stored (and
+   * run) once. The first is queued at once; a missed period is not made up.
+   */
+  async scheduleEvery(jobs: readonly IntervalJob[], context: () => JobContext): Promise<void> {
+    for (const job of jobs) {
+      await this.createQueue(job.name, { retryLimit: 0, expireInSeconds: 5 * 60 });
+      await this.work(job.name, 1, async () => {
+        await job.run(context());
+      });
+      const seconds = job.everySeconds(context().config);
+      const periodMs = seconds * 1000;
+      const tick = (): void => {
+        if (!this.isStarted) return;
+        const slot = Math.floor(context().now().getTime() / periodMs);
+        this.insert([{ name: job.name, id: jobIdFor(`${job.name}:${seconds}:${slot}`) }]).catch((error: unknown) =>
+          this.log.warn({ err: { message: safeMessage(error) } }, `could not queue the ${job.name} job`),
+        );
+      };
+      // Ticking twice a period: an instance whose timer drifts still queues each period's job.
+      const timer = setInterval(tick, periodMs / 2);
+      timer.unref();
+      this.intervalTimers.push(timer);
+      tick();
     }
   }
 

@@ -21,10 +21,11 @@ export type Capability = (typeof capabilityNames)[number];
 
 /**
  * Responses that are not JSON: a redirect (sign-in, sign-out), an HTML or script page
- * (the demo persona picker), a calendar feed, a file download, or no body at all.
+ * (the demo persona picker), a calendar feed, a file download, no body at all, or a long-lived
+ * `text/event-stream` (the status feed) that the handler writes and keeps open itself.
  */
 export interface RawResponse {
-  readonly kind: 'redirect' | 'html' | 'javascript' | 'calendar' | 'file' | 'empty';
+  readonly kind: 'redirect' | 'html' | 'javascript' | 'calendar' | 'file' | 'empty' | 'eventStream';
 }
 
 /**
@@ -95,6 +96,7 @@ export const raw = {
   calendar: { kind: 'calendar' },
   file: { kind: 'file' },
   empty: { kind: 'empty' },
+  eventStream: { kind: 'eventStream' },
 } as const satisfies Record<string, RawResponse>;
 
 export function isRawResponse(response: RouteDescriptor['response']): response is RawResponse {

@@ -18,8 +18,6 @@ interface PlannedRoute {
 }
 
 const planned: Readonly<Record<string, PlannedRoute>> = {
-  // Issue 18: real-time service status over the SignalR protocol.
-  'realtime.negotiate': { issue: 18, call: {} },
 };
 
 const t = useTestApp();

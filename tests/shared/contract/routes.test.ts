@@ -55,6 +55,7 @@ const specCalls: ReadonlyArray<readonly [HttpMethod, string]> = [
 
 const publicRoutes = [
   'GET /api/antiforgerytoken',
+  'GET /api/health',
   'GET /api/user/info',
   'GET /api/user/signin',
   'GET /api/user/signin/callback',
@@ -87,6 +88,8 @@ describe('route contract', () => {
         `POST /api/admin/${set}`, `PUT /api/admin/${set}/:rowId`, `DELETE /api/admin/${set}/:rowId`,
       ]),
       'POST /api/admin/rules/preview', 'POST /api/admin/notifications/recipients',
+      // Issue 18: the status feed's client-to-server messages, and maintenance set by administrators.
+      'POST /api/realtimepingdom', 'PUT /api/admin/status/:serviceId/maintenance', 'DELETE /api/admin/status/:serviceId/maintenance',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { toast } from '../../ui/toast/toastStore';
+import { serviceStatusStore } from '../serviceStatus/serviceStatusStore';
+import { problemFor, registrationProblemNotice } from '../serviceStatus/status.rules';
 import { registeredMessage, runRegistration, type RegistrationPorts } from './registrationFlow';
 import { apiRegistrationPorts } from './registrationPorts';
 
@@ -24,6 +26,9 @@ export function RegisterButton({ timetableEntryRowId, isAttendanceMonitored, ses
       return;
     }
     for (const message of outcome.messages) toast.negative(message);
+    // When the status feed knows the attendance service is in trouble, say so: it is not the user's doing.
+    const problem = problemFor(serviceStatusStore.get().statuses, 'attendance');
+    if (problem) toast.negative(registrationProblemNotice(problem));
     setState('idle');
   };
 

@@ -4,6 +4,7 @@ import { describeError, showErrorToast } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { ensureFresh } from '../../sync/ensureFresh';
 import { UpdatedAt } from '../../sync/UpdatedAt';
+import { FeatureStatusNotice } from '../serviceStatus/FeatureStatusNotice';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { IcalPanel } from './IcalPanel';
@@ -56,6 +57,7 @@ export function TimetablePage() {
           </button>
         </div>
       </header>
+      <FeatureStatusNotice feature="timetable" resourceKey={timetableResource.key} />
       <WeekNav
         week={week}
         rangeStart={data ? dayjs(data.timetableDateRangeStart) : undefined}

@@ -1,0 +1,32 @@
+import { useActorRef } from '@xstate/react';
+import { useEffect } from 'react';
+import { registerSignOutCleanup } from '../session/signOutCleanup';
+import { serviceStatusStore } from './serviceStatusStore';
+import { connectStatusFeed } from './statusConnection';
+import { statusFeedMachine } from './statusFeed.machine';
+
+/**
+ * Runs the status feed for the signed-in area: started on mount, paused while the page is hidden,
+ * stopped for good on sign-out; what it receives goes to the service status store.
+ */
+export function StatusFeedController() {
+  const actor = useActorRef(statusFeedMachine, { input: { connect: connectStatusFeed } });
+
+  useEffect(() => {
+    const subscription = actor.subscribe((snapshot) => serviceStatusStore.set({ statuses: snapshot.context.statuses, isLoading: snapshot.context.isLoading }));
+    const report = () => actor.send({ type: document.visibilityState === 'hidden' ? 'PAGE_HIDDEN' : 'PAGE_VISIBLE' });
+    report();
+    actor.send({ type: 'START' });
+    document.addEventListener('visibilitychange', report);
+    const unregister = registerSignOutCleanup(() => actor.send({ type: 'SIGNED_OUT' }));
+    return () => {
+      unregister();
+      document.removeEventListener('visibilitychange', report);
+      actor.send({ type: 'STOP' });
+      subscription.unsubscribe();
+      serviceStatusStore.set({ statuses: undefined, isLoading: false });
+    };
+  }, [actor]);
+
+  return null;
+}

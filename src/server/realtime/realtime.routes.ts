@@ -1,0 +1,60 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { negotiateRoute, realtimeHubPath, sendRoute, streamRoute } from '../../shared/contract/realtime.js';
+import { implement, type HandlerContext, type RouteImplementation } from '../http/contractRoutes.js';
+import type { RouteDescriptor } from '../../shared/contract/route.js';
+import type { ConnectionOwner, HubConnections } from './hubConnections.js';
+
+/** The caller's identity for the hub: the user and the session the connection is bound to. */
+function ownerOf(ctx: HandlerContext<RouteDescriptor>): ConnectionOwner {
+  const session = ctx.request.session;
+  // The contract lets only signed-in callers through; a missing session cannot reach here.
+  if (!session) throw new Error('realtime route reached without a session');
+  return { userId: session.user.id, sessionIdHash: session.idHash };
+}
+
+const firstValue = (value: string | string[] | undefined): string => (Array.isArray(value) ? (value[0] ?? '') : (value ?? ''));
+
+/** The SignalR transport of the status feed: negotiate, the event stream, and client sends. */
+export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
+  return [
+    implement(negotiateRoute, async (ctx) => {
+      const requested = Number.parseInt(firstValue(ctx.query.negotiateVersion), 10);
+      return hub.negotiate(ownerOf(ctx as HandlerContext<RouteDescriptor>), Number.isFinite(requested) ? requested : 0) as never;
+    }),
+    implement(streamRoute, async (ctx) => {
+      hub.openStream(
+        firstValue(ctx.query.id),
+        ownerOf(ctx as HandlerContext<RouteDescriptor>),
+        () => {
+          ctx.reply.hijack();
+          return ctx.reply.raw;
+        },
+        ctx.reply.getHeaders(),
+      );
+    }),
+    implement(sendRoute, async (ctx) => {
+      // Answered 204: the SignalR client takes any 2xx as delivered.
+      hub.receive(firstValue(ctx.query.id), ownerOf(ctx as HandlerContext<RouteDescriptor>), ctx.body);
+    }),
+  ];
+}
+
+const releases = new WeakMap<FastifyRequest, () => void>();
+
+/**
+ * A POST to a connection counts as under way from its first byte, not from when its body has
+ * arrived and the handler runs: a second POST to the same connection meanwhile gets 409.
+ */
+export function registerSendTracking(app: FastifyInstance, hub: HubConnections): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'POST' || request.url.split('?')[0] !== realtimeHubPath) return;
+    const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('id');
+    if (token) releases.set(request, hub.beginSend(token));
+  });
+  const release = async (request: FastifyRequest): Promise<void> => {
+    releases.get(request)?.();
+    releases.delete(request);
+  };
+  app.addHook('onResponse', release);
+  app.addHook('onRequestAbort', release);
+}
