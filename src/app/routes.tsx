@@ -31,8 +31,6 @@ const guarded = (routeName: RouteName) => ({ loader: requireRoles(rolesFor(route
 
 const redirectTo = (routeName: RouteName) => () => redirect(paths[routeName]);
 
-// Pages that later issues build. Each shows its title and a sentence about what it will hold.
-const planned = () => import('./features/placeholders/PlannedPage').then((m) => m.PlannedPage);
 const sectionTabs = () => import('./layout/SectionTabs').then((m) => m.SectionTabs);
 
 const settingsRoutes: RouteObject[] = [

@@ -201,7 +201,8 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     // The status feed's requests (its stream, pings) are no sign of the user's activity: they do not slide the session.
     const isFeed = request.url.startsWith(realtimeHubPath);
     request.session = id ? ((await ctx.sessions.touch(id, { slide: !isFeed })) ?? null) : null;
-    if (isFeed && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
+    // The database listener starts with the first signed-in negotiation (never for anonymous callers).
+    if (isFeed && request.session && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
   });
 
   registerSendTracking(app, hub);

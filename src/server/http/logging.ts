@@ -9,7 +9,9 @@ export function redactUrl(url: string): string {
   const safePath = path.replace(SECRET_PATH, '$1[redacted]');
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);
-  for (const key of ['code', 'state', 'id_token', 'session_state', 'token']) {
+  // The status feed's `id` is its connection token.
+  const keys = ['code', 'state', 'id_token', 'session_state', 'token', ...(path.startsWith('/api/realtimepingdom') ? ['id'] : [])];
+  for (const key of keys) {
     if (params.has(key)) params.set(key, '[redacted]');
   }
   return `${safePath}?${params.toString()}`;

@@ -109,4 +109,9 @@ describe('logging', () => {
     expect(redactUrl('/api/user/notifications/subscription/tok3n')).toBe('/api/user/notifications/subscription/[redacted]');
     expect(redactUrl('/api/user/signin/callback?code=secret&state=s2&iss=x')).toBe('/api/user/signin/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x');
   });
+
+  it('redacts the status feed\'s connection token, and only there', () => {
+    expect(redactUrl('/api/realtimepingdom?id=c0nnT0ken')).toBe('/api/realtimepingdom?id=%5Bredacted%5D');
+    expect(redactUrl('/api/staff/absences?id=7')).toBe('/api/staff/absences?id=7');
+  });
 });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { absence } from '../../../shared/constants.js';
 import type { AbsenceRequest } from '../../../shared/contract/absences.js';
 import { absenceMessages, editableStatuses, enrolmentReadOnlyMessage, isEditableStatus, withdrawOutcome } from '../../../shared/rules/absences/index.js';
@@ -137,6 +138,13 @@ export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: 
 }
 
 /**
+ * A change's new lastModified: now, but always a later whole second than the version it replaces.
+ * Reviewers compare lastModified to the second, so an edit made within the second a reviewer
+ * loaded the request still counts as a change (their decision is refused as stale).
+ */
+const nextVersion = (now: Date) => sql<Date>`greatest(${now}::timestamptz, date_trunc('second', last_modified) + interval '1 second')`;
+
+/**
  * Edits one of the student's requests (another student's is a 404, checked first). Everything is
  * validated before anything is written; a refused update changes nothing and keeps every file.
  */
@@ -155,7 +163,7 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
         .updateTable('absence_requests')
         .set({
           category_id: fields.categoryRowId, absence_start: instantOf(fields.start), absence_end: instantOf(fields.end),
-          description: fields.description, last_modified: new Date(),
+          description: fields.description, last_modified: nextVersion(new Date()),
         })
         .where('id', '=', row.id)
         .where('student_user_id', '=', user.id)
@@ -189,7 +197,7 @@ export async function cancelAbsence(db: Db, user: SessionUser, requestId: number
   await db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('absence_requests')
-      .set({ status: next, last_modified: now })
+      .set({ status: next, last_modified: nextVersion(now) })
       .where('id', '=', row.id)
       .where('student_user_id', '=', user.id)
       .where('status', '=', row.status)

@@ -50,12 +50,12 @@ const when = () => new Intl.DateTimeFormat('en-GB', {
 /** 'Tue 14 Oct, 10:00 in Lecture Theatre A' */
 const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when().format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
 
-async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null }> {
+async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null; registerClosedAt: Date | null }> {
   const row = await db
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
-    .select(['e.id', 'e.module_id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', 'e.is_cancelled', 'e.room_id', 'r.name as room_name'])
+    .select(['e.id', 'e.module_id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', 'e.is_cancelled', 'e.room_id', 'e.register_closed_at', 'r.name as room_name'])
     .where('e.id', '=', eventId)
     .forUpdate('e')
     .executeTakeFirst();
@@ -63,6 +63,7 @@ async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCanc
   return {
     id: row.id, moduleId: row.module_id, code: row.code, name: row.name, eventType: row.event_type,
     startsAt: row.starts_at, roomName: row.room_name, isCancelled: row.is_cancelled, roomId: row.room_id,
+    registerClosedAt: row.register_closed_at,
   };
 }
 
@@ -140,8 +141,17 @@ export async function moveEvent(
     const roomId = room?.id ?? current.roomId;
     if (newStart.getTime() === current.startsAt.getTime() && roomId === current.roomId) return undefined;
     const now = options?.now ?? new Date();
-    // Registration at the new time is still to come (or still open): the register starts afresh.
-    const reopens = options !== undefined && addMinutes(newStart, options.closeMinutes) > now;
+    const startChanged = newStart.getTime() !== current.startsAt.getTime();
+    const windowStillAhead = options !== undefined && addMinutes(newStart, options.closeMinutes) > now;
+    // A closed register holds the class's final records: it never reopens by a move.
+    if (startChanged && windowStillAhead && current.registerClosedAt !== null) {
+      throw badRequest('This class\'s register is closed, so it cannot move to a time whose registration is still to come.', {
+        newStart: ['The register of this class is closed. Cancel it and ask for a new class instead.'],
+      });
+    }
+    // Only a new start whose registration is still to come (or still open) starts the register
+    // afresh; a room change alone keeps every registration and override.
+    const reopens = startChanged && windowStillAhead;
     await trx
       .updateTable('timetable_events')
       .set((eb) => ({

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../auth/session.service.js';
 import { londonInstant } from '../../calendar/academicCalendar.js';
 import type { Db } from '../../db/database.js';
 import type { AbsenceStatus } from '../../db/schema.domain.js';
+import { sql } from 'kysely';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { rederiveRecordsForAbsence } from '../attendance/closeRegisters.service.js';
 import { Notifier } from '../notifications/notify.service.js';
@@ -56,6 +57,8 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
       .forUpdate()
       .executeTakeFirst();
     if (!row) throw notFound('The absence request');
+    // A reviewer who is also a student (a student working in the school office) never decides their own.
+    if (row.student_user_id === actor.id) throw new HttpError(403, decisionMessages.ownRequest, {});
     if (wholeSecond(row.last_modified) !== wholeSecond(instantOf(body.lastModified))) {
       throw new HttpError(409, decisionMessages.stale, { lastModified: [decisionMessages.stale] });
     }
@@ -69,6 +72,17 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
       .set({ status: body.absenceStatus, message_to_student: message, last_modified: lastModified })
       .where('id', '=', row.id)
       .execute();
+    // The classes it covers whose register is still open are locked until this commits: the
+    // close-registers job skips locked classes, so it never closes one on the old status while
+    // this decision is in flight (it closes them at its next run, reading the new status). One
+    // the job is closing right now is waited for, then re-derived below.
+    await sql`
+      select e.id from timetable_events e
+      join enrolments n on n.module_id = e.module_id and n.student_user_id = ${row.student_user_id}
+      where e.register_closed_at is null
+        and e.starts_at < ${row.absence_end}
+        and e.starts_at + make_interval(mins => e.duration_minutes) > ${row.absence_start}
+      for update of e`.execute(trx);
     await rederiveRecordsForAbsence(trx, row.id);
     await recordAudit(trx, {
       actorUserId: actor.id,

@@ -72,13 +72,16 @@ export class TimetableCache {
     const loadKey = `${key}|${fingerprint}`;
     const loading = this.#loading.get(loadKey);
     if (loading) return loading;
-    const load = this.#load(key, fingerprint, owner, now).finally(() => this.#loading.delete(loadKey));
+    const load = this.#load(key, fingerprint, owner, window, now).finally(() => this.#loading.delete(loadKey));
     this.#loading.set(loadKey, load);
     return load;
   }
 
-  async #load(key: string, fingerprint: string, owner: TimetableOwner, now: Date): Promise<SerialisedJson> {
+  async #load(key: string, fingerprint: string, owner: TimetableOwner, window: ReturnType<typeof timetableWindow>, now: Date): Promise<SerialisedJson> {
     const body = serialisedTimetable(serialiseResponse(timetableRoute, await loadTimetable(this.db, owner, now)));
+    // The rows may have changed between the fingerprint and the load: keep the body only when the
+    // fingerprint still holds, so a body is never kept under a fingerprint it does not match.
+    if ((await eventsFingerprint(this.db, owner, window)) !== fingerprint) return body;
     this.#entries.delete(key);
     this.#entries.set(key, { fingerprint, body });
     if (this.#entries.size > this.capacity) {

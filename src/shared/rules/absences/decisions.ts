@@ -51,6 +51,7 @@ export const decisionMessages = {
   notAllowed: (from: AbsenceStatus, to: AbsenceStatus) => `A request that is ${from} cannot become ${to}.`,
   messageRequired: 'Please write a message to the student explaining this decision.',
   stale: 'This absence request has changed since you opened it. Reload it to see the changes, then decide again.',
+  ownRequest: 'You cannot decide your own absence request. Another reviewer must decide it.',
 } as const;
 
 /** The decision that takes a request from `from` to `to`, or undefined when there is none. */

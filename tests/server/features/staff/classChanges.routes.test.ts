@@ -72,6 +72,29 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
     expect((await eventRow(event)).register_closed_at).toBeNull();
   });
 
+  it('keeps every registration when only the room changes', async () => {
+    const event = await insertEvent(t.db, taught, -5);
+    expect((await register(t.app, student, event)).statusCode).toBe(204);
+    const before = await t.db.selectFrom('attendance_registrations').select('student_user_id').where('event_id', '=', event).execute();
+    expect(before).toHaveLength(1);
+    const start = (await eventRow(event)).starts_at;
+    expect((await move(event, { newStart: start.toISOString(), roomId: 'ENG-2.03' })).statusCode).toBe(200);
+    expect(await t.db.selectFrom('attendance_registrations').select('student_user_id').where('event_id', '=', event).execute()).toEqual(before);
+    expect((await eventRow(event)).room_id).toBe('ENG-2.03');
+  });
+
+  it('never reopens a closed register: moving its class to a time still to come is refused, and nothing changes', async () => {
+    const event = await insertEvent(t.db, taught, -5);
+    await t.db.updateTable('timetable_events').set({ register_closed_at: new Date() }).where('id', '=', event).execute();
+    const before = await eventRow(event);
+    const response = await move(event, { newStart: addMinutes(before.starts_at, 3 * 60).toISOString() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveProperty('newStart');
+    expect(await eventRow(event)).toEqual(before);
+    // A room change alone is still fine.
+    expect((await move(event, { newStart: before.starts_at.toISOString(), roomId: 'ENG-2.03' })).statusCode).toBe(200);
+  });
+
   it('refuses another lecturer\'s class (403) and leaves it as it was; an administrator may move any class', async () => {
     const other = await insertEvent(t.db, untaught, 3 * 24 * 60);
     const before = await eventRow(other);
