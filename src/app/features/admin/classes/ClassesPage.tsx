@@ -165,8 +165,14 @@ export function ClassesPage() {
           exportName="classes"
           actions={(c) =>
             c.isCancelled ? null : (
-              <button type="button" className="button" disabled={!isOnline} onClick={() => setSelected(c)}>
-                Move or cancel<span className="visually-hidden">: {c.moduleCode} on {wallClock(c.start)}</span>
+              <button
+                type="button"
+                className="button"
+                disabled={!isOnline}
+                aria-label={`Move or cancel ${c.moduleCode} on ${wallClock(c.start)}`}
+                onClick={() => setSelected(c)}
+              >
+                Move or cancel
               </button>
             )
           }
