@@ -28,5 +28,6 @@ export const adminTabs: readonly AdminTab[] = [
     page: () => import('../features/admin/notifications/AdminNotificationsPage').then((m) => m.AdminNotificationsPage),
   },
   { routeName: 'adminStatus', path: 'status', page: () => import('../features/adminStatus/AdminStatusPage').then((m) => m.AdminStatusPage) },
+  { routeName: 'adminClasses', path: 'classes', page: () => import('../features/admin/classes/ClassesPage').then((m) => m.ClassesPage) },
   { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
 ];

@@ -26,6 +26,7 @@ export const paths = {
   adminNotifications: '/admin/notifications',
   adminUserImpersonation: '/admin/userimpersonation',
   adminAudit: '/admin/audit',
+  adminClasses: '/admin/classes',
   staffAbsences: '/staff/absences',
   staffAbsenceDetail: '/staff/absences/:rowId',
   adminStatus: '/admin/status',

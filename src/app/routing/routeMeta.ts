@@ -159,6 +159,7 @@ export const pages = {
   adminStatus: { section: 'admin', title: 'Service status', tabLabel: 'Status' },
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
   adminAudit: { section: 'admin', title: 'Audit log' },
+  adminClasses: { section: 'admin', title: 'Classes' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },
   staffAbsenceDetail: { section: 'absenceReview', title: 'Absence request' },
   userProfile: { title: 'Profile' },

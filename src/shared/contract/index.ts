@@ -5,6 +5,7 @@ import { staffRegisterRoutes } from './staffRegister';
 import { analyticsRoutes } from './analytics';
 import { adminAudienceRoutes } from './adminAudience';
 import { adminAuditRoutes } from './adminAudit';
+import { adminClassRoutes } from './adminClasses';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
@@ -46,6 +47,7 @@ export * from './staffRegister';
 export * from './analytics';
 export * from './adminNotifications';
 export * from './adminAudit';
+export * from './adminClasses';
 export * from './staffAbsences';
 
 /** Every route the server registers and the route-matrix test walks. */
@@ -71,6 +73,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminAudienceRoutes,
   ...adminNotificationRoutes,
   ...adminAuditRoutes,
+  ...adminClassRoutes,
   ...staffAbsenceRoutes,
 ];
 

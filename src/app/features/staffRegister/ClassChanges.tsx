@@ -4,6 +4,7 @@ import { getRegisterRoute, moveClassRoute, roomOptionsRoute, type ClassRegister 
 import { callApi } from '../../api/client';
 import { showErrorToast, type ErrorDetails } from '../../api/errorHandler';
 import { toast } from '../../ui/toast/toastStore';
+import './register.css';
 
 interface ClassChangesProps {
   readonly register: ClassRegister;
@@ -15,16 +16,39 @@ interface RoomOption {
   readonly roomName: string;
 }
 
-/**
- * Move the class (a new date, time and/or room) or cancel it. Both tell its students and staff
- * (the server sends the notifications); the timetable reloads through the routes' `invalidates`.
- * Times are the university's wall clock, as the register shows them.
- */
+/** The class being changed: its start (London wall clock with an offset) and room. */
+export interface ChangeableClass {
+  readonly rowId: number;
+  readonly startTime: string;
+  readonly roomId: string | null;
+  readonly roomName: string | null;
+}
+
+/** The register page's Move and Cancel: after a change, the register is loaded again. */
 export function ClassChanges({ register, onChanged }: ClassChangesProps) {
+  const reloadRegister = async () => onChanged(await callApi(getRegisterRoute, { params: { eventRowId: register.rowId } }));
+  return <MoveOrCancelClass target={register} onChanged={reloadRegister} />;
+}
+
+interface MoveOrCancelClassProps {
+  readonly target: ChangeableClass;
+  /** Called after a successful move or cancellation, to load what changed. */
+  readonly onChanged: () => Promise<void>;
+  /** The section's heading; 'Move or cancel this class' by default. */
+  readonly heading?: string;
+}
+
+/**
+ * Move a class (a new date, time and/or room) or cancel it, for its lecturer (register page) or an
+ * administrator (admin Classes page). Both tell its students and staff (the server sends the
+ * notifications); the timetable reloads through the routes' `invalidates`. Times are the
+ * university's wall clock, as the server sends them.
+ */
+export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel this class' }: MoveOrCancelClassProps) {
   const id = useId();
-  const [date, setDate] = useState(register.startTime.slice(0, 10));
-  const [time, setTime] = useState(register.startTime.slice(11, 16));
-  const [roomId, setRoomId] = useState(register.roomId ?? '');
+  const [date, setDate] = useState(target.startTime.slice(0, 10));
+  const [time, setTime] = useState(target.startTime.slice(11, 16));
+  const [roomId, setRoomId] = useState(target.roomId ?? '');
   const [rooms, setRooms] = useState<readonly RoomOption[]>([]);
   const [errors, setErrors] = useState<ErrorDetails>();
   const [isMoving, setMoving] = useState(false);
@@ -37,17 +61,15 @@ export function ClassChanges({ register, onChanged }: ClassChangesProps) {
     return () => controller.abort();
   }, []);
 
-  const reloadRegister = async () => onChanged(await callApi(getRegisterRoute, { params: { eventRowId: register.rowId } }));
-
   const move = async (event: FormEvent) => {
     event.preventDefault();
     setMoving(true);
     setErrors(undefined);
     try {
-      const body = { newStart: `${date}T${time}:00`, ...(roomId && roomId !== register.roomId ? { roomId } : {}) };
-      const result = await callApi(moveClassRoute, { params: { rowId: register.rowId }, body });
+      const body = { newStart: `${date}T${time}:00`, ...(roomId && roomId !== target.roomId ? { roomId } : {}) };
+      const result = await callApi(moveClassRoute, { params: { rowId: target.rowId }, body });
       toast.positive(result.notified > 0 ? 'Class moved; its students and staff have been told' : 'The class is already at that time and place');
-      await reloadRegister();
+      await onChanged();
     } catch (failure) {
       setErrors(showErrorToast(failure));
     }
@@ -57,9 +79,9 @@ export function ClassChanges({ register, onChanged }: ClassChangesProps) {
   const cancel = async () => {
     setCancelling(true);
     try {
-      await callApi(cancelClassRoute, { params: { rowId: register.rowId } });
+      await callApi(cancelClassRoute, { params: { rowId: target.rowId } });
       toast.positive('Class cancelled; its students and staff have been told');
-      await reloadRegister();
+      await onChanged();
     } catch (failure) {
       showErrorToast(failure);
     }
@@ -73,7 +95,7 @@ export function ClassChanges({ register, onChanged }: ClassChangesProps) {
 
   return (
     <section className="card register__changes" aria-labelledby={`${id}-heading`}>
-      <h2 id={`${id}-heading`}>Move or cancel this class</h2>
+      <h2 id={`${id}-heading`} tabIndex={-1}>{heading}</h2>
       <form className="register__move" onSubmit={(event) => void move(event)} noValidate>
         <div className="register__field">
           <label htmlFor={`${id}-date`}>New date</label>
@@ -89,9 +111,9 @@ export function ClassChanges({ register, onChanged }: ClassChangesProps) {
           <label htmlFor={`${id}-room`}>Room</label>
           <select id={`${id}-room`} value={roomId} onChange={(e) => setRoomId(e.target.value)}
             aria-invalid={roomErrors.length > 0} aria-describedby={roomErrors.length > 0 ? `${id}-room-error` : undefined}>
-            {register.roomId === null && <option value="">Online</option>}
-            {register.roomId !== null && !rooms.some((room) => room.roomId === register.roomId) && (
-              <option value={register.roomId}>{register.roomName ?? register.roomId}</option>
+            {target.roomId === null && <option value="">Online</option>}
+            {target.roomId !== null && !rooms.some((room) => room.roomId === target.roomId) && (
+              <option value={target.roomId}>{target.roomName ?? target.roomId}</option>
             )}
             {rooms.map((room) => <option key={room.roomId} value={room.roomId}>{room.roomName} ({room.roomId})</option>)}
           </select>
