@@ -99,7 +99,7 @@ export const sendRoute = defineRoute({
   method: 'POST',
   path: realtimeHubPath,
   query: connectionTokenQuery,
-  body: z.string().check(z.maxLength(maxHubMessageLength)),
+  body: text(maxHubMessageLength),
   response: raw.empty,
   roles: [],
 });

@@ -167,7 +167,12 @@ describe('other payloads', () => {
   });
 
   it('parses the status feed JSON string', () => {
-    const text = JSON.stringify([{ serviceName: 'VLE', status: 'Up', lastChecked: null }]);
+    const text = JSON.stringify([
+      {
+        id: 'vle', name: 'VLE', feature: null, state: 'operational', since: '2026-11-23T09:00:00Z',
+        lastCheckedAt: null, responseTimeMs: null, maintenance: null,
+      },
+    ]);
     expect(serviceStatusesJsonSchema.parse(text)).toHaveLength(1);
     expect(serviceStatusesJsonSchema.safeParse('not json').success).toBe(false);
   });
