@@ -16,11 +16,11 @@ import { gzipSync } from 'node:zlib';
 
 const signedIn = ['index.html', 'src/app/layout/SignedInLayout.tsx', 'src/app/layout/PageError.tsx'];
 export const routeBudgets = [
-  { route: '/landing', targetKb: 90, limitKb: 128, modules: ['index.html'] },
+  { route: '/landing', targetKb: 90, limitKb: 130, modules: ['index.html'] },
   {
     route: '/home',
     targetKb: 150,
-    limitKb: 195,
+    limitKb: 201,
     modules: [
       ...signedIn,
       'src/app/features/home/HomePage.tsx',
@@ -32,7 +32,7 @@ export const routeBudgets = [
       'src/app/features/favourites/FavouritesWidget.tsx',
     ],
   },
-  { route: '/timetable', targetKb: 150, limitKb: 190, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
+  { route: '/timetable', targetKb: 150, limitKb: 194, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
 ];
 
 const args = process.argv.slice(2);
