@@ -80,6 +80,8 @@ test.describe('on a phone', () => {
     // The tour's step popover too.
     await banners.button(banners.tourPrompt, 'Take the tour').click();
     await expect(page.locator('.driver-popover-title')).toHaveText('Home');
+    // axe measures contrast against what is painted: wait until the popover has faded in.
+    await expect(page.locator('.driver-popover')).toHaveCSS('opacity', '1');
     await expectNoAxeViolations();
     await page.keyboard.press('Escape');
     await expect(page.locator('.driver-popover')).toHaveCount(0);

@@ -21,7 +21,8 @@ test.describe('menu by role (SPEC §2, §6)', () => {
   test('an administrator sees Admin, which opens user impersonation', async ({ page, signInAs }) => {
     await signInAs('admin');
     const shell = new AppShell(page);
-    expect(await shell.visibleMenuLabels()).toEqual(['Home', 'Resources', 'Admin']);
+    // Administrators review absence requests too (issue 15).
+    expect(await shell.visibleMenuLabels()).toEqual(['Home', 'Resources', 'Admin', 'Absence reviews']);
     await shell.open('Admin');
     await expect(page).toHaveURL(/\/admin\/userimpersonation$/);
     await expect(shell.heading('User impersonation')).toBeVisible();
