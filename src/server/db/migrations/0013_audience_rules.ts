@@ -95,7 +95,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('link_targeting_rules').execute();
 }
 
+/**
+ * Undoing is refused while the data holds what the old model cannot say (a rule that is switched
+ * off or has profile conditions, roles and groups in one rule, a switched-off link, a group that
+ * grants several roles): dropping it would silently show links to more people than intended.
+ */
+async function assertExpressibleInOldModel(db: Kysely<unknown>): Promise<void> {
+  const { rows } = await sql<{ rules: number; links: number; groups: number }>`
+    select
+      (select count(*)::int from audience_rules r
+        where r.id in (select rule_id from resource_link_rules union select rule_id from resource_category_rules)
+          and (not r.is_active or cardinality(r.study_levels) > 0 or cardinality(r.programmes) > 0 or cardinality(r.schools) > 0
+            or (cardinality(r.roles) > 0 and exists (select 1 from audience_rule_groups g where g.rule_id = r.id)))) as rules,
+      (select count(*)::int from resource_links where not is_active) as links,
+      (select count(*)::int from directory_groups where cardinality(granted_roles) > 1) as groups`.execute(db);
+  const found = rows[0] ?? { rules: 0, links: 0, groups: 0 };
+  if (found.rules + found.links + found.groups > 0) {
+    throw new Error(
+      `Migration 0013 cannot be undone without widening who sees links: ${found.rules} rule(s) in use that are switched off, ` +
+        `have profile conditions or mix roles and groups; ${found.links} switched-off link(s); ${found.groups} group(s) granting ` +
+        'several roles. Change or remove them first.',
+    );
+  }
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await assertExpressibleInOldModel(db);
   await db.schema
     .createTable('link_targeting_rules')
     .addColumn('id', 'serial', (c) => c.primaryKey())
@@ -109,11 +134,18 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .addCheckConstraint('link_targeting_rules_one_target', sql`(link_id is null) <> (category_id is null)`)
     .addCheckConstraint('link_targeting_rules_one_audience', sql`(role is null) <> (directory_group_id is null)`)
     .execute();
-  // Only single-role rules map back; richer rules have no old equivalent.
+  // Role rules map back to one row per role (assertExpressibleInOldModel refused the rest).
   await sql`insert into link_targeting_rules (name, link_id, role)
     select r.name, lr.link_id, unnest(r.roles) from resource_link_rules lr join audience_rules r on r.id = lr.rule_id`.execute(db);
   await sql`insert into link_targeting_rules (name, category_id, role)
     select r.name, cr.category_id, unnest(r.roles) from resource_category_rules cr join audience_rules r on r.id = cr.rule_id`.execute(db);
+  // Group-only rules map back to one row per group.
+  await sql`insert into link_targeting_rules (name, link_id, directory_group_id)
+    select r.name, lr.link_id, g.group_id from resource_link_rules lr join audience_rules r on r.id = lr.rule_id
+    join audience_rule_groups g on g.rule_id = r.id`.execute(db);
+  await sql`insert into link_targeting_rules (name, category_id, directory_group_id)
+    select r.name, cr.category_id, g.group_id from resource_category_rules cr join audience_rules r on r.id = cr.rule_id
+    join audience_rule_groups g on g.rule_id = r.id`.execute(db);
   await db.schema.alterTable('directory_groups')
     .addColumn('granted_role', 'text', (c) => c.check(sql`granted_role in ('Student', 'TeachingStaff', 'Administrator')`))
     .execute();

@@ -31,4 +31,22 @@ describe('migration 0013: audience rules', () => {
     expect(await t.db.selectFrom('audience_rule_groups').select(['rule_id', 'group_id']).execute()).toEqual([{ rule_id: rules[1]!.id, group_id: 1 }]);
     expect((await t.db.selectFrom('directory_groups').select('granted_roles').executeTakeFirstOrThrow()).granted_roles).toEqual(['TeachingStaff']);
   });
+
+  it('is undone only while the old model can say the same: a group-only rule maps back, a switched-off link refuses', async () => {
+    const migrator = new Migrator({ db: t.db, provider: { getMigrations: async () => migrations } });
+    await sql`update resource_links set is_active = false where id = 2`.execute(t.db);
+    const refused = await migrator.migrateTo('0012_register_overrides');
+    expect(String(refused.error)).toContain('cannot be undone');
+    expect(await t.db.selectFrom('audience_rules').select('id').execute()).toHaveLength(2);
+
+    await sql`update resource_links set is_active = true where id = 2`.execute(t.db);
+    expect((await migrator.migrateTo('0012_register_overrides')).error).toBeUndefined();
+    const { rows } = await sql<{ link_id: number | null; category_id: number | null; role: string | null; directory_group_id: number | null }>`
+      select link_id, category_id, role, directory_group_id from link_targeting_rules order by id`.execute(t.db);
+    expect(rows).toEqual([
+      { link_id: 1, category_id: null, role: 'TeachingStaff', directory_group_id: null },
+      { link_id: 2, category_id: null, role: 'TeachingStaff', directory_group_id: null },
+      { link_id: null, category_id: 1, role: null, directory_group_id: 1 },
+    ]);
+  });
 });
