@@ -5,9 +5,10 @@ import {
 } from '../../../../shared/contract/adminAudience';
 import { roleNames } from '../../../../shared/contract/route';
 import { callApi } from '../../../api/client';
-import { toast } from '../../../ui/toast/toastStore';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
+import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
+import { removeRow } from '../form/removeRow';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -33,16 +34,14 @@ export function AdGroupsPage() {
     { key: 'ruleCount', header: 'Rules', value: (g) => g.ruleCount },
   ];
   const toBody = ({ groupId, displayName, grantsRoles, isAbsenceReviewGroup }: AdGroup): AdGroupBody => ({ groupId, displayName, grantsRoles, isAbsenceReviewGroup });
-  const remove = async (group: AdGroup) => {
-    if (!window.confirm(`Delete the directory group “${group.displayName}”? Its ${group.memberCount} membership(s) are forgotten until members sign in again.`)) return;
-    try {
-      await callApi(deleteAdGroupRoute, { params: { rowId: group.rowId } });
-      toast.positive(`Group “${group.displayName}” deleted`);
-      await groups.reload();
-    } catch (error) {
-      toast.negative(error instanceof Error ? error.message : 'The group could not be deleted.');
-    }
-  };
+  const remove = (group: AdGroup) =>
+    removeRow({
+      question: () => `Delete the directory group “${group.displayName}”? Its ${group.memberCount} membership(s) are forgotten until members sign in again.`,
+      remove: () => callApi(deleteAdGroupRoute, { params: { rowId: group.rowId } }),
+      done: `Group “${group.displayName}” deleted`,
+      failure: 'The group could not be deleted.',
+      reload: groups.reload,
+    });
   return (
     <PageFrame intro="Members are recorded when they sign in, from the identity provider's groups claim. Roles a group grants, and the absence-reviewer flag, apply to its members from their next sign-in.">
       {editing ? (
@@ -109,15 +108,7 @@ function GroupEditor({ editing, onDone, onCancel }: GroupEditorProps) {
         <input type="checkbox" checked={draft.isAbsenceReviewGroup} onChange={(event) => set({ isAbsenceReviewGroup: event.target.checked })} />
         Members review absence requests
       </label>
-      <ErrorBox error={save.error} title="The group was not saved" />
-      <div className="admin-editor__actions">
-        <button type="submit" className="button button--primary" disabled={save.isSaving || !isOnline}>
-          {save.isSaving ? 'Saving…' : 'Save group'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter save={save} isOnline={isOnline} saveLabel="Save group" failureTitle="The group was not saved" onCancel={onCancel} />
     </form>
   );
 }

@@ -7,7 +7,9 @@ import { contrastColour, relativeLuminosity } from '../../../../shared/rules/con
 import { callApi } from '../../../api/client';
 import { toast } from '../../../ui/toast/toastStore';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
+import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
+import { removeRow } from '../form/removeRow';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -53,16 +55,14 @@ export function CategoriesPage() {
       toast.negative(error instanceof Error ? error.message : 'The order could not be changed.');
     }
   };
-  const remove = async (category: AdminCategory) => {
-    if (!window.confirm(`Delete the category “${category.name}”?`)) return;
-    try {
-      await callApi(deleteCategoryRoute, { params: { rowId: category.rowId } });
-      toast.positive(`Category “${category.name}” deleted`);
-      await categories.reload();
-    } catch (error) {
-      toast.negative(error instanceof Error ? error.message : 'The category could not be deleted.');
-    }
-  };
+  const remove = (category: AdminCategory) =>
+    removeRow({
+      question: () => `Delete the category “${category.name}”?`,
+      remove: () => callApi(deleteCategoryRoute, { params: { rowId: category.rowId } }),
+      done: `Category “${category.name}” deleted`,
+      failure: 'The category could not be deleted.',
+      reload: categories.reload,
+    });
   const nextOrder = Math.max(0, ...sorted.map((c) => c.order)) + 1;
   return (
     <PageFrame intro="Categories group the links on Resources, in this order. A category with an audience shows only to users matching one of its rules. A category that still holds links cannot be deleted: move or delete its links first.">
@@ -149,15 +149,7 @@ function CategoryEditor({ editing, rules, onDone, onCancel }: CategoryEditorProp
         </p>
       </div>
       <Choices legend="Audience rules" hint="None chosen: everyone signed in." choices={rules} selected={draft.ruleRowIds} onChange={(ruleRowIds) => set({ ruleRowIds })} errors={fieldErrors(save.error, 'ruleRowIds')} />
-      <ErrorBox error={save.error} title="The category was not saved" />
-      <div className="admin-editor__actions">
-        <button type="submit" className="button button--primary" disabled={save.isSaving || !isOnline}>
-          {save.isSaving ? 'Saving…' : 'Save category'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter save={save} isOnline={isOnline} saveLabel="Save category" failureTitle="The category was not saved" onCancel={onCancel} />
     </form>
   );
 }

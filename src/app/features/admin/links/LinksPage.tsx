@@ -4,9 +4,10 @@ import {
   type AdminLink, type LinkBody,
 } from '../../../../shared/contract/adminAudience';
 import { callApi } from '../../../api/client';
-import { toast } from '../../../ui/toast/toastStore';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
+import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
+import { removeRow } from '../form/removeRow';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -45,18 +46,15 @@ export function LinksPage() {
   const toBody = ({ displayName, url, description, categoryRowId, icon, ruleRowIds, isActive }: AdminLink): LinkBody => ({
     displayName, url, description, categoryRowId, icon, ruleRowIds, isActive,
   });
-  const remove = async (link: AdminLink) => {
-    try {
+  const remove = (link: AdminLink) =>
+    removeRow({
       // Ask with today's count, not the one loaded with the page.
-      const fresh = (await callApi(listLinksRoute)).find((l) => l.rowId === link.rowId) ?? link;
-      if (!window.confirm(deleteLinkQuestion(fresh))) return;
-      await callApi(deleteLinkRoute, { params: { rowId: link.rowId } });
-      toast.positive(`Link “${link.displayName}” deleted`);
-      await links.reload();
-    } catch (error) {
-      toast.negative(error instanceof Error ? error.message : 'The link could not be deleted.');
-    }
-  };
+      question: async () => deleteLinkQuestion((await callApi(listLinksRoute)).find((l) => l.rowId === link.rowId) ?? link),
+      remove: () => callApi(deleteLinkRoute, { params: { rowId: link.rowId } }),
+      done: `Link “${link.displayName}” deleted`,
+      failure: 'The link could not be deleted.',
+      reload: links.reload,
+    });
   const firstCategory = categories.items?.[0]?.rowId;
   return (
     <PageFrame intro="Links appear on Resources in their category. A link with an audience shows only to users matching one of its rules; an inactive link shows to no one. Addresses must be https.">
@@ -154,15 +152,7 @@ function LinkEditor({ editing, categories, rules, onDone, onCancel }: LinkEditor
         <input type="checkbox" checked={draft.isActive} onChange={(event) => set({ isActive: event.target.checked })} />
         Active
       </label>
-      <ErrorBox error={save.error} title="The link was not saved" />
-      <div className="admin-editor__actions">
-        <button type="submit" className="button button--primary" disabled={save.isSaving || !isOnline}>
-          {save.isSaving ? 'Saving…' : 'Save link'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter save={save} isOnline={isOnline} saveLabel="Save link" failureTitle="The link was not saved" onCancel={onCancel} />
     </form>
   );
 }

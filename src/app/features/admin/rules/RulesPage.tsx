@@ -5,9 +5,10 @@ import {
 } from '../../../../shared/contract/adminAudience';
 import { roleNames } from '../../../../shared/contract/route';
 import { callApi } from '../../../api/client';
-import { toast } from '../../../ui/toast/toastStore';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
+import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
+import { removeRow } from '../form/removeRow';
 import { useAdminList, useAdminValue } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
 import { useOnline } from '../shell/useOnline';
@@ -37,16 +38,14 @@ export function RulesPage() {
     { key: 'isActive', header: 'Active', value: (r) => r.isActive },
     { key: 'usedBy', header: 'Links and categories', value: (r) => r.linkCount + r.categoryCount },
   ];
-  const remove = async (rule: AudienceRule) => {
-    if (!window.confirm(`Delete the rule “${rule.name}”?`)) return;
-    try {
-      await callApi(deleteRuleRoute, { params: { rowId: rule.rowId } });
-      toast.positive(`Rule “${rule.name}” deleted`);
-      await rules.reload();
-    } catch (error) {
-      toast.negative(error instanceof Error ? error.message : 'The rule could not be deleted.');
-    }
-  };
+  const remove = (rule: AudienceRule) =>
+    removeRow({
+      question: () => `Delete the rule “${rule.name}”?`,
+      remove: () => callApi(deleteRuleRoute, { params: { rowId: rule.rowId } }),
+      done: `Rule “${rule.name}” deleted`,
+      failure: 'The rule could not be deleted.',
+      reload: rules.reload,
+    });
   return (
     <PageFrame intro="A rule is a named audience. Within a field any value matches; every field you fill must match. A rule with nothing chosen means everyone signed in; a rule switched off matches no one.">
       {editing ? (
@@ -171,15 +170,7 @@ function RuleEditor({ editing, groups, onDone, onCancel }: RuleEditorProps) {
           </div>
         )}
       </section>
-      <ErrorBox error={save.error} title="The rule was not saved" />
-      <div className="admin-editor__actions">
-        <button type="submit" className="button button--primary" disabled={save.isSaving || !isOnline}>
-          {save.isSaving ? 'Saving…' : 'Save rule'}
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <EditorFooter save={save} isOnline={isOnline} saveLabel="Save rule" failureTitle="The rule was not saved" onCancel={onCancel} />
     </form>
   );
 }
