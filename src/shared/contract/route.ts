@@ -82,6 +82,13 @@ export interface RouteDescriptor {
    * reloads them before the call resolves, so no caller refreshes by hand.
    */
   readonly invalidates?: readonly string[];
+  /**
+   * How the route behaves in an administrator's read-only view-as session (issue 17). By default
+   * every non-GET route is refused there and every GET answered. `refuse` marks a GET that writes
+   * (enabling the calendar feed) or reveals what a viewer must not see; `allow` marks the one write
+   * a view-as session may make (stopping it), whose role check runs against the administrator.
+   */
+  readonly whileViewing?: 'allow' | 'refuse';
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

@@ -96,6 +96,7 @@ export const enableIcalRoute = defineRoute({
   response: icalSubscriptionSchema,
   roles: timetableRoles,
   invalidates: ['icalSubscription'],
+  whileViewing: 'refuse',
 });
 
 export const deleteIcalRoute = defineRoute({

@@ -20,6 +20,13 @@ export const signedInUserInfoSchema = z.object({
   slidingExpiration: z.boolean(),
   slidingExpirationMinutes: z.int().check(z.nonnegative()),
   sessionExpiration: isoDateTime,
+  /**
+   * Set only in an administrator's read-only view-as session (issue 17): who is viewing, and when
+   * the view ends. Every other field then describes the viewed user.
+   */
+  viewAs: z.optional(
+    z.object({ adminUserName: z.string(), adminDisplayName: z.string(), expiresAt: isoDateTime }),
+  ),
 });
 export type SignedInUserInfo = z.infer<typeof signedInUserInfoSchema>;
 
