@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { createDb } from '../src/server/db/database.js';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
+import { benchClientData, clientDataRows, type ClientDataResult } from './clientData.bench.js';
 import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
 import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
@@ -15,7 +16,8 @@ import { benchStatusFanout } from './statusFanout.bench.js';
  * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
  * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
  * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
- * `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
+ * `bench/clientData.bench.ts` (the client data layer in Chromium), `bench/profileTimetable.ts` (a CPU
+ * profile of GET /api/timetable).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
 const runs = isQuick ? 1 : 5;
@@ -115,11 +117,13 @@ async function main(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'campus-bench-dist-'));
   let routes: RouteJs[];
   let client: ClientLoadResult;
+  let clientData: ClientDataResult;
   let server: ServerApiResult[];
   let jobs: BenchResult[];
   try {
     routes = buildClient(outDir);
     client = await benchClientLoad({ runs, port: 6758, staticDir: outDir });
+    clientData = await benchClientData({ runs, port: 6760, isQuick });
     server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
     jobs = await databaseParts();
   } finally {
@@ -140,10 +144,10 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- | --- |',
     ...clientRows(client),
     ...jsRows(routes),
+    ...clientDataRows(clientData),
     '',
-    'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`) and the client',
-    'data-layer figures (live-query loop p95 with 100 subscribers, ingest of 10k rows batched vs per row, replay of 50',
-    'queued writes); see the closing note of issue 21.',
+    'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`); see the',
+    'closing note of issue 21.',
     '',
     '## Server',
     '',
