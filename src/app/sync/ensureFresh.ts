@@ -24,13 +24,30 @@ export interface EnsureFreshOptions {
   readonly force?: boolean;
 }
 
-const inFlight = new Map<string, Promise<FreshOutcome>>();
+/**
+ * A check under way. `reading`: the cached row is being read and nothing is decided, so a forced
+ * call can still join it (it then fetches whatever the row says); `sending`: the request has left,
+ * or `settled`: it decided the copy was fresh. A forced call that finds one of the last two waits
+ * for it and then asks again, since the answer it needs is one to a request sent after it was made.
+ */
+interface FlightState {
+  phase: 'reading' | 'sending' | 'settled';
+  isForced: boolean;
+}
+interface Flight extends FlightState {
+  readonly promise: Promise<FreshOutcome>;
+}
+
+const inFlight = new Map<string, Flight>();
+/** Forced calls waiting for a flight that left before them: one follow-up serves them all. */
+const followUps = new Map<string, Promise<FreshOutcome>>();
 const minuteMs = 60_000;
 
 /**
  * Makes sure the active user's copy of a resource is fresh: fetches only when it is missing,
  * stale or forced, revalidating with If-None-Match, and stores value, ETag and time in one
- * transaction. Concurrent calls for the same resource share one request. Rejects with `ApiError`.
+ * transaction. Concurrent calls for the same resource share one request, except that a forced call
+ * never takes the answer to a request sent before it (see `Flight`). Rejects with `ApiError`.
  */
 export function ensureFresh(ref: ResourceRef, options: EnsureFreshOptions = {}): Promise<FreshOutcome> {
   const resource = getResource(resourceKeyOf(ref));
@@ -39,20 +56,44 @@ export function ensureFresh(ref: ResourceRef, options: EnsureFreshOptions = {}):
   if (!resource.isAllowed(user)) return Promise.resolve('not-allowed');
   const db = getUserDatabase(user.userId);
   const flightKey = `${db.name}|${resource.key}`;
+  const isForced = options.force === true;
   const existing = inFlight.get(flightKey);
-  if (existing) return existing;
-  const flight = refresh(db, resource, options.force === true).finally(() => inFlight.delete(flightKey));
-  inFlight.set(flightKey, flight);
-  return flight;
+  if (existing && (!isForced || existing.phase === 'reading')) {
+    existing.isForced ||= isForced;
+    return existing.promise;
+  }
+  if (existing) {
+    const waiting = followUps.get(flightKey);
+    if (waiting) return waiting;
+    const followUp = existing.promise
+      .catch(() => undefined)
+      .then(() => {
+        followUps.delete(flightKey);
+        return ensureFresh(ref, options);
+      });
+    followUps.set(flightKey, followUp);
+    return followUp;
+  }
+  const state: FlightState = { phase: 'reading', isForced };
+  const promise = refresh(db, resource, state).finally(() => {
+    if (inFlight.get(flightKey)?.promise === promise) inFlight.delete(flightKey);
+  });
+  inFlight.set(flightKey, Object.assign(state, { promise }));
+  return promise;
 }
 
 function isWithinTtl(fetchedAt: number | null, ttlMinutes: number): boolean {
   return fetchedAt !== null && Date.now() - fetchedAt < ttlMinutes * minuteMs;
 }
 
-async function refresh(db: UserDatabase, resource: Resource, isForced: boolean): Promise<FreshOutcome> {
+async function refresh(db: UserDatabase, resource: Resource, flight: FlightState): Promise<FreshOutcome> {
   const row = await db.resources.get(resource.key);
-  if (row && !isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) return 'fresh';
+  // Decided in the same turn as the phase changes, so no forced call can join after the decision.
+  if (row && !flight.isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) {
+    flight.phase = 'settled';
+    return 'fresh';
+  }
+  flight.phase = 'sending';
   setFetchStatus(resource.key, { isFetching: true, error: undefined });
   try {
     // A copy in an outdated shape (an older release's) must not be confirmed by a 304.

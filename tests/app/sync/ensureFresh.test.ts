@@ -75,6 +75,40 @@ describe('ensureFresh', () => {
     expect(gets()).toHaveLength(1);
   });
 
+  it('a forced call joining a check that is still reading the cache makes that check ask the server', async () => {
+    await ensureFresh(valueResources.a);
+    now += minute; // within the 30-minute time-to-live: an unforced check alone would not call
+    const outcomes = await Promise.all([ensureFresh(valueResources.a), ensureFresh(valueResources.a, { force: true })]);
+    expect(outcomes).toEqual(['not-modified', 'not-modified']);
+    expect(gets()).toHaveLength(2);
+    expect(await row('value-a')).toMatchObject({ fetchedAt: now });
+  });
+
+  it('a forced call never takes the answer to a request that left before it: it asks again once that one is back', async () => {
+    await ensureFresh(valueResources.a);
+    const held: (() => void)[] = [];
+    const answer = server.fetch;
+    // Each answer is computed by the server, then held on its way back until released.
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await answer(input, init);
+      await new Promise<void>((release) => held.push(release));
+      return response;
+    });
+    const first = ensureFresh(valueResources.a, { force: true });
+    await vi.waitFor(() => expect(held).toHaveLength(1)); // answered 304 for 12, still travelling
+    server.values.set('a', 99); // e.g. a write the server has just acknowledged
+    const second = ensureFresh(valueResources.a, { force: true });
+    const third = ensureFresh(valueResources.a, { force: true });
+    held.shift()?.();
+    await expect(first).resolves.toBe('not-modified');
+    await vi.waitFor(() => expect(held).toHaveLength(1));
+    held.shift()?.();
+    await expect(second).resolves.toBe('fetched');
+    await expect(third).resolves.toBe('fetched');
+    expect(gets()).toHaveLength(3); // the second and third share the follow-up
+    expect(await row('value-a')).toMatchObject({ value: 99, etag: server.etag('a') });
+  });
+
   it('refetches a resource marked stale, whatever its time-to-live', async () => {
     await ensureFresh(valueResources.a);
     await activeUserDatabase()?.resources.update('value-a', { isStale: true });
