@@ -84,18 +84,26 @@ function findRoute(routeId: string): RouteDescriptor | undefined {
   return [...definitions.values()].find((definition) => definition.route.id === routeId)?.route;
 }
 
-/** Builds the request; undefined when the entry's name or route is unknown to this release. */
-export function buildRequest(entry: Pick<OutboxEntry, 'name' | 'args' | 'routeId' | 'params'>): BuiltRequest | undefined {
+/**
+ * Builds the request. `unknown` when the entry's name or route is unknown to this release (written
+ * by a newer one: kept for it); `invalid` when this release knows the mutation but its stored args
+ * no longer make a request its route accepts (queued by an older release whose shape changed
+ * since): nothing could ever send it, so the flusher drops it as refused rather than let it block
+ * every write queued after it.
+ */
+export function buildRequest(entry: Pick<OutboxEntry, 'name' | 'args' | 'routeId' | 'params'>): BuiltRequest | 'unknown' | 'invalid' {
   if (entry.name === legacyRequestName) {
     const parsed = z.safeParse(legacyRequestArgs, entry.args);
-    return parsed.success ? parsed.data : undefined;
+    return parsed.success ? parsed.data : 'invalid';
   }
   const definition = findMutation(entry.name);
   const route = findRoute(entry.routeId);
-  if (!definition || !route) return undefined;
+  if (!definition || !route) return 'unknown';
+  if (!z.safeParse(definition.args, entry.args).success) return 'invalid';
   const body = definition.body?.(entry.args);
-  const checked = route.body && body !== undefined ? z.parse(route.body, body) : body;
-  return { method: route.method, url: buildUrl(route.path, entry.params), body: checked === undefined ? null : JSON.stringify(checked) };
+  const checked = route.body && body !== undefined ? z.safeParse(route.body, body) : { success: true as const, data: body };
+  if (!checked.success) return 'invalid';
+  return { method: route.method, url: buildUrl(route.path, entry.params), body: checked.data === undefined ? null : JSON.stringify(checked.data) };
 }
 
 /** A value with the given mutations applied in order (unknown or legacy ones change nothing). */

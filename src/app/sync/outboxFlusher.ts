@@ -4,7 +4,8 @@ import { sessionUserInfoSchema, userInfoRoute } from '../../shared/contract/user
 import { isAntiforgeryRefusal, requestInit, toHttpError } from '../api/request';
 import { fetchedXsrfTokenSource, type XsrfTokenSource } from '../api/xsrf';
 import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
-import { applyMutations, buildRequest, type BuiltRequest } from './mutation';
+import { applyMutations, buildRequest, findMutation, type BuiltRequest } from './mutation';
+import { buildUrl } from '../api/url';
 import './mutations.registry';
 import { defaultLock, type NamedLock } from './outboxLock';
 
@@ -58,7 +59,13 @@ async function flushQueue(options: OutboxFlusherOptions): Promise<FlushOutcome> 
     if (!entry) return outcome('done');
     const request = buildRequest(entry);
     // Written by a newer release this one does not know: kept, for the release that does.
-    if (!request) return outcome('retry');
+    if (request === 'unknown') return outcome('retry');
+    if (request === 'invalid') {
+      const refusal = unsendable(entry);
+      if (await removeEntry(db, entry, refusal)) settledKeys.push(entry.resourceKey);
+      refusals.push(refusal);
+      continue;
+    }
     const sent = await send(request, entry.id, tokens, options);
     if (sent.status !== 'answered') {
       await noteAttempt(db, entry);
@@ -114,6 +121,22 @@ async function checkOwner(options: OutboxFlusherOptions): Promise<FlushStatus> {
   } catch {
     return 'offline';
   }
+}
+
+/** Told to the user like a server's 400, which is what sending it could only have earned. */
+export const unsendableMessage = 'This change was saved by an older version of the app and can no longer be sent. Please make it again.';
+
+function unsendable(entry: OutboxEntry): WriteRefusal {
+  const route = findMutation(entry.name)?.route;
+  return {
+    resourceKey: entry.resourceKey,
+    method: route?.method ?? 'POST',
+    url: route ? buildUrl(route.path, entry.params) : '',
+    status: 400,
+    statusText: 'Bad Request',
+    message: unsendableMessage,
+    errors: {},
+  };
 }
 
 async function toRefusal(entry: OutboxEntry, request: BuiltRequest, response: Response): Promise<WriteRefusal> {

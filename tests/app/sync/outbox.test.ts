@@ -3,6 +3,7 @@ import { setActiveUser } from '../../../src/app/db/activeUser';
 import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { enqueueMutation } from '../../../src/app/sync/outbox';
+import { unsendableMessage } from '../../../src/app/sync/outboxFlusher';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { onWriteRefused, type WriteRefusal } from '../../../src/app/sync/writeRefusals';
 import { makeUser, putValueMutation, valueResources, type ValueName } from './support/fixtures';
@@ -126,6 +127,20 @@ describe('flushing the outbox', () => {
       expect.objectContaining({ resourceKey: 'value-a', status: 400, message: 'Values must not be negative.', errors: { value: ['Negative'] } }),
     ]);
     expect(await db().resources.get('value-a')).toMatchObject({ value: null, isPending: false });
+    expect(await db().resources.get('value-b')).toMatchObject({ value: 2, isPending: false });
+  });
+
+  it('drops an entry whose stored args no longer make a request (an older release queued it) as refused, and sends the rest', async () => {
+    await put('a', 5);
+    const [first] = await db().outbox.toArray();
+    // As if an older release had queued it with args of another shape.
+    if (first?.seq !== undefined) await db().outbox.update(first.seq, { args: { name: 'a', value: 'five' } });
+    await put('b', 2);
+    const outcome = await sync.flush();
+    expect(outcome).toMatchObject({ status: 'done', sentCount: 1 });
+    expect(writes().map((request) => request.path)).toEqual(['/api/test/values/b']);
+    expect(refusals).toEqual([expect.objectContaining({ resourceKey: 'value-a', status: 400, message: unsendableMessage })]);
+    expect(await db().outbox.count()).toBe(0);
     expect(await db().resources.get('value-b')).toMatchObject({ value: 2, isPending: false });
   });
 

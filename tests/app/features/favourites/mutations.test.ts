@@ -55,7 +55,7 @@ describe('favourite mutations (SPEC §4)', () => {
     await vi.waitFor(async () => expect(await favourites()).toEqual([moodle]));
     expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual(['Removed from favourites']);
     const queued = await db().outbox.toArray();
-    expect(queued.map(buildRequest).map((request) => `${request?.method} ${request?.url}`)).toEqual(['DELETE /api/user/favourites/resources/1', 'POST /api/user/favourites/resources']);
+    expect(queued.map(buildRequest).map((request) => (typeof request === 'string' ? request : `${request.method} ${request.url}`))).toEqual(['DELETE /api/user/favourites/resources/1', 'POST /api/user/favourites/resources']);
     expect(pendingChanges(queued).get(1)).toBe('add');
   });
 });

@@ -52,7 +52,10 @@ describe('preference mutations (SPEC §4)', () => {
     await setFont('System');
     expect(doc.attributes.get('data-font')).toBe('system');
     expect(doc.attributes.has('data-border')).toBe(false);
-    const bodies = (await db().outbox.toArray()).map((entry) => JSON.parse(buildRequest(entry)?.body ?? 'null'));
+    const bodies = (await db().outbox.toArray()).map((entry) => {
+      const request = buildRequest(entry);
+      return typeof request === 'string' ? request : JSON.parse(request.body ?? 'null');
+    });
     expect(bodies).toEqual([
       { theme: '', border: 'Rounded', font: '' },
       { theme: '', border: 'Rounded', font: 'System' },
