@@ -1,6 +1,7 @@
 import type { AbsenceCategory, AbsenceRequest } from '../../../shared/contract/absences.js';
 import type { Db } from '../../db/database.js';
 import type { AbsenceStatus } from '../../db/schema.domain.js';
+import { editableStatuses } from '../../../shared/rules/absences/status.js';
 import { londonIso } from '../timetable/londonTime.js';
 
 export interface RequestRow {
@@ -109,13 +110,16 @@ export async function requestsOf(db: Db, userId: number, studentId: string): Pro
   return rows.map((row) => toAbsenceRequest(row, files, studentId));
 }
 
-/** The bytes of evidence a user keeps across all their requests, leaving out the files `except` names. */
+/** The bytes of evidence a user keeps on the requests they can still edit, leaving out the files `except` names. */
 export async function storedBytesOf(db: Db, userId: number, except: readonly number[] = []): Promise<number> {
   let query = db
     .selectFrom('absence_files as f')
     .innerJoin('absence_requests as r', 'r.id', 'f.request_id')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>('f.size_bytes'), eb.lit(0)).as('total'))
-    .where('r.student_user_id', '=', userId);
+    .where('r.student_user_id', '=', userId)
+    // Only requests the student can still edit: a decided or cancelled one's evidence belongs to the
+    // school's record and cannot be removed, so counting it could lock a student out for good.
+    .where('r.status', 'in', editableStatuses);
   if (except.length > 0) query = query.where('f.id', 'not in', except);
   const row = await query.executeTakeFirst();
   return Number(row?.total ?? 0);

@@ -91,6 +91,17 @@ describe('storage quota per user (UPLOAD_QUOTA_MB=1)', () => {
     expect(replaced.statusCode).toBe(200);
     expect(asRequest(replaced).supportingFiles.map((f) => f.fileName)).toEqual(['second.pdf']);
   });
+  it("leaves out the files of requests already decided, which the student can no longer remove", async () => {
+    const student = await signIn(t.app, 'student2');
+    const day = dayFromToday(8);
+    const full = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('full.pdf', pdfOf(300 * KB))]));
+    const over = await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('over.pdf', pdfOf(300 * KB))]);
+    expect(over.statusCode).toBe(400); // 600 kB kept from the test before, plus 300 kB, plus 300 kB
+    await t.db.updateTable('absence_requests').set({ status: 'Approved' }).where('id', '=', full.rowId).execute();
+    const accepted = await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('after.pdf', pdfOf(300 * KB))]);
+    expect(accepted.statusCode).toBe(200);
+  });
+
   it('lets only one of two simultaneous uploads take the room that is left', async () => {
     const student = await signIn(t.app, 'student');
     const day = dayFromToday(6);
