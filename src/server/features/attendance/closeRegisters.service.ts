@@ -171,6 +171,41 @@ export interface MissedRunDeps {
  * one (a superset of those whose run is 5 or more); `checkConsecutiveMissed` then decides exactly
  * and notifies once per threshold and run, through its dedupe key. Returns how many were notified.
  */
+/**
+ * Checks for missed-run alerts the students absent from every closed class not checked yet
+ * (`missed_alerts_at` null), a batch at a time, then marks those classes checked. The alert step
+ * runs after the close has committed, so when it fails, or the instance dies in between, the
+ * classes stay unchecked and the next run makes the alerts good; alerts are deduplicated per run
+ * and threshold, so checking a student twice (two instances at once) never alerts twice.
+ * Returns the number of students notified.
+ */
+export async function alertUncheckedClosedClasses(deps: MissedRunDeps, now: Date, batchSize = 500): Promise<number> {
+  let notified = 0;
+  for (;;) {
+    const events = await deps.db
+      .selectFrom('timetable_events')
+      .select('id')
+      .where('register_closed_at', 'is not', null)
+      .where('missed_alerts_at', 'is', null)
+      .orderBy('register_closed_at')
+      .orderBy('id')
+      .limit(batchSize)
+      .execute();
+    if (events.length === 0) return notified;
+    const ids = events.map((event) => event.id);
+    const absent = await deps.db
+      .selectFrom('attendance_records')
+      .select('student_user_id')
+      .distinct()
+      .where('event_id', 'in', ids)
+      .where('analysis_result', 'in', ['Absent', 'AbsentInformed'])
+      .execute();
+    notified += await alertMissedRuns(deps, absent.map((row) => row.student_user_id), now);
+    await deps.db.updateTable('timetable_events').set({ missed_alerts_at: now }).where('id', 'in', ids).execute();
+    if (events.length < batchSize) return notified;
+  }
+}
+
 export async function alertMissedRuns(deps: MissedRunDeps, studentIds: readonly number[], now: Date): Promise<number> {
   if (studentIds.length === 0) return 0;
   const year = academicYearLabelOf(now);

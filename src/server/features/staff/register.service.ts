@@ -33,7 +33,11 @@ export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, 
       before: { registerClosedAt: null },
       after: { registerClosedAt: now.toISOString(), recordsWritten: result.records },
     }));
-  if (closed.closedNow) await alertMissedRuns(deps, closed.missedStudentIds, now);
+  // Alerted at once; should this fail, the class stays unchecked and the job alerts within a minute.
+  if (closed.closedNow) {
+    await alertMissedRuns(deps, closed.missedStudentIds, now);
+    await deps.db.updateTable('timetable_events').set({ missed_alerts_at: now }).where('id', '=', eventId).execute();
+  }
 }
 
 export const overrideTooLateMessage = `A student can be marked present only until ${registerOverrideDays} days after the class.`;

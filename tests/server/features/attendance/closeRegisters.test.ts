@@ -199,4 +199,24 @@ describe('closing registers', () => {
     expect((await alerts()).map((a) => a.title)).toEqual(['You have missed 5 classes in a row', 'You have missed 10 classes in a row']);
     expect(await alertMissedRuns({ db: t.db, notifier: t.app.notifier }, [student], now)).toBe(0);
   });
+
+  it('makes good the alerts of a run whose alert step failed after the registers had closed', async () => {
+    const [student] = students as [number];
+    const attended = await addEvent(addMinutes(now, -(CLOSE + 10)));
+    await t.db.insertInto('attendance_records').values({ student_user_id: student, event_id: attended, analysis_result: 'Attended', academic_year: academicYearLabelOf(now) }).execute();
+    await t.db.updateTable('timetable_events').set({ register_closed_at: now, missed_alerts_at: now }).where('id', '=', attended).execute();
+    const ctx = { config: t.config, db: t.db, notifier: t.app.notifier, now: () => now } as unknown as JobContext;
+    const failing = { ...ctx, notifier: { notify: () => Promise.reject(new Error('notifications are down')) } } as unknown as JobContext;
+    const alerts = () => t.db.selectFrom('notifications').select('title').where('user_id', '=', student).where('dedupe_key', 'like', 'missed-run:%').execute();
+
+    const missed = await Promise.all(Array.from({ length: 5 }, () => addEvent(addMinutes(now, -(CLOSE + 9)))));
+    await expect(closeRegistersJob.run(failing)).rejects.toThrow('notifications are down');
+    expect(await resultsAt(missed[4] ?? 0)).toContain('Absent'); // the close itself committed
+    expect(await alerts()).toEqual([]);
+
+    await closeRegistersJob.run(ctx);
+    expect((await alerts()).map((a) => a.title)).toEqual(['You have missed 5 classes in a row']);
+    const unchecked = await t.db.selectFrom('timetable_events').select('id').where('id', 'in', missed).where('missed_alerts_at', 'is', null).execute();
+    expect(unchecked).toEqual([]);
+  });
 });
