@@ -10,6 +10,7 @@ const phone = { width: 390, height: 844 };
 
 /** Taps the middle of a box with the mouse, wherever the pointer lands (not through a locator's own target). */
 async function tapMiddleOf(page: Page, target: Locator): Promise<void> {
+  await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   const box = await target.boundingBox();
   if (!box) throw new Error('the target has no box');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -27,9 +28,9 @@ test('on a phone each absence request is a card inside the page, and tapping the
   const card = await firstRow.boundingBox();
   expect(wrap && card).toBeTruthy();
   expect(card!.x + card!.width).toBeLessThanOrEqual(wrap!.x + wrap!.width + 0.5);
-  // The Open button is on screen, inside its card.
-  const open = firstRow.getByRole('button', { name: /^Open the absence request of / });
-  await expect(open).toBeInViewport();
+  // The Open button lies inside its card, not off to the side.
+  const open = await firstRow.getByRole('button', { name: /^Open the absence request of / }).boundingBox();
+  expect(open!.x + open!.width).toBeLessThanOrEqual(card!.x + card!.width);
   // Each value is labelled with its column on the card.
   await expect(firstRow.locator('td[data-label="Status"]')).toBeVisible();
   await tapMiddleOf(page, firstRow.locator('th[scope="row"]'));
