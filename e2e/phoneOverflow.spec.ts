@@ -47,8 +47,8 @@ function routesFor(persona: Persona): RouteName[] {
   return [...unique.filter((name) => !hasParams(name)), ...unique.filter((name) => hasParams(name) && isLinkedFor(name, persona))];
 }
 
-/** A pattern for the concrete paths of a route with `:params`. */
-const patternOf = (routeName: RouteName) => new RegExp(`^${paths[routeName].replace(/:[A-Za-z]+/g, '[^/?#]+')}$`);
+/** A pattern for the concrete paths of a route with `:params`, with or without a query. */
+const patternOf = (routeName: RouteName) => new RegExp(`^${paths[routeName].replace(/:[A-Za-z]+/g, '[^/?#]+')}(?:[?#].*)?$`);
 
 /** Waits for the page's heading and for every 'Loading …' placeholder in it to give way. */
 async function waitForContent(page: Page): Promise<void> {
