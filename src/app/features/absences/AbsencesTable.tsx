@@ -1,5 +1,6 @@
 import type { AbsenceCategory, AbsenceRequest } from '../../../shared/contract/absences';
 import { Pager } from '../../ui/table/Pager';
+import { ResponsiveTable, RowOpenButton } from '../../ui/table/ResponsiveTable';
 import { usePagination } from '../../ui/table/usePagination';
 import { draftKeyOf } from './absenceDrafts';
 import { impactOf, requestSummary, startLabel, statusLabels, statusTones } from './absenceView';
@@ -21,55 +22,46 @@ export function AbsencesTable({ requests, categories, drafts, onOpen }: Absences
   if (requests.length === 0) return <p className="muted">You have not requested any absences yet.</p>;
   return (
     <>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={absencesTableCaption}>
-        <table className="data-table absences-table">
-          <caption className="visually-hidden">{absencesTableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Start</th>
-              <th scope="col">Status</th>
-              <th scope="col">Impact</th>
-              <th scope="col">
-                <span className="visually-hidden">Open</span>
+      <ResponsiveTable label={absencesTableCaption} className="absences-table">
+        <caption className="visually-hidden">{absencesTableCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Start</th>
+            <th scope="col">Status</th>
+            <th scope="col">Impact</th>
+            <th scope="col">
+              <span className="visually-hidden">Open</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pagination.rows.map((request) => (
+            <tr key={request.rowId} data-row={request.rowId}>
+              <th scope="row">
+                <time dateTime={request.absenceStart}>{startLabel(request.absenceStart)}</time>
               </th>
-            </tr>
-          </thead>
-          <tbody>
-            {pagination.rows.map((request) => (
-              <tr key={request.rowId} data-row={request.rowId}>
-                <th scope="row">
-                  <time dateTime={request.absenceStart}>{startLabel(request.absenceStart)}</time>
-                </th>
-                <td>
-                  <span className={`absence-status absence-status--${statusTones[request.absenceStatus]}`}>
-                    {statusLabels[request.absenceStatus]}
+              <td data-label="Status">
+                <span className={`absence-status absence-status--${statusTones[request.absenceStatus]}`}>
+                  {statusLabels[request.absenceStatus]}
+                </span>
+                {drafts.has(draftKeyOf(request)) && <span className="absence-unsent">Unsent changes on this device</span>}
+                {request.messageToStudent && (
+                  <span className="absence-message">
+                    <strong>Message from the school:</strong>{' '}
+                    {request.messageToStudent}
                   </span>
-                  {drafts.has(draftKeyOf(request)) && <span className="absence-unsent">Unsent changes on this device</span>}
-                  {request.messageToStudent && (
-                    <span className="absence-message">
-                      <strong>Message from the school:</strong>{' '}
-                      {request.messageToStudent}
-                    </span>
-                  )}
-                </td>
-                <td>
-                  <ImpactIcon impact={impactOf(request.absenceCategoryRowId, categories)} />
-                </td>
-                <td className="absences-table__open">
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    aria-label={`Open the absence request of ${requestSummary(request)}`}
-                    onClick={() => onOpen(request)}
-                  >
-                    Open
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                )}
+              </td>
+              <td data-label="Impact">
+                <ImpactIcon impact={impactOf(request.absenceCategoryRowId, categories)} />
+              </td>
+              <td className="absences-table__open">
+                <RowOpenButton label={`Open the absence request of ${requestSummary(request)}`} onOpen={() => onOpen(request)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ResponsiveTable>
       <Pager pagination={pagination} label="Absence requests" />
     </>
   );

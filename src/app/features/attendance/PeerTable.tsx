@@ -1,4 +1,5 @@
 import type { PeerAnalysis } from '../../../shared/contract/attendance';
+import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { percentageText } from './attendanceView';
 
 /** Your attendance beside your peers' anonymous average, per module that has one. */
@@ -13,29 +14,31 @@ export function PeerTable({ peers }: { readonly peers: readonly PeerAnalysis[] }
       {peers.length === 0 ? (
         <p>No module has enough students for a comparison yet.</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Your attendance and your peers’">
-          <table className="data-table">
-            <caption>Your attendance and your peers’, by module</caption>
-            <thead>
-              <tr>
-                <th scope="col">Module</th>
-                <th scope="col" className="tally-table__number">You</th>
-                <th scope="col" className="tally-table__number">Peers’ average</th>
+        <ResponsiveTable label="Your attendance and your peers’">
+          <caption>Your attendance and your peers’, by module</caption>
+          <thead>
+            <tr>
+              <th scope="col">Module</th>
+              <th scope="col" className="tally-table__number">You</th>
+              <th scope="col" className="tally-table__number">Peers’ average</th>
+            </tr>
+          </thead>
+          <tbody>
+            {peers.map((peer) => (
+              <tr key={peer.moduleCode}>
+                <th scope="row">
+                  {peer.moduleCode} {peer.moduleName}
+                </th>
+                <td className="tally-table__number" data-label="You">
+                  {percentageText(peer.attendancePercentage)}
+                </td>
+                <td className="tally-table__number" data-label="Peers’ average">
+                  {percentageText(peer.peerAttendancePercentage)}
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {peers.map((peer) => (
-                <tr key={peer.moduleCode}>
-                  <th scope="row">
-                    {peer.moduleCode} {peer.moduleName}
-                  </th>
-                  <td className="tally-table__number">{percentageText(peer.attendancePercentage)}</td>
-                  <td className="tally-table__number">{percentageText(peer.peerAttendancePercentage)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ResponsiveTable>
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import type { AttendanceRecord } from '../../../shared/contract/attendance';
 import { formatDate, formatTime24 } from '../../format/dateTime';
 import { Pager } from '../../ui/table/Pager';
+import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { usePagination } from '../../ui/table/usePagination';
 import { newestFirst, resultLabels } from './attendanceView';
 import { useMemo } from 'react';
@@ -12,37 +13,35 @@ export function RecordsTable({ caption, records }: { readonly caption: string; r
   if (sorted.length === 0) return <p className="muted">No classes have been recorded yet.</p>;
   return (
     <>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
-        <table className="data-table">
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Module</th>
-              <th scope="col">Class</th>
-              <th scope="col">Result</th>
+      <ResponsiveTable label={caption}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Date</th>
+            <th scope="col">Module</th>
+            <th scope="col">Class</th>
+            <th scope="col">Result</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pagination.rows.map((record) => (
+            <tr key={record.rowId}>
+              <th scope="row">
+                <time dateTime={record.eventStart}>
+                  {formatDate(record.eventStart)} {formatTime24(record.eventStart)}
+                </time>
+              </th>
+              <td data-label="Module">
+                {record.moduleCode} {record.moduleName}
+              </td>
+              <td data-label="Class">{record.eventType}</td>
+              <td data-label="Result">
+                <span className={`result result--${record.analysisResult}`}>{resultLabels[record.analysisResult]}</span>
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {pagination.rows.map((record) => (
-              <tr key={record.rowId}>
-                <th scope="row">
-                  <time dateTime={record.eventStart}>
-                    {formatDate(record.eventStart)} {formatTime24(record.eventStart)}
-                  </time>
-                </th>
-                <td>
-                  {record.moduleCode} {record.moduleName}
-                </td>
-                <td>{record.eventType}</td>
-                <td>
-                  <span className={`result result--${record.analysisResult}`}>{resultLabels[record.analysisResult]}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          ))}
+        </tbody>
+      </ResponsiveTable>
       <Pager pagination={pagination} label={caption} />
     </>
   );

@@ -1,3 +1,4 @@
+import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { tallyColumns, type TallyRow } from './attendanceView';
 
 interface TallyTableProps {
@@ -10,39 +11,39 @@ interface TallyTableProps {
 /** Tallies as a table: one row per year or module, one column per count, then the percentage. */
 export function TallyTable({ caption, rowHeading, rows }: TallyTableProps) {
   return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
-      <table className="data-table tally-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{rowHeading}</th>
-            {tallyColumns.map((column) => (
-              <th scope="col" key={column.key} className="tally-table__number">
-                {column.label}
-              </th>
-            ))}
-            <th scope="col" className="tally-table__number">
-              Attendance
+    <ResponsiveTable label={caption} className="tally-table">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{rowHeading}</th>
+          {tallyColumns.map((column) => (
+            <th scope="col" key={column.key} className="tally-table__number">
+              {column.label}
             </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id} data-row={row.id}>
-              <th scope="row">
-                {row.label}
-                {row.detail && <span className="tally-table__name">{row.detail}</span>}
-              </th>
-              {row.cells.map((value, index) => (
-                <td key={tallyColumns[index]?.key ?? index} className="tally-table__number">
-                  {value}
-                </td>
-              ))}
-              <td className="tally-table__number">{row.percentage}</td>
-            </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+          <th scope="col" className="tally-table__number">
+            Attendance
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.id} data-row={row.id}>
+            <th scope="row">
+              {row.label}
+              {row.detail && <span className="tally-table__name">{row.detail}</span>}
+            </th>
+            {row.cells.map((value, index) => (
+              <td key={tallyColumns[index]?.key ?? index} className="tally-table__number" data-label={tallyColumns[index]?.label}>
+                {value}
+              </td>
+            ))}
+            <td className="tally-table__number" data-label="Attendance">
+              {row.percentage}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ResponsiveTable>
   );
 }

@@ -9,7 +9,7 @@ interface WeekNavProps {
   readonly rangeEnd: Dayjs | undefined;
 }
 
-/** Previous week, 'Today', next week, and which week this is. */
+/** Previous week, 'Today', next week, and which week this is (on a phone: the week above one row of three buttons). */
 export function WeekNav({ week, rangeStart, rangeEnd }: WeekNavProps) {
   const { monday } = week;
   const sunday = monday.add(6, 'day');
@@ -19,7 +19,7 @@ export function WeekNav({ week, rangeStart, rangeEnd }: WeekNavProps) {
     <nav className="week-nav" aria-label="Weeks">
       <button type="button" className="button" disabled={!hasPrevious} onClick={() => week.goTo(monday.subtract(7, 'day'))}>
         <Icon name="chevronLeft" size={18} />
-        Previous week
+        Previous<span className="week-nav__word"> week</span>
       </button>
       <p className="week-nav__label" aria-live="polite">
         {monday.format('D MMM')} – {sunday.format('D MMM YYYY')}
@@ -29,7 +29,7 @@ export function WeekNav({ week, rangeStart, rangeEnd }: WeekNavProps) {
         Today
       </button>
       <button type="button" className="button" disabled={!hasNext} onClick={() => week.goTo(monday.add(7, 'day'))}>
-        Next week
+        Next<span className="week-nav__word"> week</span>
         <Icon name="chevronRight" size={18} />
       </button>
     </nav>

@@ -65,12 +65,12 @@ function AdminTabs() {
         })}
       </ul>
       {overflow.start && (
-        <button type="button" tabIndex={-1} className="admin-tabs__cue admin-tabs__cue--start" aria-label="Scroll tabs back" onClick={() => scrollBy(-1)}>
+        <button type="button" tabIndex={-1} data-scroll-cue className="admin-tabs__cue admin-tabs__cue--start" aria-label="Scroll tabs back" onClick={() => scrollBy(-1)}>
           <Icon name="chevronLeft" size={20} />
         </button>
       )}
       {overflow.end && (
-        <button type="button" tabIndex={-1} className="admin-tabs__cue admin-tabs__cue--end" aria-label="More tabs" onClick={() => scrollBy(1)}>
+        <button type="button" tabIndex={-1} data-scroll-cue className="admin-tabs__cue admin-tabs__cue--end" aria-label="More tabs" onClick={() => scrollBy(1)}>
           <Icon name="chevronRight" size={20} />
         </button>
       )}

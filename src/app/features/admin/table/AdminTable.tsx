@@ -2,6 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import type { ExportColumn, ExportFormat } from '../../../format/exportItems';
 import { exportItems } from '../../../format/download';
 import { Pager } from '../../../ui/table/Pager';
+import { ResponsiveTable } from '../../../ui/table/ResponsiveTable';
 import { usePagination } from '../../../ui/table/usePagination';
 import { cellText, nextSort, searchRows, sortRows, type AdminColumn, type SortState } from './tableRows';
 import './adminTable.css';
@@ -54,50 +55,50 @@ export function AdminTable<T>({ caption, rows, columns, rowKey, actions, exportN
         </div>
         <ExportControls caption={caption} columns={columns} rows={found} exportName={exportName} />
       </div>
-      <div className="table-wrap" tabIndex={0} role="region" aria-label={caption}>
-        <table className="data-table">
-          <caption className="visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              {columns.map((column) => {
-                const direction = sort?.key === column.key ? sort.direction : undefined;
-                return (
-                  <th key={column.key} scope="col" aria-sort={direction ?? (column.isSortable === false ? undefined : 'none')}>
-                    {column.isSortable === false ? (
-                      column.header
-                    ) : (
-                      <button type="button" className="admin-table__sort" onClick={() => setSort(nextSort(sort, column.key))}>
-                        {column.header}
-                        <span aria-hidden="true" className="admin-table__arrow">
-                          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                        </span>
-                      </button>
-                    )}
-                  </th>
-                );
-              })}
-              {actions && <th scope="col">Actions</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {pagination.rows.map((row) => (
-              <tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <td key={column.key}>{column.render ? column.render(row) : cellText(column.value(row))}</td>
-                ))}
-                {actions && <td className="admin-table__actions">{actions(row)}</td>}
-              </tr>
-            ))}
-            {found.length === 0 && (
-              <tr>
-                <td colSpan={columns.length + (actions ? 1 : 0)} className="muted">
-                  {rows.length === 0 ? 'Nothing here yet.' : 'Nothing matches the search.'}
+      <ResponsiveTable label={caption} className="data-table--sortable">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => {
+              const direction = sort?.key === column.key ? sort.direction : undefined;
+              return (
+                <th key={column.key} scope="col" aria-sort={direction ?? (column.isSortable === false ? undefined : 'none')}>
+                  {column.isSortable === false ? (
+                    column.header
+                  ) : (
+                    <button type="button" className="admin-table__sort" onClick={() => setSort(nextSort(sort, column.key))}>
+                      {column.header}
+                      <span aria-hidden="true" className="admin-table__arrow">
+                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+                      </span>
+                    </button>
+                  )}
+                </th>
+              );
+            })}
+            {actions && <th scope="col">Actions</th>}
+          </tr>
+        </thead>
+        <tbody>
+          {pagination.rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => (
+                <td key={column.key} data-label={column.header}>
+                  {column.render ? column.render(row) : cellText(column.value(row))}
                 </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+              ))}
+              {actions && <td className="admin-table__actions">{actions(row)}</td>}
+            </tr>
+          ))}
+          {found.length === 0 && (
+            <tr>
+              <td colSpan={columns.length + (actions ? 1 : 0)} className="muted">
+                {rows.length === 0 ? 'Nothing here yet.' : 'Nothing matches the search.'}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </ResponsiveTable>
       <Pager pagination={pagination} label={caption} />
     </div>
   );
