@@ -9,6 +9,8 @@ export const attendanceDataStudentSchema = z.object({
   registrationStart: isoDateTime,
   isAttendanceMonitored: z.boolean(),
   isRegistered: z.boolean(),
+  /** When the student registered (or was marked present), when `isRegistered`. */
+  registeredAt: z.optional(isoDateTime),
 });
 export type AttendanceDataStudent = z.infer<typeof attendanceDataStudentSchema>;
 

@@ -1,6 +1,7 @@
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
 import type { AbsenceConfig, AbsenceRequest } from '../../../shared/contract/absences';
+import type { AbsencePrefill } from './absenceLink';
 import { profileResource } from '../../startup/userResources';
 import { enrolmentStatusText } from '../../startup/StartupOverlay';
 import { useResource } from '../../sync/useResource';
@@ -9,7 +10,9 @@ import { absenceDialogMachine, type DialogOutcome } from './absenceDialog.machin
 import { AbsenceDialogBody } from './AbsenceDialogBody';
 
 /** What the dialog was opened for. */
-export type DialogTarget = { readonly mode: 'create' } | { readonly mode: 'edit'; readonly request: AbsenceRequest };
+export type DialogTarget =
+  | { readonly mode: 'create'; readonly prefill?: AbsencePrefill }
+  | { readonly mode: 'edit'; readonly request: AbsenceRequest };
 
 interface AbsenceDialogProps {
   readonly target: DialogTarget;
@@ -33,6 +36,7 @@ export function AbsenceDialog({ target, config, studentId, onClose, onFinished }
     input: {
       mode: target.mode,
       ...(target.mode === 'edit' ? { request: target.request } : {}),
+      ...(target.mode === 'create' && target.prefill ? { prefill: target.prefill } : {}),
       config,
       studentId,
     },

@@ -13,6 +13,7 @@ import { listAbsencesRoute, type AbsenceRequest } from '../../../shared/contract
 import { callApi } from '../../api/client';
 import { parseRowId } from '../../../shared/contract/common';
 import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
+import { absenceLinkParams, hasAbsenceLink, parseAbsenceLink } from './absenceLink';
 import type { DialogOutcome } from './absenceDialog.machine';
 import { draftKeyOf } from './absenceDrafts';
 import { AbsencesTable } from './AbsencesTable';
@@ -72,6 +73,27 @@ function useOpenLinkedRequest(
 }
 
 /**
+ * Opens 'Request an absence' with the dates a link carries (`?absenceFrom=…&absenceTo=…`, from a
+ * class whose registration closed unregistered), once the configuration is there. The parameters
+ * then leave the URL, valid or not, so a reload does not open it again.
+ */
+function useOpenPrefilledRequest(hasConfig: boolean, open: (target: DialogTarget) => void): void {
+  const [search, setSearch] = useSearchParams();
+  const hasLink = hasAbsenceLink(search);
+  useEffect(() => {
+    if (!hasLink || !hasConfig) return;
+    const prefill = parseAbsenceLink(search);
+    if (prefill) open({ mode: 'create', prefill });
+    setSearch((previous) => {
+      const next = new URLSearchParams(previous);
+      next.delete(absenceLinkParams.from);
+      next.delete(absenceLinkParams.to);
+      return next;
+    }, { replace: true });
+  }, [hasLink, hasConfig, search, open, setSearch]);
+}
+
+/**
  * The attendance page's absence requests (SPEC §2): the table, 'Request an absence', the dialog
  * and the success dialogs. Works from the cached list and configuration when offline.
  */
@@ -84,6 +106,7 @@ export function AbsencesSection() {
   const [success, setSuccess] = useState<Success | null>(null);
 
   useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
+  useOpenPrefilledRequest(config.data !== undefined, setTarget);
 
   const studentId = (target?.mode === 'edit' ? target.request.studentId : requests.data?.[0]?.studentId) ?? user?.userId ?? '';
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));

@@ -17,6 +17,8 @@ export interface AbsenceDialogInput {
   readonly mode: 'create' | 'edit';
   /** The request being edited. */
   readonly request?: AbsenceRequest;
+  /** Values a new request starts from instead of the defaults (a class's dates, from a link). */
+  readonly prefill?: Partial<AbsenceFormValues>;
   readonly config: AbsenceConfig;
   /** Sent as StudentId (SPEC §3); the server files every request under the session user anyway. */
   readonly studentId: string;
@@ -115,7 +117,7 @@ export const initialContext = ({ input }: { input: AbsenceDialogInput }): Absenc
   draftKey: draftKeyOf(input.mode === 'edit' ? input.request : undefined),
   isEnrolmentKnown: input.enrolment !== undefined,
   registrationStatus: input.enrolment?.registrationStatus,
-  values: input.request ? formFromRequest(input.request) : defaultFormValues,
+  values: input.request ? formFromRequest(input.request) : { ...defaultFormValues, ...input.prefill },
   pendingFiles: [],
   filesToDelete: [],
   errors: {},

@@ -1,11 +1,16 @@
-import { serverPages } from '../../routing/paths';
+import { useLocation } from 'react-router';
+import { signInHref } from '../../routing/returnTo';
 import { BrandMark } from '../../ui/BrandMark';
 import { DocumentTitle } from '../../ui/DocumentTitle';
 import { SkipLink } from '../../ui/SkipLink';
 import { landingFeatures } from './features';
 
-/** The only page for signed-out visitors. Sign-in is the server's job, so it is a full page link. */
+/**
+ * The only page for signed-out visitors. Sign-in is the server's job, so it is a full page link,
+ * carrying the page the visitor asked for (`?returnTo=`, set by the route guards).
+ */
 export function LandingPage() {
+  const { search } = useLocation();
   return (
     <div className="landing">
       <DocumentTitle label="Welcome" />
@@ -25,7 +30,7 @@ export function LandingPage() {
             Campus Companion brings your timetable, attendance and campus resources together, and keeps
             working on patchy Wi-Fi, in lecture halls and on the train.
           </p>
-          <a className="button button--primary button--large" href={serverPages.signIn}>
+          <a className="button button--primary button--large" href={signInHref(search, window.location.origin)}>
             Sign in
           </a>
           <p className="hero__note">Use your university account.</p>

@@ -1,28 +1,33 @@
 import { Link } from 'react-router';
 import { formatTime24 } from '../../format/dateTime';
+import { inProgressLabel, type ClassState } from './classState';
 import { hrefTo } from './links';
-import { RegisteredBadge, RegistrationSlot } from './RegistrationSlot';
+import { RegistrationSlot } from './RegistrationSlot';
 import type { TimetableEvent } from './timetableDays';
 
 interface EventCardProps {
   readonly event: TimetableEvent;
+  /** The first class still to start: labelled 'Next class'. */
   readonly isNext: boolean;
-  /** Whether the countdown may tick (a student, and the event still to register). */
-  readonly hasCountdown: boolean;
+  /** From `classState` at the list's clock. */
+  readonly state: ClassState;
 }
 
-/** One class: time, module, type, room (linking to its map), staff and its registration slot. */
-export function EventCard({ event, isNext, hasCountdown }: EventCardProps) {
-  const classes = ['event', event.isCancelled ? 'event--cancelled' : '', isNext ? 'event--next' : ''].filter(Boolean).join(' ');
-  const isRegistered = event.attendanceDataStudent?.isRegistered === true;
+/** One class: time, module, type, room (linking to its map), staff, whether it is on, and its registration. */
+export function EventCard({ event, isNext, state }: EventCardProps) {
+  const { progress } = state;
+  const isOn = progress.kind === 'inProgress';
+  const isNextLabelled = isNext && progress.kind === 'upcoming';
+  const classes = ['event', event.isCancelled ? 'event--cancelled' : '', isOn || isNextLabelled ? 'event--next' : ''].filter(Boolean).join(' ');
   return (
-    <li className={classes} aria-current={isNext ? 'time' : undefined}>
+    <li className={classes} aria-current={isOn ? 'time' : undefined}>
       <p className="event__time">
         <time dateTime={event.startTime}>{formatTime24(event.startMs)}</time>–<time dateTime={event.endTime}>{formatTime24(event.endMs)}</time>
       </p>
       <div className="event__body">
         <p className="event__flags">
-          {isNext && <span className="event__badge event__badge--next">Next class</span>}
+          {isOn && <span className="event__badge event__badge--next">{inProgressLabel(progress.msLeft)}</span>}
+          {isNextLabelled && <span className="event__badge event__badge--next">Next class</span>}
           {event.isCancelled && <span className="event__badge event__badge--cancelled">Cancelled</span>}
         </p>
         <h3 className="event__title">
@@ -34,7 +39,7 @@ export function EventCard({ event, isNext, hasCountdown }: EventCardProps) {
           {event.roomId ? <Link to={hrefTo.map(event.roomId)}>{event.roomName ?? event.roomId}</Link> : 'Online'}
           {event.staff.length > 0 && ` · ${event.staff.join(', ')}`}
         </p>
-        {hasCountdown ? <RegistrationSlot event={event} /> : isRegistered && <RegisteredBadge />}
+        <RegistrationSlot event={event} registration={state.registration} />
         {event.isTaught === true && (
           <p className="event__register">
             <Link to={hrefTo.register(event.rowId)}>

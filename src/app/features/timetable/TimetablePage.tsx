@@ -10,7 +10,7 @@ import { useResource } from '../../sync/useResource';
 import { IcalPanel } from './IcalPanel';
 import { timetableResource } from './resources';
 import { serverNow, syncServerClock } from './serverClock';
-import { findNextEvent, groupByDay } from './timetableDays';
+import { groupByDay } from './timetableDays';
 import { useWeek } from './useWeek';
 import { WeekNav } from './WeekNav';
 import { WeekView } from './WeekView';
@@ -27,7 +27,6 @@ export function TimetablePage() {
   const nowMs = serverNow();
   const week = useWeek(nowMs);
   const days = useMemo(() => groupByDay(data?.timetableEntries ?? []), [data]);
-  const nextEvent = useMemo(() => findNextEvent(days, nowMs), [days, nowMs]);
 
   useEffect(() => {
     if (isStudent) void syncServerClock();
@@ -64,7 +63,7 @@ export function TimetablePage() {
         rangeEnd={data ? dayjs(data.timetableDateRangeEnd) : undefined}
       />
       {data ? (
-        <WeekView days={days} monday={week.monday} nowMs={nowMs} nextEvent={nextEvent} isStudent={isStudent} />
+        <WeekView days={days} monday={week.monday} isStudent={isStudent} />
       ) : isLoading ? (
         <p className="muted">Loading your timetable…</p>
       ) : (

@@ -1,20 +1,24 @@
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { formatDayKey, formatLongDate } from '../../format/dateTime';
+import { classState, isTicking, type ClassState } from './classState';
 import { EventCard } from './EventCard';
-import { isAwaitingRegistration } from './registrationPhase';
-import { dayOfKey, weekDayKeys, type DayGroups, type TimetableEvent } from './timetableDays';
+import { serverNow, useServerNowWhile } from './serverClock';
+import { dayOfKey, findNextEvent, weekDayKeys, type DayGroups, type TimetableEvent } from './timetableDays';
 
 interface WeekViewProps {
   readonly days: DayGroups;
   readonly monday: Dayjs;
-  readonly nowMs: number;
-  readonly nextEvent: TimetableEvent | undefined;
   readonly isStudent: boolean;
 }
 
-/** One week of days (only those with classes), today and the next class highlighted. */
-export function WeekView({ days, monday, nowMs, nextEvent, isStudent }: WeekViewProps) {
+const noRegistration = { kind: 'none' } as const;
+
+/**
+ * One week of days (only those with classes), today, the class on and the next one highlighted.
+ * One clock for the week, ticking only while one of its classes is still to come or on.
+ */
+export function WeekView({ days, monday, isStudent }: WeekViewProps) {
   const week = useMemo(
     () => weekDayKeys(monday).flatMap((key) => {
       const events = days.get(key);
@@ -22,6 +26,14 @@ export function WeekView({ days, monday, nowMs, nextEvent, isStudent }: WeekView
     }),
     [days, monday],
   );
+  const probeMs = serverNow();
+  const nowMs = useServerNowWhile(week.some(({ events }) => events.some((event) => isTicking(classState(event, probeMs)))));
+  const nextEvent = findNextEvent(days, nowMs);
+  const stateOf = (event: TimetableEvent): ClassState => {
+    const state = classState(event, nowMs);
+    // Registration is the student's: a lecturer's view shows only whether the class is on.
+    return isStudent ? state : { ...state, registration: noRegistration };
+  };
   const todayKey = formatDayKey(nowMs);
   if (week.length === 0) return <p className="timetable__empty">No classes this week.</p>;
   return (
@@ -37,12 +49,7 @@ export function WeekView({ days, monday, nowMs, nextEvent, isStudent }: WeekView
             </h2>
             <ol className="day__events">
               {events.map((event) => (
-                <EventCard
-                  key={event.rowId}
-                  event={event}
-                  isNext={event === nextEvent}
-                  hasCountdown={isStudent && isAwaitingRegistration(event, nowMs)}
-                />
+                <EventCard key={event.rowId} event={event} isNext={event === nextEvent} state={stateOf(event)} />
               ))}
             </ol>
           </section>

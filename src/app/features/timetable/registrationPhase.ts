@@ -1,39 +1,7 @@
-import { attendanceRegistration } from '../../../shared/constants';
-import type { TimetableEvent } from './timetableDays';
-
-/**
- * Where a student's monitored event stands for attendance registration (SPEC §4):
- * - `countdown`: registration opens in `msLeft`;
- * - `open`: the window is open (registrationStart until 20 min after the start);
- * - `registered`: already registered;
- * - `closed`: the window has passed;
- * - `none`: nothing to register (not monitored, cancelled, or a lecturer's view).
+/*
+ * The countdown to a registration window's opening (SPEC §4 "Timetable countdown"). Where a class
+ * stands (the window, registered or not) is `classState` in classState.ts.
  */
-export type RegistrationPhase =
-  | { readonly kind: 'none' }
-  | { readonly kind: 'registered' }
-  | { readonly kind: 'countdown'; readonly msLeft: number }
-  | { readonly kind: 'open' }
-  | { readonly kind: 'closed' };
-
-const minuteMs = 60_000;
-
-export function registrationPhase(event: TimetableEvent, nowMs: number): RegistrationPhase {
-  const data = event.attendanceDataStudent;
-  if (!data || !data.isAttendanceMonitored || event.isCancelled) return { kind: 'none' };
-  if (data.isRegistered) return { kind: 'registered' };
-  const opensMs = Date.parse(data.registrationStart);
-  const closesMs = event.startMs + attendanceRegistration.closesMinutesAfterStart * minuteMs;
-  if (nowMs >= closesMs) return { kind: 'closed' };
-  if (nowMs >= opensMs) return { kind: 'open' };
-  return { kind: 'countdown', msLeft: opensMs - nowMs };
-}
-
-/** Whether the event needs the ticking clock at all (so past weeks subscribe to nothing). */
-export function isAwaitingRegistration(event: TimetableEvent, nowMs: number): boolean {
-  const kind = registrationPhase(event, nowMs).kind;
-  return kind === 'countdown' || kind === 'open';
-}
 
 const pad = (value: number) => String(value).padStart(2, '0');
 

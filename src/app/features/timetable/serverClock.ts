@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { ui } from '../../../shared/constants';
 import { serverTimeRoute } from '../../../shared/contract/timetable';
 import { callApi } from '../../api/client';
@@ -34,6 +35,17 @@ export function subscribeServerClock(listener: () => void): () => void {
 /** The server's time now (epoch ms), re-rendering every second. */
 export function useServerNow(): number {
   return useStore(clock);
+}
+
+const noSubscription = (): (() => void) => () => {};
+
+/**
+ * The server's time for a whole list (the home widget, a week): re-renders it every second on the
+ * one shared ticker while `isTicking`, and reads the time once per render otherwise (a past week).
+ */
+export function useServerNowWhile(isTicking: boolean): number {
+  const ticking = useSyncExternalStore(isTicking ? clock.subscribe : noSubscription, clock.get, clock.get);
+  return isTicking ? ticking : serverNow();
 }
 
 /** The server's time now, without subscribing. */

@@ -67,10 +67,10 @@ export function formatWeekParam(monday: Dayjs): string {
   return monday.format(formats.nativeDate);
 }
 
-/** The first class not cancelled that has not ended yet: the one that is on or comes next. */
+/** The first class not cancelled that has not started yet (one that is on says 'In progress' instead). */
 export function findNextEvent(days: DayGroups, nowMs: number): TimetableEvent | undefined {
   for (const events of days.values()) {
-    const next = events.find((event) => !event.isCancelled && event.endMs > nowMs);
+    const next = events.find((event) => !event.isCancelled && event.startMs > nowMs);
     if (next) return next;
   }
   return undefined;

@@ -41,6 +41,8 @@ export interface EventRow {
   readonly is_enrolled: boolean;
   /** The owner has registered attendance at it (students only). */
   readonly is_registered: boolean;
+  /** When the owner registered, if they did. */
+  readonly registered_at: Date | null;
   /** The owner teaches it (lecturers only). */
   readonly is_taught: boolean;
 }
@@ -48,7 +50,7 @@ export interface EventRow {
 /**
  * Every event of the owner in the window, in start order, in one query: modules and rooms are
  * joined, enrolment and teaching are `IN` subqueries (index lookups), registration an `EXISTS`
- * on its unique (student, event) index. No per-event round trips.
+ * and its time a scalar subquery, both on its unique (student, event) index. No per-event round trips.
  */
 export async function eventsOf(db: Db, owner: TimetableOwner, window: TimetableWindow): Promise<EventRow[]> {
   if (!owner.isStudent && !owner.isLecturer) return [];
@@ -105,6 +107,8 @@ export function eventsQuery(db: Db, owner: TimetableOwner, window: TimetableWind
         'e.room_id', 'r.name as room_name', 'b.name as building_name',
         (owner.isStudent ? eb('e.module_id', 'in', enrolledModules) : eb.lit(false)).$castTo<boolean>().as('is_enrolled'),
         (owner.isStudent ? eb.exists(registrations) : eb.lit(false)).$castTo<boolean>().as('is_registered'),
+        (owner.isStudent ? registrations.clearSelect().select('ar.registered_at').limit(1) : eb.val(null))
+          .$castTo<Date | null>().as('registered_at'),
         (owner.isLecturer ? eb.or([eb('e.module_id', 'in', taughtModules), eb('e.id', 'in', taughtEvents)]) : eb.lit(false))
           .$castTo<boolean>().as('is_taught'),
       ];

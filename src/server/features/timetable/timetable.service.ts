@@ -44,6 +44,7 @@ function toEntry(row: EventRow): TimetableEntry {
       registrationStart: londonIso(addMinutes(row.starts_at, -attendanceRegistration.opensMinutesBeforeStart)),
       isAttendanceMonitored: true,
       isRegistered: row.is_registered,
+      ...(row.registered_at ? { registeredAt: londonIso(row.registered_at) } : {}),
     },
   };
 }

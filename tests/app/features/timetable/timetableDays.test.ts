@@ -72,8 +72,10 @@ describe('findNextEvent', () => {
     entry({ rowId: 903, startTime: local(2025, 5, 13, 9) }),
   ]);
 
-  it('is the class on now, else the next one not cancelled', () => {
-    expect(findNextEvent(days, new Date(2025, 4, 12, 9, 30).getTime())?.rowId).toBe(901);
+  it('is the first class not cancelled still to start (one that is on is in progress, not next)', () => {
+    expect(findNextEvent(days, new Date(2025, 4, 12, 8, 59).getTime())?.rowId).toBe(901);
+    expect(findNextEvent(days, new Date(2025, 4, 12, 9, 0).getTime())?.rowId).toBe(903);
+    expect(findNextEvent(days, new Date(2025, 4, 12, 9, 30).getTime())?.rowId).toBe(903);
     expect(findNextEvent(days, new Date(2025, 4, 12, 10, 30).getTime())?.rowId).toBe(903);
     expect(findNextEvent(days, new Date(2025, 4, 14).getTime())).toBeUndefined();
   });

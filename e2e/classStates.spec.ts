@@ -1,0 +1,136 @@
+import type { Page } from '@playwright/test';
+import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
+import { expect, test } from './fixtures';
+import { AbsenceDialog } from './pages/AbsenceDialog';
+import { AppShell } from './pages/AppShell';
+import { TimetablePage } from './pages/TimetablePage';
+import { useOwnServer } from './support/ownServer';
+
+/*
+ * Issue 20, item 3: each class says where it stands, on home and on the timetable. Its own server,
+ * fresh at the start: the seed's CS2041 lab started 5–10 minutes before the server did (its
+ * window is open: the student registers for real), and a CS2052 lecture starts about 90 minutes
+ * after. The page's clock then moves to that lecture (page.clock), and the server-time answer
+ * follows the page's clock, as a server in step with the device would.
+ */
+useOwnServer(test, { portOffset: 67 });
+test.describe.configure({ mode: 'serial' });
+
+const minute = 60_000;
+const viewports = [
+  { name: 'desktop', viewport: { width: 1280, height: 860 } },
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+] as const;
+
+async function studentTimetable(page: Page): Promise<TimetableEntry[]> {
+  const response = await page.request.get('/api/timetable');
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as Timetable).timetableEntries;
+}
+
+/** Today's seeded class of `code`: the lab that is on, or the lecture still to come. */
+function seeded(entries: readonly TimetableEntry[], code: string, isOn: boolean): TimetableEntry {
+  const now = Date.now();
+  const entry = entries.find((e) => e.moduleCode === code && !e.isCancelled && e.attendanceDataStudent?.isAttendanceMonitored &&
+    (isOn ? Date.parse(e.startTime) <= now && now < Date.parse(e.startTime) + e.duration * minute : Date.parse(e.startTime) > now));
+  if (!entry) throw new Error(`no seeded ${code} class`);
+  return entry;
+}
+
+/** The card of a class, wherever the page lists it. */
+const card = (page: Page, entry: TimetableEntry) =>
+  page.locator('li.event').filter({ hasText: `${entry.moduleCode} ${entry.moduleName}` }).filter({ has: page.locator(`time[datetime="${entry.startTime}"]`) });
+
+/** 'HH:mm' of a London ISO value (the server's and the browser's zone). */
+const wallTime = (iso: string) => iso.slice(11, 16);
+/** A date field's value: DD/MM/YYYY in the desktop's masked field, YYYY-MM-DD in a phone's native one. */
+const dateValue = (isoDate: string) => new RegExp(`^(${isoDate.split('-').reverse().join('/')}|${isoDate})$`);
+
+/** Moves the page's clock to `at` and has /api/timetable/servertime agree with it from then on. */
+async function moveClock(page: Page, clock: { fakeAt: number; realAt: number }, at: number, isInstalled: boolean) {
+  if (isInstalled) await page.clock.setSystemTime(at);
+  else await page.clock.install({ time: at });
+  clock.fakeAt = at;
+  clock.realAt = Date.now();
+}
+
+for (const { name, ...device } of viewports) {
+  test.describe(`on a ${name}`, () => {
+    test.use(device);
+
+    test('a student sees each class state on home and the timetable', async ({ page, signInAs, expectNoAxeViolations }) => {
+      test.setTimeout(120_000);
+      await signInAs('student');
+      const shell = new AppShell(page);
+      const timetable = new TimetablePage(page);
+      const entries = await studentTimetable(page);
+      const lab = seeded(entries, 'CS2041', true);
+      const lecture = seeded(entries, 'CS2052', false);
+
+      // Registered: the lab's window is open now; the first run registers, the second finds it so.
+      await timetable.goto();
+      const labCard = card(page, lab);
+      const register = labCard.getByRole('button', { name: /^Register attendance/ });
+      await expect(register.or(labCard.getByText(/^Registered at \d{2}:\d{2}$/))).toBeVisible();
+      if (await register.isVisible()) {
+        await expect(labCard.getByText(/^Registration closes in \d{2}:\d{2}$/)).toBeVisible();
+        await register.click();
+        await expect(page.getByText('Your attendance has been registered.')).toBeVisible();
+      }
+      const registeredAt = seeded(await studentTimetable(page), 'CS2041', true).attendanceDataStudent?.registeredAt ?? '';
+      expect(registeredAt).not.toBe('');
+      await expect(labCard.getByText(`Registered at ${wallTime(registeredAt)}`, { exact: true })).toBeVisible();
+      await expect(labCard.getByText(/^In progress — \d+ min left$/)).toBeVisible();
+      await expectNoAxeViolations();
+
+      // Five minutes into the lecture: in progress, and the window closes in 15 minutes.
+      const clock = { fakeAt: 0, realAt: 0 };
+      // On the context, so the answer reaches the page through the service worker as well.
+    await page.context().route(/\/api\/timetable\/servertime(\?|$)/, (route) =>
+        route.fulfill({ json: new Date(clock.fakeAt + Date.now() - clock.realAt).toISOString() }));
+      const lectureStart = Date.parse(lecture.startTime);
+      await moveClock(page, clock, lectureStart + 5 * minute, false);
+      await page.goto('/home');
+      const lectureCard = card(page, lecture);
+      await expect(lectureCard.getByText(/^In progress — 5[45] min left$/)).toBeVisible();
+      const closes = lectureCard.getByText(/^Registration closes in 1[45]:\d{2}$/);
+      await expect(closes).toBeVisible();
+      const first = await closes.innerText();
+      await expect.poll(() => closes.innerText(), { timeout: 5000 }).not.toBe(first);
+      await expect(lectureCard.getByText('Next class', { exact: true })).toHaveCount(0);
+      await expect(card(page, lab).getByText(`Registered at ${wallTime(registeredAt)}`, { exact: true })).toBeVisible();
+      await expectNoAxeViolations();
+
+      await shell.menuLink('Timetable').click();
+      await expect(timetable.heading).toBeVisible();
+      await expect(lectureCard.getByText(/^In progress — 5[45] min left$/)).toBeVisible();
+      await expect(lectureCard.getByText(/^Registration closes in 1[45]:\d{2}$/)).toBeVisible();
+      await expect(lectureCard.getByRole('button', { name: /^Register attendance/ })).toBeVisible();
+
+      // 25 minutes in: the window closed without a registration; say what to do.
+      await moveClock(page, clock, lectureStart + 25 * minute, true);
+      await expect(lectureCard.getByText(/^In progress — 3[45] min left$/)).toBeVisible();
+      await expect(lectureCard.getByText('Registration closed — not registered', { exact: true })).toBeVisible();
+      await expect(lectureCard.getByText(/^Contact the lecturer/)).toBeVisible();
+      await expect(lectureCard.getByRole('button', { name: /^Register attendance/ })).toHaveCount(0);
+      await expectNoAxeViolations();
+
+      await shell.menuLink('Home').click();
+      await expect(lectureCard.getByText('Registration closed — not registered', { exact: true })).toBeVisible();
+      await expectNoAxeViolations();
+
+      // The link opens 'Request an absence' with the lecture's dates and times filled in.
+      await lectureCard.getByRole('link', { name: /^request an absence/ }).click();
+      const dialog = new AbsenceDialog(page, 'Request an absence');
+      await expect(dialog.dialog).toBeVisible();
+      const lectureEnd = new Date(lectureStart + lecture.duration * minute);
+      await expect(dialog.startDate).toHaveValue(dateValue(lecture.startTime.slice(0, 10)));
+      await expect(dialog.startTime).toHaveValue(wallTime(lecture.startTime));
+      await expect(dialog.endDate).toHaveValue(dateValue(lectureEnd.toLocaleDateString('en-CA', { timeZone: 'Europe/London' })));
+      await expect(dialog.endTime).toHaveValue(lectureEnd.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' }));
+      await expect(dialog.allDay).not.toBeChecked();
+      expect(new URL(page.url()).search).toBe('');
+      await expectNoAxeViolations();
+    });
+  });
+}
