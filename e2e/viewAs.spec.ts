@@ -95,7 +95,7 @@ test('an administrator views as a student, read only, with the banner on every p
   await main(page).getByRole('button', { name: `Start viewing as ${viewedName}` }).click();
   const reasonField = main(page).getByRole('textbox', { name: 'Reason (required)' });
   await expect(reasonField).toHaveAttribute('aria-invalid', 'true');
-  await expect(main(page).getByText('Give a reason')).toBeVisible();
+  await expect(main(page).getByText('Give a reason', { exact: true })).toBeVisible();
   await expectNoAxeViolations();
   await page.setViewportSize({ width: 390, height: 844 });
   await expectNoAxeViolations();
