@@ -145,6 +145,22 @@ describe('view as: the session', () => {
     expect(Date.parse(firstExpiry ?? '')).toBe(view.expires_at.getTime());
   });
 
+  it('hands the administrator back even when housekeeping already purged the lapsed view', async () => {
+    const admin = await t.signIn('admin');
+    const adminCookie = admin.cookies.cc_session;
+    await startViewing(admin);
+    const view = await t.db.selectFrom('view_as_sessions').select(['id', 'session_id_hash']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('sessions').where('id_hash', '=', view.session_id_hash).execute();
+    const after = await info(admin);
+    expect(after.userName).toBe('admin');
+    expect(admin.cookies.cc_session).toBe(adminCookie);
+    const ended = await t.db.selectFrom('view_as_sessions').select('ended_by').where('id', '=', view.id).executeTakeFirstOrThrow();
+    expect(ended.ended_by).toBe('expired');
+    // A cookie that merely looks like a view's names no one.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: 'cc_session=not-a-session' } });
+    expect(json<SessionUserInfo>(forged).isSignedIn).toBe(false);
+  });
+
   it('signing out while viewing signs the administrator out altogether', async () => {
     const admin = await t.signIn('admin');
     const adminCookie = admin.cookies.cc_session ?? '';
