@@ -161,6 +161,20 @@ describe('view as: the session', () => {
     expect(json<SessionUserInfo>(forged).isSignedIn).toBe(false);
   });
 
+  it('the view\'s old cookie brings the administrator back only briefly after the stop', async () => {
+    const admin = await t.signIn('admin');
+    await startViewing(admin);
+    const viewCookie = admin.cookies.cc_session ?? '';
+    absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
+    const withOld = () => t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: `cc_session=${viewCookie}` } });
+    // A request already in flight at the stop still finds the administrator.
+    expect(json<SessionUserInfo>(await withOld()).userName).toBe('admin');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect(json<SessionUserInfo>(await withOld()).isSignedIn).toBe(false);
+    // The administrator's own cookie still works.
+    expect((await info(admin)).userName).toBe('admin');
+  });
+
   it('signing out while viewing signs the administrator out altogether', async () => {
     const admin = await t.signIn('admin');
     const adminCookie = admin.cookies.cc_session ?? '';
