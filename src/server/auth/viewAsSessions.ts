@@ -15,6 +15,12 @@ import { loadSessionUser, type ViewAsIdentity } from './session.service.js';
  */
 
 const SEAL_INFO = 'campus-companion view-as admin session';
+/**
+ * How long after the administrator's session was first handed back the view's old cookie may still
+ * bring it back: long enough for requests already in flight at the stop or lapse, and no longer,
+ * so a view's cookie is never a lasting key to the administrator's session.
+ */
+export const HAND_BACK_GRACE_MS = 60_000;
 
 function sealKey(viewSessionId: string): Buffer {
   return Buffer.from(hkdfSync('sha256', viewSessionId, '', SEAL_INFO, 32));
@@ -138,6 +144,11 @@ export async function endView(
   });
 }
 
+/** Records that the administrator's own session came back (the first time only). */
+export async function markHandedBack(db: Db, viewAsId: number): Promise<void> {
+  await db.updateTable('view_as_sessions').set({ handed_back_at: new Date() }).where('id', '=', viewAsId).where('handed_back_at', 'is', null).execute();
+}
+
 /**
  * The administrator behind a live view, or undefined when the view cannot go on: their own kept
  * session is gone or past its absolute expiry, or they are no longer an administrator (the view
@@ -158,15 +169,18 @@ export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, ad
 /**
  * For a cookie that names no live session: when it named a view that lapsed or was stopped, the
  * view is recorded as ended (expired, if it was still open) and the administrator's own session id
- * is returned, to answer as them again. Undefined for any other cookie, or a view ended by signing out.
+ * is returned, to answer as them again. Undefined for any other cookie, a view ended by signing
+ * out, or once the grace after the first hand-back has passed.
  */
 export async function adminSessionAfterView(db: Db, viewSessionId: string, viewSessionHash: string): Promise<string | undefined> {
   const view = await db
     .selectFrom('view_as_sessions')
-    .select(['id', 'ended_by', 'admin_session_sealed'])
+    .select(['id', 'ended_by', 'admin_session_sealed', 'handed_back_at'])
     .where('session_id_hash', '=', viewSessionHash)
     .executeTakeFirst();
   if (!view || view.ended_by === 'signedOut') return undefined;
+  if (view.handed_back_at && Date.now() - view.handed_back_at.getTime() > HAND_BACK_GRACE_MS) return undefined;
   if (view.ended_by === null) await endView(db, view.id, 'expired');
+  if (!view.handed_back_at) await markHandedBack(db, view.id);
   return unsealAdminSessionId(viewSessionId, view.admin_session_sealed);
 }

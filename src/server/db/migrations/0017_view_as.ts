@@ -23,6 +23,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('session_id_hash', 'text', (c) => c.notNull().unique())
     .addColumn('admin_session_id_hash', 'text', (c) => c.notNull())
     .addColumn('admin_session_sealed', 'text', (c) => c.notNull())
+    // When the administrator's own session was first handed back (stop, or the first request after
+    // a lapse); the view's cookie may bring it back only for a short grace after that.
+    .addColumn('handed_back_at', 'timestamptz')
     .addCheckConstraint('view_as_sessions_ended_check', sql`(ended_at is null) = (ended_by is null)`)
     .execute();
   await db.schema.createIndex('view_as_sessions_started_idx').on('view_as_sessions').columns(['started_at desc', 'id desc']).execute();

@@ -10,7 +10,7 @@ import {
 import { recordAudit } from '../../../audit/auditLog.js';
 import { clearAuthCookies, sessionCookieName, setSessionCookie, setXsrfCookie } from '../../../auth/cookies.js';
 import { hashSessionId } from '../../../auth/session.service.js';
-import { endView, openView, unsealAdminSessionId } from '../../../auth/viewAsSessions.js';
+import { endView, markHandedBack, openView, unsealAdminSessionId } from '../../../auth/viewAsSessions.js';
 import { xsrfSubject } from '../../../auth/xsrf.js';
 import type { ServerContext } from '../../../context.js';
 import { implement, type RouteImplementation } from '../../../http/contractRoutes.js';
@@ -89,6 +89,7 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
         .executeTakeFirstOrThrow();
       const adminSessionId = unsealAdminSessionId(request.cookies[cookieName] ?? '', view.admin_session_sealed);
       await endView(db, session.viewAs.id, 'stopped', origin(request));
+      await markHandedBack(db, session.viewAs.id);
       const admin = adminSessionId ? await ctx.sessions.touch(adminSessionId) : undefined;
       if (!adminSessionId || !admin) {
         clearAuthCookies(request, reply, config.publicOrigin);

@@ -145,6 +145,36 @@ describe('view as: the session', () => {
     expect(Date.parse(firstExpiry ?? '')).toBe(view.expires_at.getTime());
   });
 
+  it('hands the administrator back even when housekeeping already purged the lapsed view', async () => {
+    const admin = await t.signIn('admin');
+    const adminCookie = admin.cookies.cc_session;
+    await startViewing(admin);
+    const view = await t.db.selectFrom('view_as_sessions').select(['id', 'session_id_hash']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.db.deleteFrom('sessions').where('id_hash', '=', view.session_id_hash).execute();
+    const after = await info(admin);
+    expect(after.userName).toBe('admin');
+    expect(admin.cookies.cc_session).toBe(adminCookie);
+    const ended = await t.db.selectFrom('view_as_sessions').select('ended_by').where('id', '=', view.id).executeTakeFirstOrThrow();
+    expect(ended.ended_by).toBe('expired');
+    // A cookie that merely looks like a view's names no one.
+    const forged = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: 'cc_session=not-a-session' } });
+    expect(json<SessionUserInfo>(forged).isSignedIn).toBe(false);
+  });
+
+  it('the view\'s old cookie brings the administrator back only briefly after the stop', async () => {
+    const admin = await t.signIn('admin');
+    await startViewing(admin);
+    const viewCookie = admin.cookies.cc_session ?? '';
+    absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
+    const withOld = () => t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: `cc_session=${viewCookie}` } });
+    // A request already in flight at the stop still finds the administrator.
+    expect(json<SessionUserInfo>(await withOld()).userName).toBe('admin');
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
+    expect(json<SessionUserInfo>(await withOld()).isSignedIn).toBe(false);
+    // The administrator's own cookie still works.
+    expect((await info(admin)).userName).toBe('admin');
+  });
+
   it('signing out while viewing signs the administrator out altogether', async () => {
     const admin = await t.signIn('admin');
     const adminCookie = admin.cookies.cc_session ?? '';
