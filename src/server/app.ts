@@ -12,7 +12,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
 import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
-import { sessionCookieName } from './auth/cookies.js';
+import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import type { Config } from './config.js';
@@ -47,6 +47,8 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { registerViewAsRequestLog } from './http/viewAsGuard.js';
+import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
 import { createPushService } from './push/push.service.js';
 import { JobQueue } from './jobs/jobQueue.js';
 import { intervalJobs, scheduledJobs } from './jobs/scheduledJobs.js';
@@ -89,7 +91,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx), ...viewAsRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -196,17 +198,23 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
 
   app.decorateRequest('session', null);
   const sessionCookie = sessionCookieName(config.publicOrigin);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
     // The status feed's requests (its stream, pings) are no sign of the user's activity: they do not slide the session.
     const isFeed = request.url.startsWith(realtimeHubPath);
     request.session = id ? ((await ctx.sessions.touch(id, { slide: !isFeed })) ?? null) : null;
+    // A view-as session that lapsed answers as the administrator's own again: the cookies follow.
+    if (request.session?.reissuedId) {
+      setSessionCookie(request, reply, request.session.reissuedId, config.publicOrigin);
+      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(request.session.user.id)), config.publicOrigin);
+    }
     // The database listener starts with the first signed-in negotiation (never for anonymous callers).
     if (isFeed && request.session && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
   });
 
   registerSendTracking(app, hub);
+  registerViewAsRequestLog(app, db, allRoutes);
   registerContractRoutes(app, allRoutes, implementations(ctx, jobs, hub), {
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];

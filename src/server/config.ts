@@ -90,6 +90,11 @@ export interface Config {
    * outside it). Turning it off lets a local demo see the off-campus (eduroam) refusal.
    */
   readonly campusDemoLoopback: boolean;
+  /**
+   * Whether users see when an administrator viewed their account, and why (VIEW_AS_NOTICE, on by
+   * default). Off, GET /api/user/accountviews answers an empty list; the views are logged all the same.
+   */
+  readonly viewAsNotice: boolean;
   /** Registration at a monitored class is refused from its start plus this many minutes. */
   readonly attendanceCloseMinutes: number;
   /** The academic calendar (src/server/calendar): year start, teaching weeks, time zone. */
@@ -328,6 +333,7 @@ export const configSchema = z.object({
   MAP_BASEMAP_ATTRIBUTION: variable<string | undefined>(undefined, asText),
   CAMPUS_NETWORKS: variable<string[]>([], cidrs),
   CAMPUS_DEMO_LOOPBACK: variable(true, onOff),
+  VIEW_AS_NOTICE: variable(true, onOff),
   ATTENDANCE_CLOSE_MINUTES: variable(attendanceRegistration.closesMinutesAfterStart, positiveInteger),
   ACADEMIC_YEAR_START: variable(DEFAULT_CALENDAR.yearStart, yearStart),
   TEACHING_WEEKS: variable<TeachingSpan[]>([...DEFAULT_CALENDAR.teachingWeeks], teachingWeekSpans),
@@ -484,6 +490,7 @@ export function loadConfig(env: Env = process.env): Config {
     mapBasemap: v.MAP_BASEMAP_URL ? { tiles: v.MAP_BASEMAP_URL, attribution: v.MAP_BASEMAP_ATTRIBUTION ?? new URL(v.MAP_BASEMAP_URL).hostname } : undefined,
     campusNetworks: v.CAMPUS_NETWORKS,
     campusDemoLoopback: isDemo && v.CAMPUS_DEMO_LOOPBACK,
+    viewAsNotice: v.VIEW_AS_NOTICE,
     attendanceCloseMinutes: v.ATTENDANCE_CLOSE_MINUTES,
     calendar: { yearStart: v.ACADEMIC_YEAR_START, teachingWeeks: v.TEACHING_WEEKS, timeZone: v.TIME_ZONE },
     push: {

@@ -1,15 +1,20 @@
 import { userDatabaseName } from './names';
 
 /**
- * Deletes a user's database, e.g. at sign-out. Uses the raw IndexedDB API, so it needs no open
- * Dexie instance: Dexie closes its connections when another context deletes the database.
+ * Deletes a database by its name. Uses the raw IndexedDB API, so it needs no open Dexie
+ * instance: Dexie closes its connections when another context deletes the database.
  */
-export function deleteUserDatabase(userId: string): Promise<void> {
+export function deleteDatabaseNamed(name: string): Promise<void> {
   const factory = globalThis.indexedDB as IDBFactory | undefined;
   if (!factory) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const request = factory.deleteDatabase(userDatabaseName(userId));
+    const request = factory.deleteDatabase(name);
     request.onsuccess = () => resolve();
     request.onerror = () => reject(request.error ?? new Error('Could not delete the user database'));
   });
+}
+
+/** Deletes a user's own database, e.g. at sign-out. */
+export function deleteUserDatabase(userId: string): Promise<void> {
+  return deleteDatabaseNamed(userDatabaseName(userId));
 }

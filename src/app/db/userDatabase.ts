@@ -1,12 +1,23 @@
 import { registerSignOutCleanup } from '../features/session/signOutCleanup';
 import { getActiveUser, setActiveUser } from './activeUser';
-import { deleteUserDatabase } from './deleteUserDatabase';
-import { userDatabaseName } from './names';
+import { deleteDatabaseNamed } from './deleteUserDatabase';
+import { userDatabaseName, viewAsDatabaseName } from './names';
 import { rememberUserDatabase } from './otherUsersData';
 import { UserDatabase } from './schema';
+import { rememberViewAsDatabase } from './viewAsData';
 
-let open: { readonly userId: string; readonly db: UserDatabase } | undefined;
+let open: { readonly name: string; readonly db: UserDatabase } | undefined;
 const cleanupRegistered = new Set<string>();
+
+/**
+ * Where a user's data lives: their own database, except while an administrator views as them
+ * (issue 17), when it is a temporary view-as database, so nothing seen is ever written into the
+ * user's own database, nor the administrator's.
+ */
+export function databaseNameFor(userId: string): string {
+  const active = getActiveUser();
+  return active?.viewAs !== undefined && active.userId === userId ? viewAsDatabaseName(userId) : userDatabaseName(userId);
+}
 
 /**
  * The database of one user, created lazily (Dexie opens it on first use). Only one user's database
@@ -14,14 +25,16 @@ const cleanupRegistered = new Set<string>();
  * can come from it. Signing out deletes it (registered here, the first time it is opened).
  */
 export function getUserDatabase(userId: string): UserDatabase {
-  if (open?.userId === userId) return open.db;
+  const name = databaseNameFor(userId);
+  if (open?.name === name) return open.db;
   open?.db.close();
-  const db = new UserDatabase(userDatabaseName(userId));
-  open = { userId, db };
-  rememberUserDatabase(userId);
-  if (!cleanupRegistered.has(userId)) {
-    cleanupRegistered.add(userId);
-    registerSignOutCleanup(() => forgetUserData(userId));
+  const db = new UserDatabase(name);
+  open = { name, db };
+  if (name === userDatabaseName(userId)) rememberUserDatabase(userId);
+  else rememberViewAsDatabase(name);
+  if (!cleanupRegistered.has(name)) {
+    cleanupRegistered.add(name);
+    registerSignOutCleanup(() => forgetUserData(userId, name));
   }
   return db;
 }
@@ -39,8 +52,8 @@ export function closeUserDatabase(): void {
 }
 
 /** Sign-out: nothing of this user stays readable, on screen or on disk. */
-async function forgetUserData(userId: string): Promise<void> {
+async function forgetUserData(userId: string, name: string): Promise<void> {
   if (getActiveUser()?.userId === userId) setActiveUser(null);
-  if (open?.userId === userId) closeUserDatabase();
-  await deleteUserDatabase(userId);
+  if (open?.name === name) closeUserDatabase();
+  await deleteDatabaseNamed(name);
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { ScrollRestoration } from 'react-router';
+import { useIsViewingAs } from '../features/viewAs/isViewingAs';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -18,19 +19,32 @@ const SessionController = lazy(() => import('../features/session/SessionControll
 const EngagementBanners = lazy(() => import('../features/engagement/EngagementBanners').then((m) => ({ default: m.EngagementBanners })));
 
 // The status feed (its machine, and the SignalR client it loads in turn) starts after the first paint.
+// An administrator's view-as banner (issue 17) loads only in a view-as session.
+const ViewAsBanner = lazy(() => import('../features/viewAs/ViewAsBanner').then((m) => ({ default: m.ViewAsBanner })));
+
 const StatusFeedController = lazy(() => import('../features/serviceStatus/StatusFeedController').then((m) => ({ default: m.StatusFeedController })));
 
 export function SignedInLayout() {
+  // While viewing as someone (issue 17) the session's side effects stay off: no first-run banners
+  // or analytics, no session extension (the view-as session never slides; the banner ends it).
+  const isViewing = useIsViewingAs();
   return (
     <>
       <StartupGate>
+        {isViewing && (
+          <Suspense fallback={null}>
+            <ViewAsBanner />
+          </Suspense>
+        )}
         <AppShell />
-        <Suspense fallback={null}>
-          <EngagementBanners />
-        </Suspense>
+        {!isViewing && (
+          <Suspense fallback={null}>
+            <EngagementBanners />
+          </Suspense>
+        )}
       </StartupGate>
       <Suspense fallback={null}>
-        <SessionController />
+        {!isViewing && <SessionController />}
         <StatusFeedController />
       </Suspense>
       <Toaster />

@@ -10,14 +10,16 @@ export interface AdminTab {
   readonly page: () => Promise<ComponentType>;
 }
 
-const planned = () => import('../features/placeholders/PlannedPage').then((m) => m.PlannedPage);
-
 /**
  * The admin area's tabs, in order. Adding a tab is one line here (plus its name in paths.ts and
  * routeMeta.ts's pages when it is new); the route tree and the tab row are built from this list.
  */
 export const adminTabs: readonly AdminTab[] = [
-  { routeName: 'adminUserImpersonation', path: 'userimpersonation', page: planned },
+  {
+    routeName: 'adminUserImpersonation',
+    path: 'userimpersonation',
+    page: () => import('../features/admin/viewAs/UserImpersonationPage').then((m) => m.UserImpersonationPage),
+  },
   { routeName: 'manageRules', path: 'rules', page: () => import('../features/admin/rules/RulesPage').then((m) => m.RulesPage) },
   { routeName: 'adminCategories', path: 'categories', page: () => import('../features/admin/categories/CategoriesPage').then((m) => m.CategoriesPage) },
   { routeName: 'adminLinks', path: 'links', page: () => import('../features/admin/links/LinksPage').then((m) => m.LinksPage) },

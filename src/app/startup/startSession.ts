@@ -32,8 +32,9 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   void requestPersistentStorage();
   startOutboxSync(user.userId);
   // SPEC §7: learn whether this device is subscribed (its token, then the server's subscription).
-  // Its machine (XState) loads beside the first paint rather than in it.
-  void import('../features/pushSubscription/pushSubscription.actor').then(({ pushSubscriptionFor }) => pushSubscriptionFor(user));
+  // Its machine (XState) loads beside the first paint rather than in it. Never while an
+  // administrator views as this user (issue 17): this device is not theirs.
+  if (!user.viewAs) void import('../features/pushSubscription/pushSubscription.actor').then(({ pushSubscriptionFor }) => pushSubscriptionFor(user));
   const loads = startupResources().map((resource) => {
     const load = ensureFresh(resource).catch(logBootError(resource.key));
     return { key: resource.key, load };

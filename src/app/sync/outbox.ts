@@ -39,11 +39,15 @@
  *   so a replay after a lost response never duplicates.
  */
 import { z } from 'zod/mini';
+import { reportingFetch, requestInit, toHttpError } from '../api/request';
+import { readXsrfToken } from '../api/xsrf';
 import { userIdOfDatabase } from '../db/names';
+import { isViewingAs } from '../features/viewAs/isViewingAs';
 import { isValidCachedValue } from './cachedValue';
 import { activeUserDatabase } from '../db/userDatabase';
-import { outboxSchemaVersion, type MutationDefinition } from './mutation';
+import { buildRequest, outboxSchemaVersion, type MutationDefinition } from './mutation';
 import { requestFlush } from './outboxSync';
+import { emitWriteRefused } from './writeRefusals';
 
 function newEntryId(): string {
   return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
@@ -61,6 +65,7 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
   const checkedArgs = z.parse(mutation.args, args) as A;
   const body = mutation.body?.(checkedArgs);
   if (mutation.route.body && body !== undefined) z.parse(mutation.route.body, body);
+  if (isViewingAs()) return sendWhileViewing(mutation, checkedArgs);
   const key = mutation.apply ? (mutation.resourceKey?.(checkedArgs) ?? '') : '';
   const userId = userIdOfDatabase(db.name);
   const entry = {
@@ -103,4 +108,28 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
   });
   requestFlush();
   return next;
+}
+
+/**
+ * While an administrator views as someone (issue 17) nothing is queued or applied: the server
+ * refuses every write of a view-as session, finally (403, never retried). The write is sent once,
+ * as is, so the user sees the server's own refusal (a toast, through `onWriteRefused`); nothing
+ * changes on screen, and nothing is left behind to replay.
+ */
+async function sendWhileViewing<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<undefined> {
+  const request = buildRequest({ name: mutation.name, args, routeId: mutation.route.id, params: mutation.params?.(args) ?? {} });
+  if (!request) return undefined;
+  const resourceKey = mutation.resourceKey?.(args) ?? '';
+  let response: Response;
+  try {
+    response = await reportingFetch(request.url, requestInit({ method: request.method, body: request.body, isSerialised: true, xsrfToken: readXsrfToken(), isUncached: true }));
+  } catch {
+    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: 0, statusText: '', message: 'Read only while viewing as another user', errors: {} });
+    return undefined;
+  }
+  if (!response.ok) {
+    const error = await toHttpError(response);
+    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: response.status, statusText: response.statusText, message: error.message, errors: error.errors });
+  }
+  return undefined;
 }

@@ -1,3 +1,4 @@
+import { isViewingAs } from '../features/viewAs/isViewingAs';
 import { createListeners } from '../state/listeners';
 import type { WriteRefusal } from './outboxFlusher';
 
@@ -31,7 +32,9 @@ export function describeRefusalsOf(resourceKey: string, describe: (refusal: Writ
   describers.set(resourceKey, describe);
 }
 
-/** The notice for a refused write: the resource's own wording, else 'Code {status}: {statusText}'. */
+/** The notice for a refused write: the resource's own wording, else 'Code {status}: {statusText}'; the server's message while viewing as someone. */
 export function refusalNotice(refusal: WriteRefusal): string {
+  // While viewing as someone (issue 17), the server's own read-only refusal says why.
+  if (isViewingAs() && refusal.message !== '') return refusal.message;
   return describers.get(refusal.resourceKey)?.(refusal) ?? describeRefusal(refusal);
 }

@@ -17,6 +17,7 @@ import { SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, si
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { safeReturnPath } from './returnTo.js';
+import { endView } from './viewAsSessions.js';
 import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
@@ -84,6 +85,8 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
           }
           throw error;
         });
+        // A sign-in in the middle of a view replaces both the view and the administrator's own session.
+        if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut');
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
         setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
@@ -137,6 +140,8 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
       clearAuthCookies(request, reply, ctx.config.publicOrigin);
       reply.header('cache-control', 'no-store');
       if (!session) return { location: '/landing' };
+      // Signing out of a view signs the administrator out altogether: their kept session goes too.
+      if (session.viewAs) await endView(ctx.db, session.viewAs.id, 'signedOut');
       await ctx.sessions.destroy(session.idHash);
       if (query.entra === 'true' && oidc && session.authMethod === 'oidc') {
         const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;

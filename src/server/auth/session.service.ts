@@ -2,8 +2,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/contract/route.js';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { adminSessionAfterView, viewerOf } from './viewAsSessions.js';
 
 export const SESSION_COOKIE = 'cc_session';
+
+/** What the sessions table keeps of a session id. */
+export const hashSessionId = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
 export interface SessionUser {
   readonly id: number;
@@ -19,12 +23,30 @@ export interface SessionUser {
   readonly isAbsenceReviewer: boolean;
 }
 
+/** The administrator behind a read-only view-as session (issue 17); `user` is then the viewed user. */
+export interface ViewAsIdentity {
+  /** The view's row of view_as_sessions. */
+  readonly id: number;
+  readonly admin: SessionUser;
+  /** The administrator's own session, kept aside until the view ends. */
+  readonly adminSessionHash: string;
+  /** The hard end of the view (it never slides). */
+  readonly expiresAt: Date;
+}
+
 export interface ActiveSession {
   readonly idHash: string;
   readonly user: SessionUser;
   readonly expiresAt: Date;
   readonly idToken: string | null;
   readonly authMethod: 'demo' | 'oidc';
+  /** Set in an administrator's view-as session. */
+  readonly viewAs?: ViewAsIdentity;
+  /**
+   * Set when the cookie named a view that has lapsed and this is the administrator's own session
+   * answering instead: the cookie must be set back to this id.
+   */
+  readonly reissuedId?: string;
 }
 
 export interface SessionPolicy {
@@ -34,7 +56,7 @@ export interface SessionPolicy {
   readonly acceptsDemoSessions: boolean;
 }
 
-const hashId = (id: string): string => createHash('sha256').update(id).digest('base64url');
+const hashId = hashSessionId;
 const minutes = (n: number): number => n * 60_000;
 /** How far ahead of the idle window the expiry is written, so a write is needed at most this often. */
 const SLIDE_GRANULARITY_MS = 30_000;
@@ -96,7 +118,9 @@ export class SessionStore {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.user_id')
+      .leftJoin('view_as_sessions as v', (join) => join.onRef('v.session_id_hash', '=', 's.id_hash').on('v.ended_at', 'is', null))
       .select([
+        'v.id as view_as_id', 'v.admin_user_id', 'v.admin_session_id_hash',
         's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method',
         'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family',
         sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
@@ -107,12 +131,12 @@ export class SessionStore {
       ])
       .where('s.id_hash', '=', idHash)
       .executeTakeFirst();
-    if (!row) return undefined;
+    if (!row) return this.resumeAfterView(id, idHash, slide);
     const now = Date.now();
     const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
     if (isDemoRefused || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-      return undefined;
+      return isDemoRefused ? undefined : this.resumeAfterView(id, idHash, slide);
     }
     const user: SessionUser = {
       id: row.id,
@@ -126,6 +150,12 @@ export class SessionStore {
       adGroups: row.ad_groups,
       isAbsenceReviewer: row.roles.includes('Administrator') || row.in_review_group,
     };
+    if (row.view_as_id !== null && row.admin_user_id !== null && row.admin_session_id_hash !== null) {
+      // A view-as session: its hard expiry never slides, and it holds only while its administrator's own session does.
+      const viewAs = await viewerOf(this.db, row.view_as_id, row.admin_user_id, row.admin_session_id_hash, row.expires_at);
+      if (!viewAs) return undefined;
+      return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method, viewAs };
+    }
     if (!slide) return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method };
     // The idle window runs from this request. The stored expiry is written a little beyond it, so
     // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.
@@ -139,6 +169,17 @@ export class SessionStore {
     }
     const expiresAt = new Date(idleEnd);
     return { idHash, user, expiresAt, idToken: row.id_token, authMethod: row.auth_method };
+  }
+
+  /**
+   * A cookie naming a view-as session that lapsed (or was stopped) answers as the administrator's
+   * own kept session, when that is still live; the caller sets the cookie back to `reissuedId`.
+   */
+  private async resumeAfterView(id: string, idHash: string, slide: boolean): Promise<ActiveSession | undefined> {
+    const adminId = await adminSessionAfterView(this.db, id, idHash);
+    if (!adminId) return undefined;
+    const admin = await this.touch(adminId, { slide });
+    return admin && !admin.viewAs ? { ...admin, reissuedId: adminId } : undefined;
   }
 
   async destroy(idHash: string): Promise<void> {

@@ -3,6 +3,7 @@ import type { DomainTables } from './schema.domain.js';
 import type { IdentityTables } from './schema.identity.js';
 import type { SharedStateTables } from './schema.shared.js';
 import type { StatusTables } from './schema.status.js';
+import type { ViewAsTables } from './schema.viewAs.js';
 
 /** Every table Kysely knows about; one interface per migration family. */
-export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables {}
+export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables, ViewAsTables {}

@@ -5,6 +5,7 @@ import { isRawResponse, type RouteDescriptor } from '../../shared/contract/route
 import type { SessionUser } from '../auth/session.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
+import { isRefusedWhileViewing, readOnlyRefusal } from './viewAsGuard.js';
 import './types.js';
 
 type Infer<T, Fallback> = T extends z.core.$ZodType ? z.output<T> : Fallback;
@@ -89,7 +90,8 @@ function parsePart<T extends z.core.$ZodType | undefined>(schema: T, value: unkn
 
 /**
  * Registers every descriptor of the contract. The order of checks is the same everywhere:
- * sign-in (401), role and capability (403), antiforgery on writes (403), then validation (400). A descriptor
+ * sign-in (401), the read-only check of a view-as session (403), role and capability (403),
+ * antiforgery on writes (403), then validation (400). A descriptor
  * with no implementation yet answers 501 with the error shape, after the same checks; the app
  * lists those as `app.unbuiltRoutes` (tests/server/http/unbuiltRoutes.test.ts keeps them in view).
  */
@@ -110,10 +112,17 @@ export function registerContractRoutes(
       preValidation: async (request) => {
         const session = request.session;
         if (!route.isPublic && !session) throw unauthorized();
-        if (route.roles.length > 0 && !route.roles.some((role) => session?.user.roles.includes(role))) {
+        // The one place that keeps an administrator's view-as session read-only, for every route.
+        if (session?.viewAs && isRefusedWhileViewing(route)) {
+          request.viewAsRefused = true;
+          throw readOnlyRefusal(session.user.displayName);
+        }
+        // A route a view may call (stopping it) is the administrator's doing: their roles count.
+        const caller = session?.viewAs && route.whileViewing === 'allow' ? session.viewAs.admin : session?.user;
+        if (route.roles.length > 0 && !route.roles.some((role) => caller?.roles.includes(role))) {
           throw session ? forbidden() : unauthorized();
         }
-        if (route.capability === 'absenceReviewer' && !session?.user.isAbsenceReviewer) throw session ? forbidden() : unauthorized();
+        if (route.capability === 'absenceReviewer' && !caller?.isAbsenceReviewer) throw session ? forbidden() : unauthorized();
         if (isWrite(route.method)) checks.assertXsrf(request);
       },
       handler: async (request, reply) => {

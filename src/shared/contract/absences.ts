@@ -147,6 +147,8 @@ export const absenceFileRoute = defineRoute({
   response: raw.file,
   roles: studentRoles,
   ownedParams: { rowId: 'absenceRequest', fileRowId: 'absenceFile' },
+  // Medical evidence is more than a view of the account needs: not downloaded while viewing as.
+  whileViewing: 'refuse',
 });
 
 export const absenceRoutes = [

@@ -103,6 +103,8 @@ export const signOutSubmitRoute = defineRoute({
   response: signOutResultSchema,
   isPublic: true,
   roles: [],
+  // Signing out while viewing as someone signs the administrator out altogether.
+  whileViewing: 'allow',
 });
 
 export const authRoutes = [

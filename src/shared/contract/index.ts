@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics';
 import { adminAudienceRoutes } from './adminAudience';
 import { adminAuditRoutes } from './adminAudit';
 import { adminClassRoutes } from './adminClasses';
+import { accountViewsRoute, adminViewAsRoutes } from './adminViewAs';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
 import { attendanceRoutes } from './attendance';
@@ -49,12 +50,14 @@ export * from './adminNotifications';
 export * from './adminAudit';
 export * from './adminClasses';
 export * from './staffAbsences';
+export * from './adminViewAs';
 
 /** Every route the server registers and the route-matrix test walks. */
 export const allRoutes: readonly RouteDescriptor[] = [
   ...antiforgeryRoutes,
   ...authRoutes,
   ...userRoutes,
+  accountViewsRoute,
   ...preferencesRoutes,
   ...feedbackRoutes,
   ...timetableRoutes,
@@ -75,6 +78,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminAuditRoutes,
   ...adminClassRoutes,
   ...staffAbsenceRoutes,
+  ...adminViewAsRoutes,
 ];
 
 /** Looks a route up by id; throws for an unknown id so typos fail loudly. */

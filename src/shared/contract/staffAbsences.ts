@@ -135,6 +135,8 @@ export const staffAbsenceFileRoute = defineRoute({
   response: raw.file,
   ...reviewer,
   ownedParams: { rowId: null, fileRowId: null },
+  // Medical evidence is more than a view of the account needs: not downloaded while viewing as.
+  whileViewing: 'refuse',
 });
 
 export const staffAbsenceDecisionRoute = defineRoute({

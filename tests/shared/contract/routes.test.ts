@@ -90,6 +90,8 @@ describe('route contract', () => {
       'POST /api/admin/rules/preview', 'POST /api/admin/notifications/recipients',
       // Issue 18: the status feed's client-to-server messages, and maintenance set by administrators.
       'POST /api/realtimepingdom', 'PUT /api/admin/status/:serviceId/maintenance', 'DELETE /api/admin/status/:serviceId/maintenance',
+      // Issue 17: an administrator's read-only view as another user.
+      'POST /api/admin/userimpersonation/start', 'POST /api/admin/userimpersonation/stop',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

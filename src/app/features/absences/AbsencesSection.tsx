@@ -20,6 +20,7 @@ import { AbsencesTable } from './AbsencesTable';
 import { AbsenceSuccessDialog } from './AbsenceSuccessDialog';
 import { absenceConfigResource, absenceRequestsResource } from './resources';
 import { useAbsenceDrafts } from './useAbsenceDrafts';
+import { readOnlyExplanation } from '../viewAs/isViewingAs';
 import './absences.css';
 
 type Success = Extract<DialogOutcome, { kind: 'submitted' | 'withdrawn' }>;
@@ -160,9 +161,20 @@ export function AbsencesSection() {
           on this device: choose 'Request an absence' to check it and submit it.
         </p>
       )}
-      <Button className="button button--primary" onPress={() => open({ mode: 'create' })}>
+      {/* Issue 17: an administrator viewing as this student cannot request for them. */}
+      <Button
+        className="button button--primary"
+        onPress={() => open({ mode: 'create' })}
+        isDisabled={user?.viewAs !== undefined}
+        aria-describedby={user?.viewAs ? 'absences-read-only' : undefined}
+      >
         Request an absence
       </Button>
+      {user?.viewAs && (
+        <p id="absences-read-only" className="muted">
+          {readOnlyExplanation(user.userDisplayName)}.
+        </p>
+      )}
       {requests.data ? (
         <AbsencesTable
           requests={requests.data}

@@ -1,4 +1,6 @@
+import { useActiveUser } from '../../sync/useActiveUser';
 import { useStore } from '../../state/useStore';
+import { readOnlyExplanation } from '../viewAs/isViewingAs';
 import { denyConsent, grantConsent } from './analytics';
 import { consentStore } from './consentCookie';
 
@@ -10,6 +12,9 @@ const answerText = {
 /** The Privacy settings' analytics question: the current answer, and a way to change it. */
 export function AnalyticsChoice() {
   const consent = useStore(consentStore);
+  // Issue 17: this device's answer is not the viewed user's to change (and analytics stays off).
+  const user = useActiveUser();
+  const viewedName = user?.viewAs ? user.userDisplayName : undefined;
   return (
     <section aria-labelledby="privacy-analytics">
       <h2 id="privacy-analytics">Analytics</h2>
@@ -19,13 +24,14 @@ export function AnalyticsChoice() {
         their cookies and reloads the page.
       </p>
       <div className="engagement-banner__actions engagement-banner__actions--equal">
-        <button type="button" className="button" onClick={grantConsent} disabled={consent === 'granted'}>
+        <button type="button" className="button" onClick={grantConsent} disabled={consent === 'granted' || viewedName !== undefined}>
           Allow analytics
         </button>
-        <button type="button" className="button" onClick={() => denyConsent()} disabled={consent === 'denied'}>
+        <button type="button" className="button" onClick={() => denyConsent()} disabled={consent === 'denied' || viewedName !== undefined}>
           Refuse analytics
         </button>
       </div>
+      {viewedName !== undefined && <p className="muted">{readOnlyExplanation(viewedName)}.</p>}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { isServerReachable } from '../../sync/connectivity';
 import { toast } from '../../ui/toast/toastStore';
+import { isViewingAs } from '../viewAs/isViewingAs';
 import { favouriteNotice, notSavedText, undoLabel, undoTimeoutMs } from './notices';
 
 export interface FavouriteActions {
@@ -24,10 +25,13 @@ export async function toggleFavourite(isFavourite: boolean, actions: FavouriteAc
   try {
     if (!isFavourite) {
       await actions.add();
+      // Viewing as someone (issue 17): nothing was saved; the server's refusal is the notice.
+      if (isViewingAs()) return;
       toast.positive(favouriteNotice('added', isOnline()));
       return;
     }
     await actions.remove();
+    if (isViewingAs()) return;
     toast.positive(favouriteNotice('removed', isOnline()), {
       timeout: undoTimeoutMs,
       action: { label: undoLabel, onAction: () => void actions.add().catch(reportNotSaved) },

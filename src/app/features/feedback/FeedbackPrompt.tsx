@@ -5,6 +5,7 @@ import { paths } from '../../routing/paths';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
 import { useAnyBannerWanted } from '../engagement/engagementSlot';
+import { useIsViewingAs } from '../viewAs/isViewingAs';
 import { dismissFeedbackPrompt } from './feedbackActions';
 import { feedbackPromptResource } from './resources';
 import './feedback.css';
@@ -30,6 +31,7 @@ let isSetAsideForVisit = false;
  */
 export function FeedbackPrompt() {
   const isBannerShowing = useAnyBannerWanted();
+  const isViewing = useIsViewingAs(); // an administrator viewing as this user is not asked (issue 17)
   const { data } = useResource(feedbackPromptResource);
   const [isSetAside, setIsSetAside] = useState(isSetAsideForVisit);
   const setAside = () => {
@@ -37,7 +39,7 @@ export function FeedbackPrompt() {
     setIsSetAside(true);
   };
 
-  if (isBannerShowing || isSetAside || !data || !isFeedbackPromptDue(data, new Date())) return null;
+  if (isViewing || isBannerShowing || isSetAside || !data || !isFeedbackPromptDue(data, new Date())) return null;
 
   const dismiss = () => {
     setAside();

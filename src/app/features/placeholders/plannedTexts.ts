@@ -9,5 +9,4 @@ export const plannedTexts: Partial<Record<RouteName, string>> = {
   adminCategories: 'The categories that group resources will be managed here.',
   adminLinks: 'The links shown on the resources page will be managed here.',
   adminAdGroups: 'The directory groups the app knows about will be managed here.',
-  adminUserImpersonation: 'You will be able to see the app as a chosen user sees it, to help them, from here.',
 };

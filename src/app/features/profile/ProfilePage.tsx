@@ -8,6 +8,7 @@ import { profileResource } from '../../startup/userResources';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
 import { useSignedInUser } from '../session/useSignedInUser';
+import { AccountViewsSection } from './AccountViewsSection';
 import { PersonalTutorSection } from './PersonalTutorSection';
 import './profile.css';
 
@@ -100,6 +101,7 @@ export function ProfilePage() {
           are online.
         </p>
       )}
+      <AccountViewsSection />
     </div>
   );
 }

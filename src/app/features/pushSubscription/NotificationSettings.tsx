@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { NotificationType } from '../../../shared/contract/notifications';
 import { paths } from '../../routing/paths';
 import { useSignedInUser } from '../session/useSignedInUser';
+import { readOnlyExplanation } from '../viewAs/isViewingAs';
 import { notificationTypeDescriptions } from './notificationTypeTexts';
 import { pushSubscriptionFor, type PushSubscriptionActor } from './pushSubscription.actor';
 import { isSameView, toPushSubscriptionView, type PushSubscriptionView } from './pushSubscriptionView';
@@ -28,6 +29,22 @@ const permissionTexts: Record<PushSubscriptionView['permission'], string> = {
 
 /** The settings notifications section (SPEC §4, §8): permission, enable, update types, unsubscribe. */
 export function NotificationSettings() {
+  const user = useSignedInUser();
+  // Issue 17: an administrator viewing as this user never registers their device for push.
+  return user.viewAs ? <ViewingAsNotice name={user.userDisplayName} /> : <PushSettings />;
+}
+
+function ViewingAsNotice({ name }: { readonly name: string }) {
+  const headingId = useId();
+  return (
+    <section className="card push-settings" aria-labelledby={headingId}>
+      <h2 id={headingId}>This device</h2>
+      <p>{readOnlyExplanation(name)}: push notifications are not set up for this device.</p>
+    </section>
+  );
+}
+
+function PushSettings() {
   const user = useSignedInUser();
   const actor = pushSubscriptionFor(user);
   const view = useSelector(actor, toPushSubscriptionView, isSameView);

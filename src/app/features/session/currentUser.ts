@@ -8,7 +8,9 @@ import {
 import { callApi } from '../../api/client';
 import { describeStatus, isApiError } from '../../api/ApiError';
 import { setActiveUser } from '../../db/activeUser';
+import { viewAsDatabaseName } from '../../db/names';
 import { deleteOtherUsersData } from '../../db/otherUsersData';
+import { deleteViewAsData } from '../../db/viewAsData';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
@@ -69,7 +71,8 @@ async function fetchCurrentUser(): Promise<CurrentUser> {
   await callApi(antiforgeryTokenRoute).catch(labelled('AntiForgeryToken'));
   const info = await callApi(userInfoRoute).catch(labelled('User'));
   const user = info.isSignedIn ? z.parse(signedInUserInfoSchema, info) : null;
-  writeCachedUser(user);
+  // A view-as session (issue 17) is never cached: offline, the device's own user stands in.
+  if (!user?.viewAs) writeCachedUser(user);
   return user;
 }
 
@@ -81,7 +84,15 @@ async function resolveCurrentUser(): Promise<CurrentUser> {
     setActiveUser(user);
     // The server vouches for this user: whoever used the device before without signing out
     // (their session expired) loses their local data now. In the background; never the user's own.
-    if (user) void deleteOtherUsersData(user.userId).catch((error: unknown) => console.warn('Could not clear other users’ data', error));
+    // A view-as session (issue 17) deletes nobody's database: the administrator's own stays for
+    // their return, and the viewed user's data goes to a temporary one. Outside one, every view-as
+    // database left behind (an expiry, a closed tab) goes.
+    const warn = (error: unknown) => console.warn('Could not clear other users’ data', error);
+    if (user?.viewAs) void deleteViewAsData(viewAsDatabaseName(user.userId)).catch(warn);
+    else {
+      void deleteViewAsData().catch(warn);
+      if (user) void deleteOtherUsersData(user.userId).catch(warn);
+    }
     return user;
   } catch (error) {
     const cached = isApiError(error) && error.isNetworkError ? readCachedUser() : null;

@@ -1,7 +1,10 @@
 import type { SignedInUserInfo } from '../../../shared/contract/user.js';
 import type { ActiveSession } from '../../auth/session.service.js';
 
-/** SPEC §3 session user info for a live session. */
+/**
+ * SPEC §3 session user info for a live session. In a view-as session it describes the viewed user,
+ * names the administrator in `viewAs`, and the expiry is the view's hard end (it never slides).
+ */
 export function toUserInfo(session: ActiveSession, idleMinutes: number): SignedInUserInfo {
   const { user } = session;
   const isStudent = user.roles.includes('Student');
@@ -19,8 +22,15 @@ export function toUserInfo(session: ActiveSession, idleMinutes: number): SignedI
     userRoles: [...user.roles],
     userAdGroups: [...user.adGroups],
     isAbsenceReviewer: user.isAbsenceReviewer,
-    slidingExpiration: true,
-    slidingExpirationMinutes: idleMinutes,
+    slidingExpiration: !session.viewAs,
+    slidingExpirationMinutes: session.viewAs ? 0 : idleMinutes,
     sessionExpiration: session.expiresAt.toISOString(),
+    ...(session.viewAs && {
+      viewAs: {
+        adminUserName: session.viewAs.admin.userName,
+        adminDisplayName: session.viewAs.admin.displayName,
+        expiresAt: session.viewAs.expiresAt.toISOString(),
+      },
+    }),
   };
 }

@@ -5,6 +5,7 @@ import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
 import { PageFrame } from '../form/PageFrame';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { ViewAsSessions } from './ViewAsSessions';
 import './auditLog.css';
 
 /** Entries fetched a time; older ones come with 'Load older entries'. */
@@ -131,6 +132,7 @@ export function AuditLogPage() {
         </button>
       )}
     </div>
+    <ViewAsSessions />
     </PageFrame>
   );
 }

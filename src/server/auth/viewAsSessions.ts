@@ -1,0 +1,186 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { viewAsMinutes } from '../../shared/contract/adminViewAs.js';
+import { recordAudit } from '../audit/auditLog.js';
+import type { Db } from '../db/database.js';
+import type { ViewAsEndedBy } from '../db/schema.viewAs.js';
+import { loadSessionUser, type ViewAsIdentity } from './session.service.js';
+
+/**
+ * The session side of an administrator's read-only "view as" (issue 17). A view is a row of
+ * `sessions` for the viewed user plus a row of `view_as_sessions` naming the administrator. The
+ * administrator's own session row stays as it was, aside; its id is kept sealed (AES-256-GCM) with a
+ * key derived from the view's own session id, which only the browser's cookie holds: so the stop
+ * can hand the same session back, and a leaked table gives away neither session.
+ */
+
+const SEAL_INFO = 'campus-companion view-as admin session';
+/**
+ * How long after the administrator's session was first handed back the view's old cookie may still
+ * bring it back: long enough for requests already in flight at the stop or lapse, and no longer,
+ * so a view's cookie is never a lasting key to the administrator's session.
+ */
+export const HAND_BACK_GRACE_MS = 60_000;
+
+function sealKey(viewSessionId: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', viewSessionId, '', SEAL_INFO, 32));
+}
+
+export function sealAdminSessionId(viewSessionId: string, adminSessionId: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealKey(viewSessionId), iv);
+  const sealed = Buffer.concat([cipher.update(adminSessionId, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+/** The administrator's session id, or undefined when `viewSessionId` is not the id it was sealed with. */
+export function unsealAdminSessionId(viewSessionId: string, sealed: string): string | undefined {
+  const bytes = Buffer.from(sealed, 'base64url');
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', sealKey(viewSessionId), bytes.subarray(0, 12));
+    decipher.setAuthTag(bytes.subarray(12, 28));
+    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export interface StartedView {
+  readonly viewAsId: number;
+  readonly expiresAt: Date;
+}
+
+/**
+ * Opens a view: the view's session row (for the viewed user, expiring `viewAsMinutes` from now, or
+ * sooner when the administrator's own session ends sooner; it never slides) and its record. The
+ * administrator's session is kept; its idle expiry is set past the view's end, so it is still there
+ * to come back to on stop. Runs in the caller's transaction (with its audit entry).
+ */
+export async function openView(
+  trx: Db,
+  view: {
+    readonly viewSessionHash: string;
+    readonly viewSessionId: string;
+    readonly adminSessionId: string;
+    readonly adminSessionHash: string;
+    readonly adminUserId: number;
+    readonly viewedUserId: number;
+    readonly reason: string;
+    readonly ipAddress: string | null;
+    readonly userAgent: string | null;
+    readonly idleMinutes: number;
+  },
+): Promise<StartedView> {
+  const admin = await trx
+    .selectFrom('sessions')
+    .select(['absolute_expires_at', 'id_token', 'auth_method'])
+    .where('id_hash', '=', view.adminSessionHash)
+    .executeTakeFirstOrThrow();
+  const now = Date.now();
+  const expiresAt = new Date(Math.min(now + viewAsMinutes * 60_000, admin.absolute_expires_at.getTime()));
+  await trx
+    .insertInto('sessions')
+    .values({
+      id_hash: view.viewSessionHash,
+      user_id: view.viewedUserId,
+      expires_at: expiresAt,
+      absolute_expires_at: expiresAt,
+      // The administrator's sign-in, so signing out from the view can end their provider session too.
+      id_token: admin.id_token,
+      auth_method: admin.auth_method,
+    })
+    .execute();
+  const keptUntil = Math.min(expiresAt.getTime() + view.idleMinutes * 60_000, admin.absolute_expires_at.getTime());
+  await trx.updateTable('sessions').set({ expires_at: new Date(keptUntil) }).where('id_hash', '=', view.adminSessionHash).execute();
+  const row = await trx
+    .insertInto('view_as_sessions')
+    .values({
+      admin_user_id: view.adminUserId,
+      viewed_user_id: view.viewedUserId,
+      reason: view.reason,
+      started_at: new Date(now),
+      expires_at: expiresAt,
+      ip_address: view.ipAddress,
+      user_agent: view.userAgent,
+      session_id_hash: view.viewSessionHash,
+      admin_session_id_hash: view.adminSessionHash,
+      admin_session_sealed: sealAdminSessionId(view.viewSessionId, view.adminSessionId),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { viewAsId: row.id, expiresAt };
+}
+
+/**
+ * Ends a view that is still open: records how, deletes the view's session row and, when it ended
+ * by signing out, the administrator's kept session too. The audit entry says who was viewed and
+ * how it ended. Returns false when the view had ended already (nothing is written).
+ */
+export async function endView(
+  db: Db,
+  viewAsId: number,
+  endedBy: ViewAsEndedBy,
+  context: Record<string, unknown> = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const ended = await trx
+      .updateTable('view_as_sessions')
+      // The app's clock, as the expiry checks read it; a lapsed view ended at its expiry.
+      .set({ ended_at: sql<Date>`least(${new Date()}::timestamptz, expires_at)`, ended_by: endedBy })
+      .where('id', '=', viewAsId)
+      .where('ended_at', 'is', null)
+      .returning(['admin_user_id', 'viewed_user_id', 'session_id_hash', 'admin_session_id_hash'])
+      .executeTakeFirst();
+    if (!ended) return false;
+    const hashes = endedBy === 'signedOut' ? [ended.session_id_hash, ended.admin_session_id_hash] : [ended.session_id_hash];
+    await trx.deleteFrom('sessions').where('id_hash', 'in', hashes).execute();
+    await recordAudit(trx, {
+      actorUserId: ended.admin_user_id,
+      action: 'admin.viewAs.stop',
+      target: { type: 'user', id: ended.viewed_user_id },
+      context: { viewAsSessionId: viewAsId, endedBy, ...context },
+    });
+    return true;
+  });
+}
+
+/** Records that the administrator's own session came back (the first time only). */
+export async function markHandedBack(db: Db, viewAsId: number): Promise<void> {
+  await db.updateTable('view_as_sessions').set({ handed_back_at: new Date() }).where('id', '=', viewAsId).where('handed_back_at', 'is', null).execute();
+}
+
+/**
+ * The administrator behind a live view, or undefined when the view cannot go on: their own kept
+ * session is gone or past its absolute expiry, or they are no longer an administrator (the view
+ * is then ended as expired).
+ */
+export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, adminSessionHash: string, expiresAt: Date): Promise<ViewAsIdentity | undefined> {
+  const [admin, kept] = await Promise.all([
+    loadSessionUser(db, adminUserId),
+    db.selectFrom('sessions').select('absolute_expires_at').where('id_hash', '=', adminSessionHash).executeTakeFirst(),
+  ]);
+  if (!admin || !kept || kept.absolute_expires_at.getTime() <= Date.now() || !admin.roles.includes('Administrator')) {
+    await endView(db, viewAsId, 'expired');
+    return undefined;
+  }
+  return { id: viewAsId, admin, adminSessionHash, expiresAt };
+}
+
+/**
+ * For a cookie that names no live session: when it named a view that lapsed or was stopped, the
+ * view is recorded as ended (expired, if it was still open) and the administrator's own session id
+ * is returned, to answer as them again. Undefined for any other cookie, a view ended by signing
+ * out, or once the grace after the first hand-back has passed.
+ */
+export async function adminSessionAfterView(db: Db, viewSessionId: string, viewSessionHash: string): Promise<string | undefined> {
+  const view = await db
+    .selectFrom('view_as_sessions')
+    .select(['id', 'ended_by', 'admin_session_sealed', 'handed_back_at'])
+    .where('session_id_hash', '=', viewSessionHash)
+    .executeTakeFirst();
+  if (!view || view.ended_by === 'signedOut') return undefined;
+  if (view.handed_back_at && Date.now() - view.handed_back_at.getTime() > HAND_BACK_GRACE_MS) return undefined;
+  if (view.ended_by === null) await endView(db, view.id, 'expired');
+  if (!view.handed_back_at) await markHandedBack(db, view.id);
+  return unsealAdminSessionId(viewSessionId, view.admin_session_sealed);
+}
