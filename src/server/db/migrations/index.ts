@@ -15,6 +15,7 @@ import * as m0013 from './0013_audience_rules.js';
 import * as m0014 from './0014_admin_notifications.js';
 import * as m0015 from './0015_feedback_profile.js';
 import * as m0016 from './0016_service_statuses.js';
+import * as m0018 from './0018_cache_versions.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0014_admin_notifications': m0014,
   '0015_feedback_profile': m0015,
   '0016_service_statuses': m0016,
+  '0018_cache_versions': m0018,
 };

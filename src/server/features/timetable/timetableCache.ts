@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { timetableRoute } from '../../../shared/contract/timetable.js';
+import { cacheKeys, latestCacheVersion } from '../../db/cacheVersions.js';
 import type { Db } from '../../db/database.js';
 import { serialiseResponse, type SerialisedJson } from '../../http/contractRoutes.js';
-import { eventsFingerprint, type TimetableOwner, type TimetableWindow } from './timetable.queries.js';
+import type { TimetableOwner, TimetableWindow } from './timetable.queries.js';
 import { loadTimetable, timetableWindow } from './timetable.service.js';
 
 /** Users whose timetable answer is kept, least recently asked for dropped first (about 100 kB each). */
 export const TIMETABLE_CACHE_ENTRIES = 200;
 
 interface Entry {
-  readonly fingerprint: string;
+  readonly version: number;
   readonly body: SerialisedJson;
 }
 
@@ -35,16 +36,18 @@ function serialisedTimetable(json: string): SerialisedJson {
 
 /**
  * GET /api/timetable answers, serialised once per user and timetable version. Each request asks
- * PostgreSQL only for a fingerprint of the rows the answer is built from (an md5 over exactly those
- * rows, so any change to an event, a room or module name, an enrolment, a teaching assignment or a
- * registration changes it); while it is unchanged the kept body, ETag and compressed copies are
- * sent, with no row transfer, date formatting, schema parse, stringify, hash or compression.
- * Every instance keeps its own copy and checks the database each time, so several instances stay
- * correct. A write between the fingerprint and the load is caught by the next request's fingerprint.
+ * PostgreSQL only for the largest of two versions (one index lookup): `timetable`, which triggers
+ * bump on any change to an event, module, room or building, and `timetable:<user>`, bumped on any
+ * change to that user's enrolments, teaching assignments or registrations (migration 0018). While
+ * it is unchanged the kept body, ETag and compressed copies are sent, with no row transfer, date
+ * formatting, schema parse, stringify, hash or compression. Every instance keeps its own copy and
+ * reads the version from the shared database on every request, so a change made through any
+ * instance (or none) shows on the next request everywhere. The version is read before the rows,
+ * so a kept body is never older than the version it is kept under.
  */
 export class TimetableCache {
   readonly #entries = new Map<string, Entry>();
-  /** Loads under way, by key and fingerprint: concurrent requests for the same version share one. */
+  /** Loads under way, by key and version: concurrent requests for the same version share one. */
   readonly #loading = new Map<string, Promise<SerialisedJson>>();
   /** The academic year last asked for: the window of every instant inside it (years are contiguous). */
   #window: TimetableWindow | undefined;
@@ -61,29 +64,29 @@ export class TimetableCache {
   async answer(owner: TimetableOwner, now: Date): Promise<SerialisedJson> {
     const window = this.#windowOf(now);
     const key = `${owner.userId}|${owner.isStudent}|${owner.isLecturer}|${window.label}`;
-    const fingerprint = await eventsFingerprint(this.db, owner, window);
+    const version = await latestCacheVersion(this.db, [cacheKeys.timetable, cacheKeys.timetableOf(owner.userId)]);
     const kept = this.#entries.get(key);
-    if (kept && kept.fingerprint === fingerprint) {
+    if (kept && kept.version === version) {
       // Most recently used last.
       this.#entries.delete(key);
       this.#entries.set(key, kept);
       return kept.body;
     }
-    const loadKey = `${key}|${fingerprint}`;
+    const loadKey = `${key}|${version}`;
     const loading = this.#loading.get(loadKey);
     if (loading) return loading;
-    const load = this.#load(key, fingerprint, owner, window, now).finally(() => this.#loading.delete(loadKey));
+    const load = this.#load(key, version, owner, now).finally(() => this.#loading.delete(loadKey));
     this.#loading.set(loadKey, load);
     return load;
   }
 
-  async #load(key: string, fingerprint: string, owner: TimetableOwner, window: ReturnType<typeof timetableWindow>, now: Date): Promise<SerialisedJson> {
+  async #load(key: string, version: number, owner: TimetableOwner, now: Date): Promise<SerialisedJson> {
     const body = serialisedTimetable(serialiseResponse(timetableRoute, await loadTimetable(this.db, owner, now)));
-    // The rows may have changed between the fingerprint and the load: keep the body only when the
-    // fingerprint still holds, so a body is never kept under a fingerprint it does not match.
-    if ((await eventsFingerprint(this.db, owner, window)) !== fingerprint) return body;
+    // A newer version may have been kept meanwhile (a later request): keep only the newer one.
+    const kept = this.#entries.get(key);
+    if (kept && kept.version > version) return body;
     this.#entries.delete(key);
-    this.#entries.set(key, { fingerprint, body });
+    this.#entries.set(key, { version, body });
     if (this.#entries.size > this.capacity) {
       const oldest = this.#entries.keys().next();
       if (!oldest.done) this.#entries.delete(oldest.value);

@@ -1,0 +1,95 @@
+import { createHash } from 'node:crypto';
+import type { Db } from '../db/database.js';
+import { poolOf } from '../db/database.js';
+import { sql } from 'kysely';
+import type { ActiveSession, SessionStore } from './session.service.js';
+
+/** Sessions kept at most; the least recently used goes first. */
+export const SESSION_CACHE_ENTRIES = 10_000;
+/**
+ * How long a kept session answers before the full lookup runs again. Below the store's 30 s slide
+ * granularity, so a full lookup (which writes the slide when due) runs well inside every window.
+ */
+export const SESSION_CACHE_LIFE_MS = 20_000;
+
+interface Entry {
+  readonly session: ActiveSession;
+  /** The identity version read before the lookup that made `session`. */
+  readonly version: number;
+  readonly keptAt: number;
+}
+
+interface CheckRow {
+  readonly expires_at: Date;
+  readonly absolute_expires_at: Date;
+  readonly version: number;
+}
+
+const CHECK = `select s.expires_at, s.absolute_expires_at,
+  (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('identity', 'identity:' || s.user_id))::bigint as version
+  from sessions s where s.id_hash = $1`;
+
+const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
+
+/**
+ * The session lookup of every API request, kept per session in this instance. A kept answer is
+ * used only after one primary-key query shows, in the database every instance shares, that the
+ * session row still exists, has not expired, needs no slide written, and that neither the user
+ * (row, roles, group memberships) nor any directory group changed since it was kept (the identity
+ * versions triggers bump, migration 0018). A sign-out, a revocation or a role change made on any
+ * instance therefore counts on the next request everywhere. Otherwise, and at least every
+ * SESSION_CACHE_LIFE_MS, the store's full lookup runs (and slides the stored expiry when due).
+ * Keyed on the session id's hash; it keeps whatever the store's lookup returns.
+ */
+export class SessionCache {
+  readonly #entries = new Map<string, Entry>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly store: Pick<SessionStore, 'touch'>,
+    private readonly idleMinutes: number,
+    private readonly capacity = SESSION_CACHE_ENTRIES,
+  ) {}
+
+  async #check(idHash: string): Promise<CheckRow | undefined> {
+    // Straight to the pg pool (no query builder): this runs on every signed-in API request.
+    const pool = poolOf(this.db);
+    if (pool) return (await pool.query<CheckRow>(CHECK, [idHash])).rows[0];
+    const result = await sql<CheckRow>`select s.expires_at, s.absolute_expires_at,
+      (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('identity', 'identity:' || s.user_id))::bigint as version
+      from sessions s where s.id_hash = ${idHash}`.execute(this.db);
+    return result.rows[0];
+  }
+
+  /** The store's `touch`, answered from this instance's copy when the database says it still holds. */
+  async touch(id: string, { slide = true }: { slide?: boolean } = {}): Promise<ActiveSession | undefined> {
+    const idHash = hashOf(id);
+    const row = await this.#check(idHash);
+    const now = Date.now();
+    const kept = this.#entries.get(idHash);
+    if (!row || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
+      // Gone or expired: the store decides (and deletes an expired row).
+      this.#entries.delete(idHash);
+      return this.store.touch(id, { slide });
+    }
+    const version = Number(row.version);
+    const absolute = row.absolute_expires_at.getTime();
+    const idleEnd = Math.min(now + this.idleMinutes * 60_000, absolute);
+    const slideDue = slide && row.expires_at.getTime() < idleEnd;
+    if (kept && kept.version === version && !slideDue && now - kept.keptAt < SESSION_CACHE_LIFE_MS) {
+      this.#entries.delete(idHash);
+      this.#entries.set(idHash, kept);
+      // What the store would answer now: the idle window from this request, or the stored expiry unslid.
+      return { ...kept.session, expiresAt: slide ? new Date(idleEnd) : row.expires_at };
+    }
+    const session = await this.store.touch(id, { slide });
+    this.#entries.delete(idHash);
+    if (!session) return undefined;
+    this.#entries.set(idHash, { session, version, keptAt: now });
+    if (this.#entries.size > this.capacity) {
+      const oldest = this.#entries.keys().next();
+      if (!oldest.done) this.#entries.delete(oldest.value);
+    }
+    return session;
+  }
+}
