@@ -20,14 +20,37 @@ interface Entry {
 }
 
 interface CheckRow {
+  readonly user_id: number;
   readonly expires_at: Date;
   readonly absolute_expires_at: Date;
   readonly version: number;
+  readonly timetable_version: number;
 }
 
-const CHECK = `select s.expires_at, s.absolute_expires_at,
-  (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('identity', 'identity:' || s.user_id))::bigint as version
+/**
+ * The session row, its user's identity version and, in the same round trip, the timetable version
+ * of the session row's user (which GET /api/timetable would otherwise ask for separately).
+ */
+const CHECK = `select s.user_id, s.expires_at, s.absolute_expires_at,
+  (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('identity', 'identity:' || s.user_id))::bigint as version,
+  (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('timetable', 'timetable:' || s.user_id))::bigint as timetable_version
   from sessions s where s.id_hash = $1`;
+
+/** A timetable version read for a user during this request's session check. */
+export interface KnownVersion {
+  readonly userId: number;
+  readonly version: number;
+}
+
+const timetableVersions = new WeakMap<ActiveSession, KnownVersion>();
+
+/**
+ * The timetable version (cacheKeys.timetable and cacheKeys.timetableOf(userId)) read with this
+ * request's session check, and whose it is; undefined when the session did not come through it.
+ */
+export function timetableVersionOf(session: ActiveSession | null | undefined): KnownVersion | undefined {
+  return session ? timetableVersions.get(session) : undefined;
+}
 
 const hashOf = (id: string): string => createHash('sha256').update(id).digest('base64url');
 
@@ -55,10 +78,13 @@ export class SessionCache {
     // Straight to the pg pool (no query builder): this runs on every signed-in API request.
     const pool = poolOf(this.db);
     if (pool) return (await pool.query<CheckRow>(CHECK, [idHash])).rows[0];
-    const result = await sql<CheckRow>`select s.expires_at, s.absolute_expires_at,
-      (select coalesce(max(v.version), 0) from cache_versions v where v.key in ('identity', 'identity:' || s.user_id))::bigint as version
-      from sessions s where s.id_hash = ${idHash}`.execute(this.db);
-    return result.rows[0];
+    // A Db not made by createDb (none today): the same query through Kysely.
+    return (await sql<CheckRow>`${sql.raw(CHECK.slice(0, -'$1'.length))}${idHash}`.execute(this.db)).rows[0];
+  }
+
+  #withVersion(session: ActiveSession, row: CheckRow): ActiveSession {
+    timetableVersions.set(session, { userId: Number(row.user_id), version: Number(row.timetable_version) });
+    return session;
   }
 
   /** The store's `touch`, answered from this instance's copy when the database says it still holds. */
@@ -80,11 +106,12 @@ export class SessionCache {
       this.#entries.delete(idHash);
       this.#entries.set(idHash, kept);
       // What the store would answer now: the idle window from this request, or the stored expiry unslid.
-      return { ...kept.session, expiresAt: slide ? new Date(idleEnd) : row.expires_at };
+      return this.#withVersion({ ...kept.session, expiresAt: slide ? new Date(idleEnd) : row.expires_at }, row);
     }
     const session = await this.store.touch(id, { slide });
     this.#entries.delete(idHash);
     if (!session) return undefined;
+    this.#withVersion(session, row);
     this.#entries.set(idHash, { session, version, keptAt: now });
     if (this.#entries.size > this.capacity) {
       const oldest = this.#entries.keys().next();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { KnownVersion } from '../../auth/sessionCache.js';
 import { timetableRoute } from '../../../shared/contract/timetable.js';
 import { cacheKeys, latestCacheVersion } from '../../db/cacheVersions.js';
 import type { Db } from '../../db/database.js';
@@ -61,10 +62,15 @@ export class TimetableCache {
     return this.#window;
   }
 
-  async answer(owner: TimetableOwner, now: Date): Promise<SerialisedJson> {
+  /**
+   * `known`: the version already read during this request (with the session check), used when it
+   * is the owner's; otherwise it is read here.
+   */
+  async answer(owner: TimetableOwner, now: Date, known?: KnownVersion): Promise<SerialisedJson> {
     const window = this.#windowOf(now);
     const key = `${owner.userId}|${owner.isStudent}|${owner.isLecturer}|${window.label}`;
-    const version = await latestCacheVersion(this.db, [cacheKeys.timetable, cacheKeys.timetableOf(owner.userId)]);
+    const version =
+      known?.userId === owner.userId ? known.version : await latestCacheVersion(this.db, [cacheKeys.timetable, cacheKeys.timetableOf(owner.userId)]);
     const kept = this.#entries.get(key);
     if (kept && kept.version === version) {
       // Most recently used last.
