@@ -14,7 +14,9 @@ export const cacheKeys = {
   timetableOf: (userId: number) => `timetable:${userId}`,
   /** Directory groups: every session user. */
   identity: 'identity',
-  /** One user's row, roles and group memberships. */
+  /** Resource links and categories, audience rules and their targets, link opens: everyone's resources. */
+  resources: 'resources',
+  /** One user's row, roles, group memberships and profile. */
   identityOf: (userId: number) => `identity:${userId}`,
 } as const;
 

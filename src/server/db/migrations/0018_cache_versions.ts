@@ -9,7 +9,8 @@ import { sql, type Kysely } from 'kysely';
  *
  * Keys: `timetable` (events, modules, rooms, buildings: everyone's timetable), `timetable:<user>`
  * (that user's enrolments, teaching assignments, attendance registrations), `identity` (directory
- * groups: anyone's session user) and `identity:<user>` (that user's row, roles, group memberships).
+ * groups: anyone's session user), `identity:<user>` (that user's row, roles, group memberships,
+ * profile) and `resources` (links, categories, audience rules and their targets, link opens).
  */
 const PER_ROW_USER_TABLES = [
   { table: 'enrolments', column: 'student_user_id', prefix: 'timetable' },
@@ -18,6 +19,8 @@ const PER_ROW_USER_TABLES = [
   { table: 'users', column: 'id', prefix: 'identity' },
   { table: 'user_roles', column: 'user_id', prefix: 'identity' },
   { table: 'directory_group_members', column: 'user_id', prefix: 'identity' },
+  // Audience rules match on the profile (study level, programme, school).
+  { table: 'profiles', column: 'user_id', prefix: 'identity' },
 ] as const;
 
 const SHARED_TABLES = [
@@ -25,6 +28,13 @@ const SHARED_TABLES = [
   { table: 'rooms', key: 'timetable' },
   { table: 'buildings', key: 'timetable' },
   { table: 'directory_groups', key: 'identity' },
+  { table: 'resource_links', key: 'resources' },
+  { table: 'resource_categories', key: 'resources' },
+  { table: 'resource_link_rules', key: 'resources' },
+  { table: 'resource_category_rules', key: 'resources' },
+  { table: 'audience_rules', key: 'resources' },
+  { table: 'audience_rule_groups', key: 'resources' },
+  { table: 'resource_link_opens', key: 'resources' },
 ] as const;
 
 export async function up(db: Kysely<unknown>): Promise<void> {

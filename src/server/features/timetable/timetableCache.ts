@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { KnownVersion } from '../../auth/sessionCache.js';
 import { timetableRoute } from '../../../shared/contract/timetable.js';
 import { cacheKeys, latestCacheVersion } from '../../db/cacheVersions.js';
 import type { Db } from '../../db/database.js';
 import { serialiseResponse, type SerialisedJson } from '../../http/contractRoutes.js';
+import { keptJson } from '../../http/keptJson.js';
 import type { TimetableOwner, TimetableWindow } from './timetable.queries.js';
 import { loadTimetable, timetableWindow } from './timetable.service.js';
 
@@ -14,25 +13,6 @@ export const TIMETABLE_CACHE_ENTRIES = 200;
 interface Entry {
   readonly version: number;
   readonly body: SerialisedJson;
-}
-
-/** The weak ETag @fastify/etag would give the same body. */
-const weakEtagOf = (json: string): string => `W/"${createHash('sha1').update(json).digest('base64')}"`;
-
-function serialisedTimetable(json: string): SerialisedJson {
-  const encoded: Partial<Record<'br' | 'gzip' | 'identity', Buffer>> = {};
-  const compress = (encoding: 'br' | 'gzip' | 'identity'): Buffer => {
-    if (encoding === 'identity') return Buffer.from(json);
-    return encoding === 'br'
-      ? brotliCompressSync(json, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: json.length } })
-      : gzipSync(json, { level: 9 });
-  };
-  return {
-    kind: 'serialisedJson',
-    json,
-    etag: weakEtagOf(json),
-    encode: (encoding) => (encoded[encoding] ??= compress(encoding)),
-  };
 }
 
 /**
@@ -87,7 +67,7 @@ export class TimetableCache {
   }
 
   async #load(key: string, version: number, owner: TimetableOwner, now: Date): Promise<SerialisedJson> {
-    const body = serialisedTimetable(serialiseResponse(timetableRoute, await loadTimetable(this.db, owner, now)));
+    const body = keptJson(serialiseResponse(timetableRoute, await loadTimetable(this.db, owner, now)));
     // A newer version may have been kept meanwhile (a later request): keep only the newer one.
     const kept = this.#entries.get(key);
     if (kept && kept.version > version) return body;
