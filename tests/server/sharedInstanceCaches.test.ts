@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cancelClassRoute } from '../../src/shared/contract/admin.js';
+import { openResourceRoute, resourcesRoute, type Resources } from '../../src/shared/contract/resources.js';
+import { loadResources, POPULAR_WINDOW_DAYS } from '../../src/server/features/resources/resources.service.js';
 import { signOutSubmitRoute } from '../../src/shared/contract/auth.js';
 import { timetableRoute, type Timetable } from '../../src/shared/contract/timetable.js';
 import { userInfoRoute, type SignedInUserInfo } from '../../src/shared/contract/user.js';
@@ -138,5 +140,54 @@ describe('kept timetables across instances', () => {
     const before = await database.db.selectFrom('cache_versions' as never).selectAll().execute();
     await database.db.updateTable('timetable_events').set({ register_closed_at: new Date() }).where('id', '=', (await database.db.selectFrom('timetable_events').select('id').executeTakeFirstOrThrow()).id).execute();
     expect(await database.db.selectFrom('cache_versions' as never).selectAll().execute()).toEqual(before);
+  });
+});
+
+describe('kept resources across instances', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const uncachedResources = async (userName: string, now = new Date()) =>
+    serialiseResponse(resourcesRoute, await loadResources(database.db, await userIdOf(userName), now));
+
+  it('answers the uncached bytes, and shows a link hidden by a new rule and a link opened through A', async () => {
+    const student = await signIn(a, 'student');
+    const kept = await onB(resourcesRoute, { as: student });
+    expect(kept.body).toBe(await uncachedResources('student'));
+    expect((await onB(resourcesRoute, { as: student })).body).toBe(kept.body);
+    const link = kept.json<Resources>().categories[0]?.categoryLinks[0]?.link;
+    if (!link) throw new Error('the seed gives student resource links');
+
+    // Only administrators may see the link from now on.
+    const rule = await database.db.insertInto('audience_rules').values({ name: 'Admins only', roles: ['Administrator'] }).returning('id').executeTakeFirstOrThrow();
+    await database.db.insertInto('resource_link_rules').values({ link_id: link.rowId, rule_id: rule.id }).execute();
+    const hidden = await onB(resourcesRoute, { as: student });
+    expect(hidden.json<Resources>().categories.flatMap((c) => c.categoryLinks.map((l) => l.link.rowId))).not.toContain(link.rowId);
+    expect(hidden.body).toBe(await uncachedResources('student'));
+
+    await database.db.deleteFrom('resource_link_opens').execute();
+    const visible = hidden.json<Resources>().categories[0]?.categoryLinks[0]?.link;
+    if (!visible) throw new Error('student still sees links');
+    expect((await onB(resourcesRoute, { as: student })).json<Resources>().popularResources).toEqual([]);
+    expect((await callRoute(a, openResourceRoute, { as: student, params: { rowId: visible.rowId } })).statusCode).toBeLessThan(300);
+    expect((await onB(resourcesRoute, { as: student })).json<Resources>().popularResources.map((l) => l.rowId)).toEqual([visible.rowId]);
+  });
+
+  it('drops an open from the popular list once it leaves the rolling window, with no write', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const start = Date.now();
+    vi.setSystemTime(start);
+    const student = await signIn(a, 'student');
+    const link = (await onB(resourcesRoute, { as: student })).json<Resources>().categories[0]?.categoryLinks[0]?.link;
+    if (!link) throw new Error('the seed gives student resource links');
+    await database.db.deleteFrom('resource_link_opens').execute();
+    const windowMs = POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000;
+    await database.db.insertInto('resource_link_opens').values({ link_id: link.rowId, user_id: null, opened_at: new Date(start - windowMs + 60_000) }).execute();
+    expect((await onB(resourcesRoute, { as: student })).json<Resources>().popularResources.map((l) => l.rowId)).toEqual([link.rowId]);
+    vi.setSystemTime(start + 120_000);
+    const later = await onB(resourcesRoute, { as: student });
+    expect(later.json<Resources>().popularResources).toEqual([]);
+    expect(later.body).toBe(await uncachedResources('student', new Date(start + 120_000)));
   });
 });
