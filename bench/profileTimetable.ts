@@ -44,9 +44,28 @@ function summarise(profile: CpuProfile): string {
     byFunction.set(key, (byFunction.get(key) ?? 0) + us);
     byPackage.set(packageOf(frame.url), (byPackage.get(packageOf(frame.url)) ?? 0) + us);
   }
+  // Total time: each sample counts once for every distinct function on its stack.
+  const parentOf = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
+  const keyOf = (id: number): string | undefined => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame || frame.functionName === '(root)') return undefined;
+    return `${frame.functionName || '(anonymous)'}  ${frame.url.replace(/^.*?(node_modules|src)\//, '$1/')}:${frame.lineNumber + 1}`;
+  };
+  const byFunctionTotal = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    const seen = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parentOf.get(at)) {
+      const key = keyOf(at);
+      if (key && !seen.has(key)) {
+        seen.add(key);
+        byFunctionTotal.set(key, (byFunctionTotal.get(key) ?? 0) + us);
+      }
+    }
+  }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
   const top = (m: Map<string, number>, n: number) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${pct(us)}  ${k}`);
-  return [`self time, ${(total / 1e6).toFixed(1)} s sampled`, '', 'by package:', ...top(byPackage, 15), '', 'by function:', ...top(byFunction, 30)].join('\n');
+  return [`self time, ${(total / 1e6).toFixed(1)} s sampled`, '', 'by package:', ...top(byPackage, 15), '', 'by function:', ...top(byFunction, 30), '', 'by function, total (self and callees):', ...top(byFunctionTotal, 40)].join('\n');
 }
 
 const seconds = Number(process.argv[2] ?? 10);

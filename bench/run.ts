@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +15,7 @@ import { benchStatusFanout } from './statusFanout.bench.js';
 /**
  * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
  * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
+ * `npm run bench -- --only server` runs the server part alone and rewrites only its section.
  * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
  * `bench/clientData.bench.ts` (the client data layer in Chromium), `bench/profileTimetable.ts` (a CPU
  * profile of GET /api/timetable).
@@ -113,6 +114,44 @@ function jsRows(routes: readonly RouteJs[]): string[] {
   );
 }
 
+/**
+ * `npm run bench -- --only server`: the server part alone (no client build, no Chromium), written
+ * over the Server section of the BENCHMARKS.md in place; the other sections are kept as they were.
+ */
+async function serverOnly(): Promise<void> {
+  const server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
+  const previous = await readFile('BENCHMARKS.md', 'utf8');
+  const start = previous.indexOf('## Server\n');
+  if (start < 0) throw new Error('BENCHMARKS.md has no Server section to replace');
+  const next = previous.indexOf('\n## ', start + 1);
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, embedded PostgreSQL with default settings`;
+  const section = [
+    ...serverSection(server),
+    `Server figures last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`--only server\`${isQuick ? ', quick mode' : ''}) on ${machine}.`,
+    '',
+  ].join('\n');
+  await writeFile('BENCHMARKS.md', previous.slice(0, start) + section + (next < 0 ? '' : previous.slice(next + 1)));
+  console.log(section);
+}
+
+function serverSection(server: readonly ServerApiResult[]): string[] {
+  return [
+    '## Server',
+    '',
+    `Each route as the signed-in \`student\`, autocannon with 50 connections for ${isQuick ? 3 : 10} s, no Accept-Encoding (identity on`,
+    'both sides), against a bare Fastify in its own process serving the same bytes from memory, run right after.',
+    'CPU per request is the user + system time of the whole process tree (the server and its PostgreSQL, or the bare',
+    'server) during the run, divided by the requests answered: unlike req/s it does not depend on what else the machine runs.',
+    'Before: `GET /api/timetable` 80–89 req/s, p50 543 ms, 0.04 of the bare ceiling, about 11 ms of CPU per request.',
+    'Target: ≥ 0.5 of the ceiling, p99 ≤ 100 ms.',
+    '',
+    '| Route | App | Bare Fastify, same body | App ÷ bare, req/s (median of runs) | Bare ÷ app, CPU per request | Non-2xx / errors |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...serverApiRows(server),
+    '',
+  ];
+}
+
 async function main(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'campus-bench-dist-'));
   let routes: RouteJs[];
@@ -149,19 +188,7 @@ async function main(): Promise<void> {
     'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`); see the',
     'closing note of issue 21.',
     '',
-    '## Server',
-    '',
-    `Each route as the signed-in \`student\`, autocannon with 50 connections for ${isQuick ? 3 : 10} s, no Accept-Encoding (identity on`,
-    'both sides), against a bare Fastify in its own process serving the same bytes from memory, run right after.',
-    'CPU per request is the user + system time of the whole process tree (the server and its PostgreSQL, or the bare',
-    'server) during the run, divided by the requests answered: unlike req/s it does not depend on what else the machine runs.',
-    'Before: `GET /api/timetable` 80–89 req/s, p50 543 ms, 0.04 of the bare ceiling, about 11 ms of CPU per request.',
-    'Target: ≥ 0.5 of the ceiling, p99 ≤ 100 ms.',
-    '',
-    '| Route | App | Bare Fastify, same body | App ÷ bare, req/s (median of runs) | Bare ÷ app, CPU per request | Non-2xx / errors |',
-    '| --- | --- | --- | --- | --- | --- |',
-    ...serverApiRows(server),
-    '',
+    ...serverSection(server),
     '## Jobs and the status feed',
     '',
     '| Benchmark | Median | Runs (ms) | Work |',
@@ -173,4 +200,7 @@ async function main(): Promise<void> {
   console.log(text);
 }
 
-await main();
+const onlyAt = process.argv.indexOf('--only');
+const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
+if (only !== undefined && only !== 'server') throw new Error(`--only takes 'server' (got ${only})`);
+await (only === 'server' ? serverOnly() : main());

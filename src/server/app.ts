@@ -14,6 +14,7 @@ import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
 import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
+import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import type { Config } from './config.js';
 import type { ServerContext } from './context.js';
@@ -198,12 +199,14 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
 
   app.decorateRequest('session', null);
   const sessionCookie = sessionCookieName(config.publicOrigin);
+  // The store's lookup, kept per session while the database says it still holds (auth/sessionCache.ts).
+  const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
     // The status feed's requests (its stream, pings) are no sign of the user's activity: they do not slide the session.
     const isFeed = request.url.startsWith(realtimeHubPath);
-    request.session = id ? ((await ctx.sessions.touch(id, { slide: !isFeed })) ?? null) : null;
+    request.session = id ? ((await sessionLookup.touch(id, { slide: !isFeed })) ?? null) : null;
     // A view-as session that lapsed answers as the administrator's own again: the cookies follow.
     if (request.session?.reissuedId) {
       setSessionCookie(request, reply, request.session.reissuedId, config.publicOrigin);

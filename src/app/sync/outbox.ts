@@ -118,7 +118,7 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
  */
 async function sendWhileViewing<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<undefined> {
   const request = buildRequest({ name: mutation.name, args, routeId: mutation.route.id, params: mutation.params?.(args) ?? {} });
-  if (!request) return undefined;
+  if (typeof request === 'string') return undefined;
   const resourceKey = mutation.resourceKey?.(args) ?? '';
   let response: Response;
   try {

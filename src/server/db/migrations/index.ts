@@ -16,6 +16,7 @@ import * as m0014 from './0014_admin_notifications.js';
 import * as m0015 from './0015_feedback_profile.js';
 import * as m0016 from './0016_service_statuses.js';
 import * as m0017 from './0017_view_as.js';
+import * as m0018 from './0018_cache_versions.js';
 import * as m0020 from './0020_missed_alert_marks.js';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0015_feedback_profile': m0015,
   '0016_service_statuses': m0016,
   '0017_view_as': m0017,
+  '0018_cache_versions': m0018,
   '0020_missed_alert_marks': m0020,
 };

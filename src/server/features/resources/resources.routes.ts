@@ -2,11 +2,13 @@ import { openResourceRoute, resourcesRoute } from '../../../shared/contract/reso
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { idempotencyKeyOf } from '../../http/idempotencyKey.js';
+import { ResourcesCache } from './resourcesCache.js';
 import * as resources from './resources.service.js';
 
 export function resourcesRoutes({ db }: ServerContext): RouteImplementation[] {
+  const kept = new ResourcesCache(db);
   return [
-    implement(resourcesRoute, async ({ user }) => resources.loadResources(db, user.id)),
+    implement(resourcesRoute, async ({ user }) => kept.answer(user.id, new Date())),
     implement(openResourceRoute, async ({ user, params, request }) =>
       resources.recordOpen(db, user.id, params.rowId, idempotencyKeyOf(request)),
     ),

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Role } from '../../../shared/contract/route.js';
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../../db/schema.domain.js';
@@ -55,20 +54,6 @@ export interface EventRow {
 export async function eventsOf(db: Db, owner: TimetableOwner, window: TimetableWindow): Promise<EventRow[]> {
   if (!owner.isStudent && !owner.isLecturer) return [];
   return eventsQuery(db, owner, window).execute();
-}
-
-/**
- * An md5 over every row `eventsOf` would return, as PostgreSQL renders them (every column the
- * answer is built from), in answer order: equal fingerprints mean an equal timetable. Runs the
- * same plan but sends one short string instead of the rows.
- */
-export async function eventsFingerprint(db: Db, owner: TimetableOwner, window: TimetableWindow): Promise<string> {
-  if (!owner.isStudent && !owner.isLecturer) return 'none';
-  const row = await db
-    .selectFrom(eventsQuery(db, owner, window).as('t'))
-    .select(sql<string>`md5(coalesce(string_agg(t::text, '|' order by t.starts_at, t.id), ''))`.as('fingerprint'))
-    .executeTakeFirstOrThrow();
-  return row.fingerprint;
 }
 
 /** The query of `eventsOf`, unexecuted (for EXPLAIN). */

@@ -9,6 +9,7 @@ import {
   timetableRoute,
 } from '../../../shared/contract/timetable.js';
 import { linkOrigin } from '../../auth/cookies.js';
+import { timetableVersionOf } from '../../auth/sessionCache.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { notFound } from '../../http/errors.js';
@@ -28,7 +29,9 @@ export function timetableRoutes({ db, config }: ServerContext): RouteImplementat
   const origin = linkOrigin(config);
   const timetables = new TimetableCache(db);
   return [
-    implement(timetableRoute, async ({ user }) => timetables.answer(timetableOwner(user.id, user.roles), new Date())),
+    implement(timetableRoute, async ({ user, request }) =>
+      timetables.answer(timetableOwner(user.id, user.roles), new Date(), timetableVersionOf(request.session)),
+    ),
     implement(serverTimeRoute, async ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return new Date().toISOString();
