@@ -9,6 +9,7 @@ import { callApi } from '../../api/client';
 import { describeStatus, isApiError } from '../../api/ApiError';
 import { setActiveUser } from '../../db/activeUser';
 import { deleteOtherUsersData } from '../../db/otherUsersData';
+import { lastUserStorageKey } from './anonymousVisitor';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
@@ -20,8 +21,8 @@ export type CurrentUser = SignedInUserInfo | null;
 /** Where the last answer came from: the server, or this device's cache while offline. */
 export type CurrentUserSource = 'server' | 'offline-cache';
 
-/** localStorage key of the last signed-in user info; sign-out clears local storage. */
-export const lastUserStorageKey = 'cc.lastUser';
+// The localStorage key of the last signed-in user info lives in the landing's zod-free module.
+export { lastUserStorageKey };
 
 let pending: Promise<CurrentUser> | undefined;
 let source: CurrentUserSource | undefined;
