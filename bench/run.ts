@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -8,6 +8,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.js';
 import { migrateToLatest } from '../src/server/db/migrate.js';
 import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
+import { benchLighthouse, type LighthouseResult } from './lighthouse.bench.js';
 import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
 import { benchStatusFanout } from './statusFanout.bench.js';
 
@@ -15,10 +16,27 @@ import { benchStatusFanout } from './statusFanout.bench.js';
  * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
  * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
  * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
- * `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
+ * `bench/lighthouse.bench.ts`, `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
+ *
+ * `BENCH_PARTS=js,lighthouse` (any of js, client, lighthouse, server, jobs) runs only those parts
+ * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were.
+ * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
 const runs = isQuick ? 1 : 5;
+const allParts = ['js', 'client', 'lighthouse', 'server', 'jobs'] as const;
+type Part = (typeof allParts)[number];
+const parts = new Set<Part>(
+  (process.env.BENCH_PARTS ?? allParts.join(','))
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part): part is Part => {
+      if ((allParts as readonly string[]).includes(part)) return true;
+      throw new Error(`BENCH_PARTS: unknown part '${part}' (parts: ${allParts.join(', ')})`);
+    }),
+);
+const isPartial = parts.size < allParts.length;
+const basePort = Number(process.env.BENCH_PORT ?? 6756);
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,6 +121,24 @@ function clientRows(client: ClientLoadResult): string[] {
   ];
 }
 
+const lighthouseBefore: Record<string, string> = {
+  '/landing': '0.79 · — · — · —',
+  '/home': '0.31–0.34 · about 9 s · 0.43–0.48 · 400–530 ms',
+  '/timetable': '—',
+};
+
+/** One row per route: median performance score, LCP, CLS and TBT of the runs. */
+function lighthouseRows(results: readonly LighthouseResult[]): string[] {
+  return results.map(({ route, signedIn, runs: routeRuns }) => {
+    const score = median(routeRuns.map((r) => r.performance));
+    const lcp = median(routeRuns.map((r) => r.lcpMs));
+    const cls = median(routeRuns.map((r) => r.cls));
+    const tbt = median(routeRuns.map((r) => r.tbtMs));
+    const perRun = routeRuns.map((r) => `${r.performance.toFixed(2)}/${s(r.lcpMs)}/${r.cls.toFixed(3)}/${ms(r.tbtMs)}`).join(', ');
+    return `| Lighthouse mobile, \`${route}\`: performance · LCP · CLS · TBT | ${lighthouseBefore[route] ?? '—'} | **${score.toFixed(2)} · ${s(lcp)} · ${cls.toFixed(3)} · ${ms(tbt)}** (runs: ${perRun}) | — · — · ≤ 0.02 · — | \`lighthouse\` package, mobile preset (simulated slow 4G, 4× CPU), system Chromium headless, ${signedIn ? 'signed in as `student` (session cookie in the jar)' : 'signed out'}; medians of ${routeRuns.length} runs, each a cold load |`;
+  });
+}
+
 function jsRows(routes: readonly RouteJs[]): string[] {
   const before: Record<string, string> = { '/landing': '122 kB (entry chunk only)', '/home': '230 kB', '/timetable': '—' };
   return routes.map(
@@ -111,27 +147,72 @@ function jsRows(routes: readonly RouteJs[]): string[] {
   );
 }
 
+const notMeasured = [
+  'Not measured yet: the client data-layer figures (live-query loop p95 with 100 subscribers, ingest of 10k rows',
+  'batched vs per row, replay of 50 queued writes); see the closing note of issue 21.',
+];
+
+/** The first cell of a table row ("| Measure | …" -> "Measure"), which names the row. */
+const rowKey = (line: string): string | undefined => (line.startsWith('| ') ? line.split(' | ')[0] : undefined);
+
+/**
+ * A partial run: each new row replaces the row of the same name in `text`, or joins the end of
+ * the Client table; the "Not measured yet" note follows what is now measured.
+ */
+function updateDocument(text: string, rows: readonly string[], isLighthouseMeasured: boolean, note: string): string {
+  const lines = text.split('\n');
+  for (const row of rows) {
+    const at = lines.findIndex((line) => rowKey(line) === rowKey(row));
+    if (at >= 0) {
+      lines[at] = row;
+      continue;
+    }
+    // Before the JS rows (the full run's order), else at the end of the Client table.
+    const clientAt = lines.indexOf('## Client');
+    const jsAt = lines.findIndex((line, index) => index > clientAt && line.startsWith('| JS to render'));
+    const lastAt = lines.findIndex((line, index) => index > clientAt && line.startsWith('| ') && !lines[index + 1]?.startsWith('| '));
+    if (clientAt < 0 || lastAt < 0) throw new Error('BENCHMARKS.md has no Client table to update');
+    lines.splice(jsAt >= 0 ? jsAt : lastAt + 1, 0, row);
+  }
+  let updated = lines.join('\n');
+  if (isLighthouseMeasured) updated = updated.replace(/^Not measured yet:[\s\S]*?\n\n/m, `${notMeasured.join('\n')}\n\n`);
+  return updated.replace(/^(Last run [^\n]*\n)(Partly updated [^\n]*\n)?/m, `$1${note}\n`);
+}
+
 async function main(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'campus-bench-dist-'));
-  let routes: RouteJs[];
-  let client: ClientLoadResult;
-  let server: ServerApiResult[];
-  let jobs: BenchResult[];
+  let routes: RouteJs[] = [];
+  let client: ClientLoadResult | undefined;
+  let lighthouseResults: LighthouseResult[] | undefined;
+  let server: ServerApiResult[] = [];
+  let jobs: BenchResult[] = [];
   try {
-    routes = buildClient(outDir);
-    client = await benchClientLoad({ runs, port: 6758, staticDir: outDir });
-    server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
-    jobs = await databaseParts();
+    if (parts.has('js') || parts.has('client') || parts.has('lighthouse')) routes = buildClient(outDir);
+    if (parts.has('client')) client = await benchClientLoad({ runs, port: basePort + 2, staticDir: outDir });
+    if (parts.has('lighthouse')) lighthouseResults = await benchLighthouse({ runs, port: basePort + 3, staticDir: outDir });
+    if (parts.has('server')) server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: basePort });
+    if (parts.has('jobs')) jobs = await databaseParts();
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, embedded PostgreSQL with default settings`;
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  if (isPartial) {
+    if (parts.has('server') || parts.has('jobs')) throw new Error('BENCH_PARTS: the server and jobs tables are rewritten only by a full run');
+    const rows = [...(client ? clientRows(client) : []), ...(lighthouseResults ? lighthouseRows(lighthouseResults) : []), ...(parts.has('js') ? jsRows(routes) : [])];
+    const note = `Partly updated ${stamp} UTC (${[...parts].join(', ')}${isQuick ? ', quick mode' : ''}; medians of ${runs} runs) on ${machine}.`;
+    const text = updateDocument(await readFile('BENCHMARKS.md', 'utf8'), rows, lighthouseResults !== undefined, note);
+    await writeFile('BENCHMARKS.md', text);
+    console.log(text);
+    return;
+  }
+  if (!client || !lighthouseResults) throw new Error('a full run measures every part');
   const text = [
     '# Benchmarks',
     '',
     `Written by \`npm run bench\` (bench/run.ts)${isQuick ? ' in quick mode (one short run each: smoke figures only)' : ''}: medians of ${runs} runs; ratios are`,
     "taken within one run (each run's pair) and their median given, since absolute times on a shared machine are noise.",
-    `Last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+    `Last run ${stamp} UTC on ${machine}.`,
     '"Before" is the figure issue 21 measured on main before this work.',
     '',
     '## Client',
@@ -139,11 +220,10 @@ async function main(): Promise<void> {
     '| Measure | Before | Now | Target | How |',
     '| --- | --- | --- | --- | --- |',
     ...clientRows(client),
+    ...lighthouseRows(lighthouseResults),
     ...jsRows(routes),
     '',
-    'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`) and the client',
-    'data-layer figures (live-query loop p95 with 100 subscribers, ingest of 10k rows batched vs per row, replay of 50',
-    'queued writes); see the closing note of issue 21.',
+    ...notMeasured,
     '',
     '## Server',
     '',
