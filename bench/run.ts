@@ -20,10 +20,11 @@ import { benchStatusFanout } from './statusFanout.bench.js';
  *
  * `BENCH_PARTS=js,lighthouse` (any of js, client, lighthouse, server, jobs) runs only those parts
  * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were.
- * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one).
+ * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one);
+ * `BENCH_RUNS` sets the number of runs (default 5).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
-const runs = isQuick ? 1 : 5;
+const runs = Number(process.env.BENCH_RUNS ?? (isQuick ? 1 : 5));
 const allParts = ['js', 'client', 'lighthouse', 'server', 'jobs'] as const;
 type Part = (typeof allParts)[number];
 const parts = new Set<Part>(
