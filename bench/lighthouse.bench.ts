@@ -87,6 +87,18 @@ async function runOnce(url: string, port: number): Promise<LighthouseRun> {
   };
 }
 
+/** Lighthouse sometimes loses a trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is repeated, twice at most. */
+async function withRetries(run: () => Promise<LighthouseRun>): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`Lighthouse run failed, trying again: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 /** Each route `runs` times, in one Chromium per route (signed out for the landing, signed in otherwise). */
 export async function benchLighthouse(options: { runs: number; port: number; staticDir: string }): Promise<LighthouseResult[]> {
   const server = await startBenchServer({ port: options.port, staticDir: options.staticDir });
@@ -97,7 +109,7 @@ export async function benchLighthouse(options: { runs: number; port: number; sta
       try {
         if (signedIn) await setCookies(chrome.port, server.origin, await signInOver(server.origin, 'student'));
         const runs: LighthouseRun[] = [];
-        for (let run = 0; run < options.runs; run += 1) runs.push(await runOnce(`${server.origin}${route}`, chrome.port));
+        for (let run = 0; run < options.runs; run += 1) runs.push(await withRetries(() => runOnce(`${server.origin}${route}`, chrome.port)));
         results.push({ route, signedIn, runs });
       } finally {
         chrome.kill();
