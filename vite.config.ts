@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from './scripts/precompress.plugin';
+import { preloadHints } from './scripts/preloadHints.plugin';
 
 // The API server (npx tsx src/server/main.ts) listens here during development.
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
@@ -15,6 +16,8 @@ export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(process.env.BUILD_ID ?? 'local') },
   plugins: [
     react(),
+    // Fonts and the user-info call, preloaded from index.html (what the first paint waits on).
+    preloadHints(),
     // The service worker (sw/service-worker.ts) is our own code; the plugin builds it and injects
     // the precache manifest of the app shell. We register it ourselves (src/app/sw/).
     VitePWA({

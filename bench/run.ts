@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { benchClientData, clientDataRows, type ClientDataResult } from './clientData.bench.js';
 import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
+import { benchLighthouse, type LighthouseResult } from './lighthouse.bench.js';
 import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
 import { benchStatusFanout } from './statusFanout.bench.js';
 
@@ -17,11 +18,29 @@ import { benchStatusFanout } from './statusFanout.bench.js';
  * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
  * `npm run bench -- --only server` runs the server part alone and rewrites only its section.
  * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
- * `bench/clientData.bench.ts` (the client data layer in Chromium), `bench/profileTimetable.ts` (a CPU
- * profile of GET /api/timetable).
+ * `bench/clientData.bench.ts` (the client data layer in Chromium), `bench/lighthouse.bench.ts`,
+ * `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
+ *
+ * `BENCH_PARTS=js,lighthouse` (any of js, client, data, lighthouse, server, jobs) runs only those parts
+ * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were.
+ * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one);
+ * `BENCH_RUNS` sets the number of runs (default 5).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
-const runs = isQuick ? 1 : 5;
+const runs = Number(process.env.BENCH_RUNS ?? (isQuick ? 1 : 5));
+const allParts = ['js', 'client', 'data', 'lighthouse', 'server', 'jobs'] as const;
+type Part = (typeof allParts)[number];
+const parts = new Set<Part>(
+  (process.env.BENCH_PARTS ?? allParts.join(','))
+    .split(',')
+    .map((part) => part.trim())
+    .filter((part): part is Part => {
+      if ((allParts as readonly string[]).includes(part)) return true;
+      throw new Error(`BENCH_PARTS: unknown part '${part}' (parts: ${allParts.join(', ')})`);
+    }),
+);
+const isPartial = parts.size < allParts.length;
+const basePort = Number(process.env.BENCH_PORT ?? 6756);
 
 const median = (values: readonly number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -106,6 +125,24 @@ function clientRows(client: ClientLoadResult): string[] {
   ];
 }
 
+const lighthouseBefore: Record<string, string> = {
+  '/landing': '0.79 · — · — · —',
+  '/home': '0.31–0.34 · about 9 s · 0.43–0.48 · 400–530 ms',
+  '/timetable': '—',
+};
+
+/** One row per route: median performance score, LCP, CLS and TBT of the runs. */
+function lighthouseRows(results: readonly LighthouseResult[]): string[] {
+  return results.map(({ route, signedIn, runs: routeRuns }) => {
+    const score = median(routeRuns.map((r) => r.performance));
+    const lcp = median(routeRuns.map((r) => r.lcpMs));
+    const cls = median(routeRuns.map((r) => r.cls));
+    const tbt = median(routeRuns.map((r) => r.tbtMs));
+    const perRun = routeRuns.map((r) => `${r.performance.toFixed(2)}/${s(r.lcpMs)}/${r.cls.toFixed(3)}/${ms(r.tbtMs)}`).join(', ');
+    return `| Lighthouse mobile, \`${route}\`: performance · LCP · CLS · TBT | ${lighthouseBefore[route] ?? '—'} | **${score.toFixed(2)} · ${s(lcp)} · ${cls.toFixed(3)} · ${ms(tbt)}** (runs: ${perRun}) | — · — · ≤ 0.02 · — | \`lighthouse\` package, mobile preset (simulated slow 4G, 4× CPU), system Chromium headless, ${signedIn ? 'signed in as `student` (session cookie in the jar)' : 'signed out'}; medians of ${routeRuns.length} runs, each a cold load |`;
+  });
+}
+
 function jsRows(routes: readonly RouteJs[]): string[] {
   const before: Record<string, string> = { '/landing': '122 kB (entry chunk only)', '/home': '230 kB', '/timetable': '—' };
   return routes.map(
@@ -114,12 +151,40 @@ function jsRows(routes: readonly RouteJs[]): string[] {
   );
 }
 
+/** The first cell of a table row ("| Measure | …" -> "Measure"), which names the row. */
+const rowKey = (line: string): string | undefined => (line.startsWith('| ') ? line.split(' | ')[0] : undefined);
+
+/**
+ * A partial run: each new row replaces the row of the same name in `text`, or joins the end of
+ * the Client table; the "Not measured yet" note follows what is now measured.
+ */
+function updateDocument(text: string, rows: readonly string[], isLighthouseMeasured: boolean, note: string): string {
+  const lines = text.split('\n');
+  for (const row of rows) {
+    const at = lines.findIndex((line) => rowKey(line) === rowKey(row));
+    if (at >= 0) {
+      lines[at] = row;
+      continue;
+    }
+    // Before the JS rows (the full run's order), else at the end of the Client table.
+    const clientAt = lines.indexOf('## Client');
+    const jsAt = lines.findIndex((line, index) => index > clientAt && line.startsWith('| JS to render'));
+    const lastAt = lines.findIndex((line, index) => index > clientAt && line.startsWith('| ') && !lines[index + 1]?.startsWith('| '));
+    if (clientAt < 0 || lastAt < 0) throw new Error('BENCHMARKS.md has no Client table to update');
+    lines.splice(jsAt >= 0 ? jsAt : lastAt + 1, 0, row);
+  }
+  let updated = lines.join('\n');
+  // Everything a full run measures is measured now: an older file's note goes.
+  if (isLighthouseMeasured) updated = updated.replace(/^Not measured yet:[\s\S]*?\n\n/m, '');
+  return updated.replace(/^(Last run [^\n]*\n)(Partly updated [^\n]*\n)?/m, `$1${note}\n`);
+}
+
 /**
  * `npm run bench -- --only server`: the server part alone (no client build, no Chromium), written
  * over the Server section of the BENCHMARKS.md in place; the other sections are kept as they were.
  */
 async function serverOnly(): Promise<void> {
-  const server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
+  const server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: basePort });
   const previous = await readFile('BENCHMARKS.md', 'utf8');
   const start = previous.indexOf('## Server\n');
   if (start < 0) throw new Error('BENCHMARKS.md has no Server section to replace');
@@ -154,27 +219,40 @@ function serverSection(server: readonly ServerApiResult[]): string[] {
 
 async function main(): Promise<void> {
   const outDir = await mkdtemp(join(tmpdir(), 'campus-bench-dist-'));
-  let routes: RouteJs[];
-  let client: ClientLoadResult;
-  let clientData: ClientDataResult;
-  let server: ServerApiResult[];
-  let jobs: BenchResult[];
+  let routes: RouteJs[] = [];
+  let client: ClientLoadResult | undefined;
+  let clientData: ClientDataResult | undefined;
+  let lighthouseResults: LighthouseResult[] | undefined;
+  let server: ServerApiResult[] = [];
+  let jobs: BenchResult[] = [];
   try {
-    routes = buildClient(outDir);
-    client = await benchClientLoad({ runs, port: 6758, staticDir: outDir });
-    clientData = await benchClientData({ runs, port: 6760, isQuick });
-    server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: 6756 });
-    jobs = await databaseParts();
+    if (parts.has('js') || parts.has('client') || parts.has('lighthouse')) routes = buildClient(outDir);
+    if (parts.has('client')) client = await benchClientLoad({ runs, port: basePort + 2, staticDir: outDir });
+    if (parts.has('data')) clientData = await benchClientData({ runs, port: basePort + 4, isQuick });
+    if (parts.has('lighthouse')) lighthouseResults = await benchLighthouse({ runs, port: basePort + 3, staticDir: outDir });
+    if (parts.has('server')) server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: basePort });
+    if (parts.has('jobs')) jobs = await databaseParts();
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}, embedded PostgreSQL with default settings`;
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  if (isPartial) {
+    if (parts.has('server') || parts.has('jobs')) throw new Error('BENCH_PARTS: the server and jobs tables are rewritten only by a full run');
+    const rows = [...(client ? clientRows(client) : []), ...(lighthouseResults ? lighthouseRows(lighthouseResults) : []), ...(parts.has('js') ? jsRows(routes) : []), ...(clientData ? clientDataRows(clientData) : [])];
+    const note = `Partly updated ${stamp} UTC (${[...parts].join(', ')}${isQuick ? ', quick mode' : ''}; medians of ${runs} runs) on ${machine}.`;
+    const text = updateDocument(await readFile('BENCHMARKS.md', 'utf8'), rows, lighthouseResults !== undefined, note);
+    await writeFile('BENCHMARKS.md', text);
+    console.log(text);
+    return;
+  }
+  if (!client || !clientData || !lighthouseResults) throw new Error('a full run measures every part');
   const text = [
     '# Benchmarks',
     '',
     `Written by \`npm run bench\` (bench/run.ts)${isQuick ? ' in quick mode (one short run each: smoke figures only)' : ''}: medians of ${runs} runs; ratios are`,
     "taken within one run (each run's pair) and their median given, since absolute times on a shared machine are noise.",
-    `Last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.`,
+    `Last run ${stamp} UTC on ${machine}.`,
     '"Before" is the figure issue 21 measured on main before this work.',
     '',
     '## Client',
@@ -182,11 +260,9 @@ async function main(): Promise<void> {
     '| Measure | Before | Now | Target | How |',
     '| --- | --- | --- | --- | --- |',
     ...clientRows(client),
+    ...lighthouseRows(lighthouseResults),
     ...jsRows(routes),
     ...clientDataRows(clientData),
-    '',
-    'Not measured yet: Lighthouse mobile (performance, LCP, CLS, TBT for `/landing`, `/home`, `/timetable`); see the',
-    'closing note of issue 21.',
     '',
     ...serverSection(server),
     '## Jobs and the status feed',

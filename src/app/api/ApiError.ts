@@ -1,4 +1,4 @@
-import { errorKeys } from '../../shared/contract/errors';
+import { errorKeys } from '../../shared/contract/errorKeys';
 
 /**
  * Why a call failed:

@@ -1,23 +1,10 @@
 import { z } from 'zod/mini';
 import { antiforgeryTokenRoute, antiforgeryTokenSchema, xsrfCookieName } from '../../shared/contract/antiforgery';
+import { readCookie } from './cookies';
 import { requestInit } from './request';
 
-/** Reads one cookie from `document.cookie`; undefined outside a browser or when absent. */
-export function readCookie(name: string): string | undefined {
-  if (typeof document === 'undefined') return undefined;
-  for (const pair of document.cookie.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator < 0) continue;
-    if (pair.slice(0, separator).trim() !== name) continue;
-    const value = pair.slice(separator + 1).trim();
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  }
-  return undefined;
-}
+// Cookie reading has its own zod-free module, which the entry chunk uses before first paint.
+export { readCookie };
 
 /** The value every POST, PUT and DELETE echoes in the X-XSRF-TOKEN header (SPEC §7). */
 export function readXsrfToken(): string | undefined {

@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Capability, Role } from '../../shared/contract/route';
 import type { SignedInUserInfo } from '../../shared/contract/user';
-import { loadCurrentUser } from '../features/session/currentUser';
+import { isAnonymousVisitor } from '../features/session/anonymousVisitor';
 import { capabilitiesOf, hasCapability, isAllowed } from './menu';
 import { isWideScreen } from './media';
 import { paths } from './paths';
@@ -15,14 +15,25 @@ interface GuardArgs {
 /** The id of the route whose loader data is the signed-in user. */
 export const sessionRouteId = 'session';
 
+/**
+ * The validated current user (features/session/currentUser.ts), imported on demand: it brings the
+ * API client and the contract's zod schemas, which a signed-out visitor's landing page never needs.
+ */
+async function loadCurrentUser() {
+  const { loadCurrentUser: load } = await import('../features/session/currentUser');
+  return load();
+}
+
 /** `/`: home when signed in, otherwise the landing page. */
 export async function rootLoader(): Promise<Response> {
+  if (await isAnonymousVisitor()) return redirect(paths.landing);
   const user = await loadCurrentUser();
   return redirect(user ? paths.home : paths.landing);
 }
 
 /** `/landing` needs no sign-in; a signed-in user is sent home, or to its `returnTo` on this site. */
 export async function landingLoader(args?: GuardArgs): Promise<Response | null> {
+  if (await isAnonymousVisitor()) return null;
   const user = await loadCurrentUser();
   if (!user) return null;
   return redirect(args ? returnPathOf(args.request.url) : paths.home);

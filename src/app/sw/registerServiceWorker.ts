@@ -1,4 +1,4 @@
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { serviceWorker as swConstants } from '../../shared/constants';
 import { isWorkerMessage, type WorkerToPageMessage } from './messages';
 import { guardNavigation, RELOAD_MARKER_KEY, reloadOnceForUpdate, type UpdatePort } from './updateFlow';
@@ -12,6 +12,7 @@ export interface WorkerHooks {
 
 let workbox: Workbox | undefined;
 let registration: ServiceWorkerRegistration | undefined;
+let isStarting = false;
 
 // The registration's own `waiting` is the truth: workbox-window's 'waiting' event can come later
 // than the browser's state, and a navigation in between must already hand over.
@@ -33,20 +34,27 @@ function handleMessage(message: WorkerToPageMessage, hooks: WorkerHooks): void {
 
 /** Registers /service-worker.js (scope /) in production builds and checks for updates every 120 s. */
 export function startServiceWorker(hooks: WorkerHooks): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || workbox) return;
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator) || isStarting) return;
   // A page that loaded after an update may clear the marker for the next one.
   sessionStorage.removeItem(RELOAD_MARKER_KEY);
-  workbox = new Workbox(swConstants.path, { scope: swConstants.scope });
+  isStarting = true;
   navigator.serviceWorker.addEventListener('message', (event: MessageEvent) => {
     if (isWorkerMessage(event.data)) handleMessage(event.data, hooks);
   });
-  workbox.register().then(
-    (found) => {
-      registration = found;
+  // workbox-window is not needed to paint: it loads on its own, off the entry chunk.
+  import('workbox-window').then(
+    ({ Workbox: WorkboxClass }) => {
+      workbox = new WorkboxClass(swConstants.path, { scope: swConstants.scope });
+      workbox.register().then(
+        (found) => {
+          registration = found;
+        },
+        (error: unknown) => console.warn('Service worker registration failed', error),
+      );
+      setInterval(() => void port.checkForUpdate().catch(() => {}), swConstants.updateCheckSeconds * 1000);
     },
     (error: unknown) => console.warn('Service worker registration failed', error),
   );
-  setInterval(() => void port.checkForUpdate().catch(() => {}), swConstants.updateCheckSeconds * 1000);
 }
 
 /**

@@ -10,12 +10,9 @@ export const apiErrorSchema = z.object({
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
-/** Field keys the client and server share for errors that belong to no single form field. */
-export const errorKeys = {
-  network: 'network',
-  dateRange: 'dateRange',
-  networkConnection: 'NetworkConnection',
-} as const;
+// Field keys for errors that belong to no single form field: in their own zod-free module, so
+// the client's error class does not pull zod into the landing page's chunk.
+export { errorKeys } from './errorKeys';
 
 /** SPEC §8: client calls resolve to a result with a success flag rather than throwing. */
 export type ApiResult<T> =

@@ -1,21 +1,42 @@
-import { z } from 'zod/mini';
 import { cookies } from '../../../shared/constants';
-import {
-  appPreferencesSchema,
-  userApiPreferencesSchema,
-  type AppPreferences,
-  type UserApiPreferences,
-} from '../../../shared/contract/preferences';
-import { readCookie } from '../../api/xsrf';
+import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
+import { readCookie } from '../../api/cookies';
 
 const oneYearSeconds = 365 * 24 * 60 * 60;
 
-function readJsonCookie<T>(name: string, schema: z.core.$ZodType<T>): T | undefined {
+/*
+ * The cookies are read before first paint, in the entry chunk, so they are checked by hand rather
+ * than with the contract's zod schemas (which would put zod on the landing page's budget).
+ * tests/app/features/preferences/preferenceCookieShapes.test.ts holds both to the same answers:
+ * `userApiPreferencesSchema` (three short, storable strings) and `appPreferencesSchema`
+ * (`isCategoryView`, a boolean, true when absent). Unknown keys are dropped, as zod does.
+ */
+const choiceMaxLength = 100; // contract/common.ts textLimits.short
+const unstorableCharacter = /[\u0000\p{Cs}]/u; // contract/common.ts isStorableText
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isChoice = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= choiceMaxLength && !unstorableCharacter.test(value);
+
+export function toUserApiPreferences(value: unknown): UserApiPreferences | undefined {
+  if (!isRecord(value)) return undefined;
+  const { theme, border, font } = value;
+  return isChoice(theme) && isChoice(border) && isChoice(font) ? { theme, border, font } : undefined;
+}
+
+export function toAppPreferences(value: unknown): AppPreferences | undefined {
+  if (!isRecord(value)) return undefined;
+  const { isCategoryView = true } = value;
+  return typeof isCategoryView === 'boolean' ? { isCategoryView } : undefined;
+}
+
+function readJsonCookie<T>(name: string, read: (value: unknown) => T | undefined): T | undefined {
   const text = readCookie(name);
   if (!text) return undefined;
   try {
-    const parsed = z.safeParse(schema, JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    return read(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -23,8 +44,8 @@ function readJsonCookie<T>(name: string, schema: z.core.$ZodType<T>): T | undefi
 
 /** The SPEC §3 preference cookies, as this device last saved them. */
 export function readPreferenceCookies(): { userApi?: UserApiPreferences; app?: AppPreferences } {
-  const userApi = readJsonCookie(cookies.userApiPreferences, userApiPreferencesSchema);
-  const app = readJsonCookie(cookies.userAppPreferences, appPreferencesSchema);
+  const userApi = readJsonCookie(cookies.userApiPreferences, toUserApiPreferences);
+  const app = readJsonCookie(cookies.userAppPreferences, toAppPreferences);
   return { ...(userApi ? { userApi } : {}), ...(app ? { app } : {}) };
 }
 

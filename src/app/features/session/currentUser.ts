@@ -11,6 +11,7 @@ import { setActiveUser } from '../../db/activeUser';
 import { viewAsDatabaseName } from '../../db/names';
 import { deleteOtherUsersData } from '../../db/otherUsersData';
 import { deleteViewAsData } from '../../db/viewAsData';
+import { lastUserStorageKey } from './anonymousVisitor';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
@@ -22,8 +23,8 @@ export type CurrentUser = SignedInUserInfo | null;
 /** Where the last answer came from: the server, or this device's cache while offline. */
 export type CurrentUserSource = 'server' | 'offline-cache';
 
-/** localStorage key of the last signed-in user info; sign-out clears local storage. */
-export const lastUserStorageKey = 'cc.lastUser';
+// The localStorage key of the last signed-in user info lives in the landing's zod-free module.
+export { lastUserStorageKey };
 
 let pending: Promise<CurrentUser> | undefined;
 let source: CurrentUserSource | undefined;
