@@ -1,5 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ScrollRestoration } from 'react-router';
+import { frozenScreenStore, registerFreezableScreen } from '../features/session/screenFreeze';
+import { useStore } from '../state/useStore';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -21,14 +23,24 @@ const EngagementBanners = lazy(() => import('../features/engagement/EngagementBa
 const StatusFeedController = lazy(() => import('../features/serviceStatus/StatusFeedController').then((m) => ({ default: m.StatusFeedController })));
 
 export function SignedInLayout() {
+  const screenRef = useRef<HTMLDivElement>(null);
+  const frozenScreen = useStore(frozenScreenStore);
+  useEffect(() => registerFreezableScreen(() => screenRef.current), []);
   return (
     <>
-      <StartupGate>
-        <AppShell />
-        <Suspense fallback={null}>
-          <EngagementBanners />
-        </Suspense>
-      </StartupGate>
+      {/* While signing out, an inert copy of the screen stands in for it (screenFreeze.ts). */}
+      {frozenScreen ? (
+        <FrozenScreen copy={frozenScreen} />
+      ) : (
+        <div ref={screenRef} style={{ display: 'contents' }}>
+          <StartupGate>
+            <AppShell />
+            <Suspense fallback={null}>
+              <EngagementBanners />
+            </Suspense>
+          </StartupGate>
+        </div>
+      )}
       <Suspense fallback={null}>
         <SessionController />
         <StatusFeedController />
@@ -37,4 +49,15 @@ export function SignedInLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** The screen as it was when sign-out began: a DOM copy, inert, that nothing re-renders. */
+function FrozenScreen({ copy }: { readonly copy: Node }) {
+  const attach = useCallback(
+    (host: HTMLDivElement | null) => {
+      host?.replaceChildren(copy);
+    },
+    [copy],
+  );
+  return <div ref={attach} inert style={{ display: 'contents' }} />;
 }
