@@ -2,6 +2,7 @@ import { getLocalTimeZone, parseDate, today, type CalendarDate } from '@internat
 import { useContext, useState } from 'react';
 import {
   Button,
+  ButtonContext,
   Calendar,
   CalendarCell,
   CalendarGrid,
@@ -135,13 +136,16 @@ function MonthTitle({ onPress }: { readonly onPress: () => void }) {
   const state = useContext(CalendarStateContext);
   if (!state) return null;
   const title = monthTitle.format(state.visibleRange.start.toDate('UTC'));
+  // Inside the calendar, buttons are its 'previous' and 'next' slots; this one is neither.
   return (
-    <Button className="calendar__title-button" onPress={onPress}>
-      <span className="calendar__heading">{title}</span>
-      <span className="visually-hidden">, choose a year</span>
-      <span aria-hidden="true" className="calendar__title-mark">
-        ▾
-      </span>
-    </Button>
+    <ButtonContext.Provider value={null}>
+      <Button className="calendar__title-button" onPress={onPress}>
+        <span className="calendar__heading">{title}</span>
+        <span className="visually-hidden">, choose a year</span>
+        <span aria-hidden="true" className="calendar__title-mark">
+          ▾
+        </span>
+      </Button>
+    </ButtonContext.Provider>
   );
 }
