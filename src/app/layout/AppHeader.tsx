@@ -24,9 +24,17 @@ export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
       <div className="header-actions">
         <ServiceStatusIndicator />
         <NotificationsLink />
-        <NavLink to={paths.settings} className="header-action header-action--wide-only" data-tour-step="settings">
+        {/* An icon alone: its name is the tooltip's text, which shows on hover and keyboard focus. */}
+        <NavLink
+          to={paths.settings}
+          className="header-action header-action--wide-only header-action--tooltip"
+          data-tour-step="settings"
+          aria-labelledby="header-settings-tooltip"
+        >
           <Icon name="settings" size={22} />
-          <span className="visually-hidden">Settings</span>
+          <span id="header-settings-tooltip" role="tooltip" className="header-tooltip">
+            Settings
+          </span>
         </NavLink>
         <NavLink to={paths.userProfile} className="header-action header-profile">
           <span className="avatar" aria-hidden="true">

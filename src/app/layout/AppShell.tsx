@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Outlet, useLocation, useNavigation } from 'react-router';
 import { useCurrentRoute } from '../routing/handle';
 import { allMenuEntries, capabilitiesOf, visibleMenuEntries } from '../routing/menu';
+import { withCurrentPageLabel } from '../routing/menuLabel';
 import { useSignedInUser } from '../features/session/useSignedInUser';
 import { DocumentTitle } from '../ui/DocumentTitle';
 import { SkipLink } from '../ui/SkipLink';
@@ -20,6 +21,7 @@ export function AppShell() {
     () => visibleMenuEntries(allMenuEntries(), user.userRoles, capabilitiesOf({ isAbsenceReviewer })),
     [user.userRoles, isAbsenceReviewer],
   );
+  const labelledEntries = withCurrentPageLabel(entries, current);
   const { mainRef, pageRef } = usePageTransition(pathname, current?.section?.order);
 
   return (
@@ -27,7 +29,7 @@ export function AppShell() {
       <DocumentTitle label={current?.title} />
       <SkipLink />
       <AppHeader user={user} />
-      <MainMenu entries={entries} />
+      <MainMenu entries={labelledEntries} />
       <main ref={mainRef} id="main" className="shell__main" tabIndex={-1}>
         <div ref={pageRef} className="page-transition">
           <Outlet />

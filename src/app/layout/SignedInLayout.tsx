@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ScrollRestoration } from 'react-router';
 import { useIsViewingAs } from '../features/viewAs/isViewingAs';
+import { frozenScreenStore, registerFreezableScreen } from '../features/session/screenFreeze';
+import { useStore } from '../state/useStore';
 import { StartupGate } from '../startup/StartupGate';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
@@ -28,21 +30,31 @@ export function SignedInLayout() {
   // While viewing as someone (issue 17) the session's side effects stay off: no first-run banners
   // or analytics, no session extension (the view-as session never slides; the banner ends it).
   const isViewing = useIsViewingAs();
+  const screenRef = useRef<HTMLDivElement>(null);
+  const frozenScreen = useStore(frozenScreenStore);
+  useEffect(() => registerFreezableScreen(() => screenRef.current), []);
   return (
     <>
-      <StartupGate>
-        {isViewing && (
-          <Suspense fallback={null}>
-            <ViewAsBanner />
-          </Suspense>
-        )}
-        <AppShell />
-        {!isViewing && (
-          <Suspense fallback={null}>
-            <EngagementBanners />
-          </Suspense>
-        )}
-      </StartupGate>
+      {/* While signing out, an inert copy of the screen stands in for it (screenFreeze.ts). */}
+      {frozenScreen ? (
+        <FrozenScreen copy={frozenScreen} />
+      ) : (
+        <div ref={screenRef} style={{ display: 'contents' }}>
+          <StartupGate>
+            {isViewing && (
+              <Suspense fallback={null}>
+                <ViewAsBanner />
+              </Suspense>
+            )}
+            <AppShell />
+            {!isViewing && (
+              <Suspense fallback={null}>
+                <EngagementBanners />
+              </Suspense>
+            )}
+          </StartupGate>
+        </div>
+      )}
       <Suspense fallback={null}>
         {!isViewing && <SessionController />}
         <StatusFeedController />
@@ -51,4 +63,15 @@ export function SignedInLayout() {
       <ScrollRestoration />
     </>
   );
+}
+
+/** The screen as it was when sign-out began: a DOM copy, inert, that nothing re-renders. */
+function FrozenScreen({ copy }: { readonly copy: Node }) {
+  const attach = useCallback(
+    (host: HTMLDivElement | null) => {
+      host?.replaceChildren(copy);
+    },
+    [copy],
+  );
+  return <div ref={attach} inert style={{ display: 'contents' }} />;
 }

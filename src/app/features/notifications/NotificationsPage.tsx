@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useRef, useState, useSyncExternalStore } from 'react';
 import type { Notification } from '../../../shared/contract/notifications';
 import { showErrorToast } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
@@ -36,12 +36,15 @@ export function NotificationsPage() {
   const now = useNow(60_000);
   const isReachable = useSyncExternalStore(subscribeServerReachable, isServerReachable, isServerReachable);
   const [announcement, setAnnouncement] = useState('');
+  const listRef = useRef<HTMLUListElement>(null);
 
   const markAsRead = (notification: Notification) => {
     void markOne(notification).then((isQueued) => isQueued && setAnnouncement(`${notification.title}: marked as read.`));
   };
   const markAllAsRead = () => {
     if (unread === 0) return;
+    // The button goes once nothing is unread: focus moves to the list it acted on.
+    listRef.current?.focus();
     void markAll(items).then((isQueued) => isQueued && setAnnouncement('All notifications marked as read.'));
   };
   const isWaitingForNetwork = pending.size > 0 && !isReachable;
@@ -71,12 +74,15 @@ export function NotificationsPage() {
 
       {items.length > 0 ? (
         <>
-          <div className="notifications__toolbar">
-            <button type="button" className="button" aria-disabled={unread === 0} onClick={markAllAsRead}>
-              Mark all as read
-            </button>
-          </div>
-          <ul className="notification-list" aria-label="Your notifications">
+          {/* Only while something is unread; the list then moves up, leaving no gap. */}
+          {unread > 0 && (
+            <div className="notifications__toolbar">
+              <button type="button" className="button" onClick={markAllAsRead}>
+                Mark all as read
+              </button>
+            </div>
+          )}
+          <ul ref={listRef} tabIndex={-1} className="notification-list" aria-label="Your notifications">
             {pagination.rows.map((notification) => (
               <NotificationItem
                 key={notification.rowId}

@@ -1,6 +1,7 @@
 import { fonts, preferenceValues } from '../../../shared/constants';
 import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
 import { createStore } from '../../state/createStore';
+import { loadChosenFont } from './chosenFont';
 import { readPreferenceCookies } from './preferenceCookies';
 
 /**
@@ -75,7 +76,9 @@ export function applyUserApiPreferences(preferences: UserApiPreferences, target 
   if (!target) return;
   setOrRemove(target, 'data-theme', themeAttribute(preferences.theme));
   setOrRemove(target, 'data-border', borderAttribute(preferences.border));
-  setOrRemove(target, 'data-font', fontAttribute(preferences.font));
+  const font = fontAttribute(preferences.font);
+  setOrRemove(target, 'data-font', font);
+  loadChosenFont(font);
 }
 
 /** Start-up, before any database opens: what this device chose last, from its cookie. */

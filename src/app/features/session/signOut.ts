@@ -2,6 +2,7 @@ import { persistentCookies } from '../../../shared/constants';
 import { signOutRoute } from '../../../shared/contract/auth';
 import { buildUrl } from '../../api/url';
 import { installDismissedKey } from '../install/installDismissal';
+import { freezeScreen } from './screenFreeze';
 import { runSignOutCleanups } from './signOutCleanup';
 
 /** What sign-out clears on this device; the browser's own objects, or fakes in tests. */
@@ -83,8 +84,12 @@ export function clearClientState(state: ClientState, keep: KeepOnSignOut = keptO
   });
 }
 
-/** Everything sign-out does on this device before it leaves: clear state, then run the cleanups. */
+/**
+ * Everything sign-out does on this device before it leaves: keep the screen as it is (a frozen
+ * copy), clear state, then run the cleanups.
+ */
 export async function signOutLocally(state: ClientState = window): Promise<void> {
+  freezeScreen();
   clearClientState(state);
   await runSignOutCleanups();
 }

@@ -3,7 +3,8 @@ import { wideScreenQuery } from '../../routing/media';
 import { useMediaQuery } from '../useMediaQuery';
 import { CalendarPopup } from './CalendarPopup';
 import { FieldError } from './FieldError';
-import { checkDateText, checkIsoDate, dateFormatMessage, formatDisplayDate, maskDateInput, parseDisplayDate, type DateRange, type DateTextCheck } from './dateText';
+import { deviceShowsUkDates } from './deviceFormats';
+import { checkDateText, checkIsoDate, dateFormatMessage, formatDisplayDate, isIsoDate, maskDateInput, parseDisplayDate, type DateRange, type DateTextCheck } from './dateText';
 import { describedBy, useFieldText } from './useFieldText';
 import '../field.css';
 
@@ -119,6 +120,7 @@ function MaskedDateField({ label, value, onChange, min, max, isDisabled = false,
 function NativeDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, name }: DateFieldProps) {
   const inputId = useId();
   const errorId = useId();
+  const formatId = useId();
   const range: DateRange = { min, max };
   const field = useFieldText(value, (iso) => iso ?? '');
   const commit = field.commitWith(onChange);
@@ -136,6 +138,9 @@ function NativeDateField({ label, value, onChange, min, max, isDisabled = false,
     // is checked at once, so the form never keeps an older date than the one the field shows.
     if (!input.validity.badInput) apply(checkIsoDate(input.value, range));
   };
+
+  // The device shows another date format: the chosen date is also written as DD/MM/YYYY.
+  const showsUkFormat = isIsoDate(field.text) && !deviceShowsUkDates();
 
   const onBlur = (event: FocusEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -159,10 +164,15 @@ function NativeDateField({ label, value, onChange, min, max, isDisabled = false,
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy(Boolean(message) && errorId)}
+        aria-describedby={describedBy(showsUkFormat && formatId, Boolean(message) && errorId)}
         onChange={onInputChange}
         onBlur={onBlur}
       />
+      {showsUkFormat && (
+        <p id={formatId} className="form-field__format">
+          {formatDisplayDate(field.text)}
+        </p>
+      )}
       <FieldError id={errorId} message={message} />
     </div>
   );

@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { wideScreenQuery } from '../../routing/media';
+import { deviceShows24Hour } from '../dateField/deviceFormats';
 import { FieldError } from '../dateField/FieldError';
 import { describedBy, useFieldText } from '../dateField/useFieldText';
 import { useMediaQuery } from '../useMediaQuery';
@@ -28,6 +29,7 @@ export function TimeField(props: TimeFieldProps) {
   const inputId = useId();
   const errorId = useId();
   const hintId = useId();
+  const formatId = useId();
   const field = useFieldText(props.value, (time) => time);
   const commit = field.commitWith(props.onChange);
   const message = field.error ?? props.errorMessage;
@@ -55,6 +57,9 @@ export function TimeField(props: TimeFieldProps) {
     if (!input.validity.badInput) check(input.value);
   };
 
+  // A phone whose clock shows am/pm: the chosen time is also written on the 24-hour clock.
+  const shows24Hour = !isWide && /^\d{2}:\d{2}$/.test(field.text) && !deviceShows24Hour();
+
   return (
     <div className="form-field" data-invalid={message ? true : undefined}>
       <label htmlFor={inputId} className="form-field__label">
@@ -78,13 +83,18 @@ export function TimeField(props: TimeFieldProps) {
         disabled={props.isDisabled}
         required={props.isRequired}
         aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy(isWide && hintId, Boolean(message) && errorId)}
+        aria-describedby={describedBy(isWide && hintId, shows24Hour && formatId, Boolean(message) && errorId)}
         onChange={onChange}
         onBlur={(event: FocusEvent<HTMLInputElement>) => check(event.currentTarget.value, event.currentTarget.validity.badInput)}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
           if (isWide && event.key === 'Enter') check(event.currentTarget.value);
         }}
       />
+      {shows24Hour && (
+        <p id={formatId} className="form-field__format">
+          {`${field.text} (24-hour)`}
+        </p>
+      )}
       <FieldError id={errorId} message={message} />
     </div>
   );

@@ -38,7 +38,8 @@ export async function seedTrending(db: Db, today: Date, users: ReadonlyMap<strin
     .values(items.map(([daysAgo, slug, title, summary]) => ({
       title, summary,
       url: `${NEWS}/${slug}`,
-      image_url: `${NEWS}/images/${slug}.jpg`,
+      // Served by the app itself (public/trending), so the demo's pictures show offline too.
+      image_url: `/trending/${slug}.svg`,
       published_at: londonInstant(addLocalDays(day, -daysAgo), '09:30'),
       source: 'local' as const,
       external_id: `local-${slug}`,

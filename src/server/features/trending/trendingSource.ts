@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod/mini';
 import { webUrl } from '../../../shared/contract/common.js';
-import type { TrendingItem } from '../../../shared/contract/trending.js';
+import { appImagePath, type TrendingItem } from '../../../shared/contract/trending.js';
 import type { Db } from '../../db/database.js';
 import type { TrendingSource as TrendingSourceName } from '../../db/schema.domain.js';
 
@@ -32,6 +32,10 @@ export class TrendingSourceError extends Error {
 export const webUrlOrNull = (value: string | null | undefined): string | null =>
   value != null && z.safeParse(webUrl, value).success ? value : null;
 
+/** A stored item's picture: a web address, or the path of one the app serves itself (the seed's). */
+export const imageOrNull = (value: string | null | undefined): string | null =>
+  value != null && z.safeParse(appImagePath, value).success ? value : webUrlOrNull(value);
+
 export const TRENDING_LIMIT = 10;
 
 /** The items kept in the database (seeded or added by administrators), newest first. */
@@ -47,7 +51,7 @@ export function databaseSource(db: Db): TrendingSource {
         .orderBy('id', 'desc')
         .limit(TRENDING_LIMIT)
         .execute();
-      return rows.map((row) => ({ rowId: row.id, title: row.title, summary: row.summary, image: webUrlOrNull(row.image_url), url: row.url }));
+      return rows.map((row) => ({ rowId: row.id, title: row.title, summary: row.summary, image: imageOrNull(row.image_url), url: row.url }));
     },
   };
 }

@@ -1,0 +1,79 @@
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
+
+// Issue 20, item 9: every font option really changes the font the page is drawn in, and 'Open
+// Dyslexic' is the bundled OpenDyslexic (served by the app, fetched only once it is chosen).
+
+const sample = 'Attendance, timetable and resources for Amara, 2026.';
+
+/** The loaded faces of a family, as the page's FontFaceSet knows them. */
+async function loadedFaces(page: Page, family: string): Promise<string[]> {
+  return page.evaluate((name) => {
+    const faces: string[] = [];
+    document.fonts.forEach((face) => {
+      if (face.family.replace(/['"]/g, '') === name && face.status === 'loaded') faces.push(`${face.weight} ${face.style}`);
+    });
+    return faces;
+  }, family);
+}
+
+/** The width of a line of body text in the page's current font, once its fonts have loaded. */
+async function sampleWidth(page: Page): Promise<number> {
+  return page.evaluate(async (text) => {
+    const probe = document.createElement('span');
+    probe.textContent = text;
+    probe.style.whiteSpace = 'nowrap';
+    document.querySelector('main')?.append(probe);
+    await document.fonts.load(`16px ${getComputedStyle(probe).fontFamily}`, text);
+    await document.fonts.ready;
+    const width = probe.getBoundingClientRect().width;
+    probe.remove();
+    return width;
+  }, sample);
+}
+
+for (const device of ['desktop', 'phone'] as const) {
+  test(`each font option draws the page in its own font (${device})`, async ({ page, signInAs, expectNoAxeViolations }) => {
+    if (device === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+    const fontRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fontRequests.push(request.url());
+    });
+    await signInAs('student');
+    const appearance = new AppearanceSettingsPage(page);
+    await appearance.goto();
+    const font = (name: string) => page.getByRole('main').getByRole('radiogroup', { name: 'Font' }).getByRole('radio', { name, exact: true });
+
+    await font('App Font').click();
+    await expect(font('App Font')).toBeChecked();
+    const appFontWidth = await sampleWidth(page);
+    expect(await loadedFaces(page, 'Inter Variable')).not.toEqual([]);
+    // Nothing of OpenDyslexic is fetched for a user who did not choose it.
+    expect(fontRequests.filter((url) => /opendyslexic/i.test(url))).toEqual([]);
+
+    await font('System').click();
+    await expect(page.locator('html')).toHaveAttribute('data-font', 'system');
+    const systemWidth = await sampleWidth(page);
+    expect(systemWidth).not.toBeCloseTo(appFontWidth, 0);
+
+    await font('Open Dyslexic').click();
+    await expect(page.locator('html')).toHaveAttribute('data-font', 'open-dyslexic');
+    const dyslexicWidth = await sampleWidth(page);
+    await expect.poll(() => loadedFaces(page, 'OpenDyslexic')).toContain('400 normal');
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?OpenDyslexic"?,/);
+    expect(dyslexicWidth).not.toBeCloseTo(systemWidth, 0);
+    expect(dyslexicWidth).not.toBeCloseTo(appFontWidth, 0);
+    // The file came from the app itself.
+    const origin = new URL(page.url()).origin;
+    const dyslexicFiles = fontRequests.filter((url) => /opendyslexic/i.test(url));
+    expect(dyslexicFiles.length).toBeGreaterThan(0);
+    for (const url of dyslexicFiles) expect(new URL(url).origin).toBe(origin);
+    await expectNoAxeViolations();
+
+    // Back to the app font: the page is drawn as at first again.
+    await font('App Font').click();
+    await expect(page.locator('html')).not.toHaveAttribute('data-font');
+    expect(await sampleWidth(page)).toBeCloseTo(appFontWidth, 0);
+  });
+}
