@@ -9,6 +9,8 @@ const queuedAdded = 'Added to favourites. Saved on this device: it will sync whe
 
 /** A link this student has not favourited yet (the tests share one server): its name. */
 async function notYetFavourite(resources: ResourcesPage): Promise<string> {
+  // The stars say 'not pressed' until the favourites have loaded: wait for the student's seeded ones.
+  await expect(resources.favourites.getByRole('link').first()).toBeVisible();
   const star = resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).first();
   const label = (await star.getAttribute('aria-label')) ?? (await star.textContent()) ?? '';
   const name = /^Add (.+) to favourites$/.exec(label.trim())?.[1];

@@ -21,7 +21,10 @@ test.describe('toasts on a phone', () => {
     await signInAs('student');
     const resources = new ResourcesPage(page);
     await resources.goto();
-    const star = resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).last();
+    // The stars say 'not pressed' until the favourites have loaded: wait for the student's seeded ones.
+    await expect(resources.favourites.getByRole('link').first()).toBeVisible();
+    const label = (await resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).last().getAttribute('aria-label')) ?? '';
+    const star = resources.allResources.getByRole('button', { name: label, exact: true });
     await expect(star).toBeVisible();
     // The star low on the screen, just above the menu bar: where the toasts appear.
     await star.evaluate((element) => {
