@@ -255,7 +255,7 @@ test.describe('an absence request submitted with the server down', () => {
       await dialog.submitButton().click();
       await expect(dialog.errorBox()).toContainText('has NOT been sent');
       // Said once, in the dialog's error box: no toast repeats it (issue 20).
-      await expect(page.getByRole('region', { name: 'Messages' })).not.toContainText('NOT sent');
+      await expect(page.locator('section.toaster')).not.toContainText('NOT sent');
       await page.keyboard.press('Escape');
       await expect(dialog.dialog).toBeHidden();
 

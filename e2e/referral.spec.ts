@@ -50,6 +50,6 @@ test.describe('Request Support (self-referral)', () => {
     await expect(support.cooldownNotice).toBeVisible();
     await expect(support.submit).toBeDisabled();
     // Said once, in the dialog: no toast repeats it over the form (issue 20).
-    await expect(page.getByRole('region', { name: 'Messages' })).not.toContainText('Please wait before submitting another.');
+    await expect(page.locator('section.toaster')).not.toContainText('Please wait before submitting another.');
   });
 });
