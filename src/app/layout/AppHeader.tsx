@@ -6,6 +6,7 @@ import { paths, serverPages } from '../routing/paths';
 import { requestSignOut } from '../features/session/signOut';
 import { BrandMark } from '../ui/BrandMark';
 import { Icon } from '../ui/icons/Icon';
+import { ConnectivityIndicator } from './ConnectivityIndicator';
 
 function initials(name: string): string {
   const words = name.split(/\s+/).filter(Boolean);
@@ -13,7 +14,7 @@ function initials(name: string): string {
   return letters.map((word) => word?.[0] ?? '').join('').toUpperCase();
 }
 
-/** App name, then notifications (with the unread count), settings (wide screens; phones have it in the bottom bar), profile and sign-out. */
+/** App name, then the connectivity signal (offline or server unreachable), the service status, notifications (with the unread count), settings (wide screens; phones have it in the bottom bar), profile and sign-out. */
 export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
   return (
     <header className="shell__header">
@@ -22,6 +23,7 @@ export function AppHeader({ user }: { readonly user: SignedInUserInfo }) {
         <span className="brand__name">Campus Companion</span>
       </Link>
       <div className="header-actions">
+        <ConnectivityIndicator />
         <ServiceStatusIndicator />
         <NotificationsLink />
         {/* An icon alone: its name is the tooltip's text, which shows on hover and keyboard focus. */}

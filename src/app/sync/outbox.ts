@@ -60,12 +60,26 @@ function newEntryId(): string {
  * args (or the body built from them) do not match their schemas.
  */
 export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<T | undefined> {
+  return (await queueMutation(mutation, args)).value;
+}
+
+/** A queued write: the new shown value, and the entry's place in the queue (its `seq`, set by the database). */
+export interface QueuedMutation<T> {
+  readonly value: T | undefined;
+  readonly seq: number | undefined;
+}
+
+/** `enqueueMutation`, also telling which entry was queued (sync/writeDelivery.ts follows it). */
+export async function queueMutation<A, T>(mutation: MutationDefinition<A, T>, args: A): Promise<QueuedMutation<T>> {
   const db = activeUserDatabase();
   if (!db) throw new Error('enqueueMutation needs a signed-in user');
   const checkedArgs = z.parse(mutation.args, args) as A;
   const body = mutation.body?.(checkedArgs);
   if (mutation.route.body && body !== undefined) z.parse(mutation.route.body, body);
-  if (isViewingAs()) return sendWhileViewing(mutation, checkedArgs);
+  if (isViewingAs()) {
+    await sendWhileViewing(mutation, checkedArgs);
+    return { value: undefined, seq: undefined };
+  }
   const key = mutation.apply ? (mutation.resourceKey?.(checkedArgs) ?? '') : '';
   const userId = userIdOfDatabase(db.name);
   const entry = {
@@ -83,11 +97,11 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
   const apply = mutation.apply;
   if (key === '' || !apply) {
     // Changes no cached resource (e.g. counting a link open): only queued.
-    await db.outbox.add(entry);
+    const seq = await db.outbox.add(entry);
     requestFlush();
-    return undefined;
+    return { value: undefined, seq };
   }
-  const next = await db.transaction('rw', db.resources, db.outbox, async () => {
+  const queued = await db.transaction('rw', db.resources, db.outbox, async () => {
     const stored = await db.resources.get(key);
     // A copy in an outdated shape (an older release's) is not built upon: it is refetched.
     const row = stored && isValidCachedValue(key, stored.value) ? stored : undefined;
@@ -103,11 +117,11 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
       version: (stored?.version ?? 0) + 1,
       acks: stored?.acks ?? 0,
     });
-    await db.outbox.add(entry);
-    return value;
+    const seq = await db.outbox.add(entry);
+    return { value, seq };
   });
   requestFlush();
-  return next;
+  return queued;
 }
 
 /**

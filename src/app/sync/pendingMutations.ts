@@ -26,3 +26,9 @@ export function usePendingMutations(resourceKey: string): readonly PendingMutati
     none,
   );
 }
+
+/** How many writes wait in the active user's outbox, live (0 when nobody is signed in). */
+export function useOutboxCount(): number {
+  const userId = useActiveUser()?.userId;
+  return useLiveQuery(async () => (userId === undefined ? 0 : getUserDatabase(userId).outbox.count()), [userId], 0);
+}

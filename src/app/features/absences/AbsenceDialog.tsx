@@ -1,5 +1,5 @@
 import { useMachine } from '@xstate/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AbsenceConfig, AbsenceRequest } from '../../../shared/contract/absences';
 import type { AbsencePrefill } from './absenceLink';
 import { profileResource } from '../../startup/userResources';
@@ -8,6 +8,8 @@ import { useResource } from '../../sync/useResource';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
 import { absenceDialogMachine, type DialogOutcome } from './absenceDialog.machine';
 import { AbsenceDialogBody } from './AbsenceDialogBody';
+import type { AbsenceDialogContext } from './absenceDialog.context';
+import { DiscardConfirm } from './DiscardConfirm';
 
 /** What the dialog was opened for. */
 export type DialogTarget =
@@ -65,21 +67,55 @@ export function AbsenceDialog({ target, config, studentId, onClose, onFinished }
   const isPreparing = snapshot.matches('preparing');
   const isWaiting = isPreparing || snapshot.matches('awaitingEnrolment');
 
+  // What the form held when it opened or was last saved as a draft: closing with anything else asks first.
+  const formKey = keyOfForm(snapshot.context);
+  const { draftSavedAt } = snapshot.context;
+  const [saved, setSaved] = useState<{ readonly key: string; readonly draftSavedAt: number | undefined } | undefined>(undefined);
+  if (!isWaiting && (saved === undefined || saved.draftSavedAt !== draftSavedAt)) setSaved({ key: formKey, draftSavedAt });
+  const hasUnsavedInput = !isWaiting && saved !== undefined && saved.key !== formKey;
+
+  const [isConfirmingDiscard, setConfirmingDiscard] = useState(false);
+  const focusBeforeConfirm = useRef<HTMLElement | null>(null);
+  const askToDiscard = () => {
+    focusBeforeConfirm.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirmingDiscard(true);
+  };
+  const keepEditing = () => setConfirmingDiscard(false);
+  useEffect(() => {
+    // Back to the form: the focus returns where it was (the field, or the ✕ button).
+    if (isConfirmingDiscard) return;
+    const previous = focusBeforeConfirm.current;
+    focusBeforeConfirm.current = null;
+    if (previous?.isConnected) previous.focus();
+  }, [isConfirmingDiscard]);
+
+  const requestClose = () => {
+    if (isBusy) return;
+    if (isConfirmingDiscard) keepEditing(); // Escape or ✕ again answers 'no'
+    else if (hasUnsavedInput) askToDiscard();
+    else onClose();
+  };
+
   return (
-    <ResponsiveDialog
-      isOpen
-      onOpenChange={(isOpen) => !isOpen && !isBusy && onClose()}
-      title={dialogTitles[target.mode]}
-      isDismissable={!isBusy}
-    >
+    <ResponsiveDialog isOpen onOpenChange={(isOpen) => !isOpen && requestClose()} title={dialogTitles[target.mode]} isDismissable={!isBusy}>
       {isWaiting ? (
         <div role="status" className="absence-dialog__waiting">
           <span className="spinner" aria-hidden="true" />
           <span>{isPreparing ? 'Loading the form…' : enrolmentStatusText}</span>
         </div>
       ) : (
-        <AbsenceDialogBody snapshot={snapshot} send={send} onClose={onClose} />
+        <>
+          {isConfirmingDiscard && <DiscardConfirm onKeepEditing={keepEditing} onDiscard={onClose} />}
+          <div hidden={isConfirmingDiscard} className="absence-dialog__content">
+            <AbsenceDialogBody snapshot={snapshot} send={send} onClose={onClose} />
+          </div>
+        </>
       )}
     </ResponsiveDialog>
   );
+}
+
+/** The user's input, as a comparable string: the fields, the chosen files and the files removed. */
+function keyOfForm({ values, pendingFiles, filesToDelete }: AbsenceDialogContext): string {
+  return JSON.stringify([values, pendingFiles.map((file) => [file.name, file.size, file.lastModified]), filesToDelete]);
 }

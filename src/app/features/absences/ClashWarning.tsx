@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ClashingEvent } from '../../../shared/contract/absences';
 import { displayDate } from '../../../shared/rules/absences';
 
@@ -5,11 +6,18 @@ const timeOf = (value: string): string => value.slice(11, 16);
 
 /**
  * SPEC §2: the chosen start or end falls partway through these classes; the student is asked to
- * adjust the times. Announced politely as it appears; it never blocks submitting.
+ * adjust the times. Announced politely as it appears, and scrolled into view (above the sticky
+ * actions) without moving the focus from the field being edited; it never blocks submitting.
  */
 export function ClashWarning({ clashes }: { readonly clashes: readonly ClashingEvent[] }) {
+  const region = useRef<HTMLDivElement>(null);
+  const hasClashes = clashes.length > 0;
+  useEffect(() => {
+    // At once, not smoothly: a smooth scroll is cancelled by the next focus move (Tab to the next field).
+    if (hasClashes) region.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [hasClashes]);
   return (
-    <div role="status" aria-live="polite" className="absence-clash">
+    <div ref={region} role="status" aria-live="polite" className="absence-clash">
       {clashes.length > 0 && (
         <>
           <p className="absence-clash__title">Your absence starts or ends partway through a class</p>

@@ -73,13 +73,12 @@ export type AbsenceDialogEvent =
   | { readonly type: 'UPLOAD_PROGRESS'; readonly fraction: number }
   | { readonly type: 'RANGE_CHANGED' };
 
-/** Shown in the error box and a toast when a submit cannot reach the server (SPEC §8 key `network`). */
+/** Shown in the error box (only there: not repeated as a toast) when a submit cannot reach the server (SPEC §8 key `network`). */
 export const notSentMessages = {
   savedInBox:
     'Your absence request has NOT been sent: this device is offline or the server cannot be reached. Everything you entered, including your files, is saved on this device. Open this form again when you are back online and submit it.',
   notSavedInBox:
     'Your absence request has NOT been sent: this device is offline or the server cannot be reached, and it could not be saved on this device either. Keep this form open and submit it again when you are back online.',
-  toast: 'Your absence request was NOT sent. It is saved on this device until you can submit it.',
 } as const;
 
 export const factsOf = (context: AbsenceDialogContext): DialogFacts => context;

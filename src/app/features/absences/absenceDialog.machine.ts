@@ -1,8 +1,6 @@
 import { and, assign, not, raise, setup } from 'xstate';
 import type { AbsenceRequest, ClashingEvent } from '../../../shared/contract/absences';
-import { toast as toastTimes } from '../../../shared/constants';
 import { isApiError } from '../../api/ApiError';
-import { toast } from '../../ui/toast/toastStore';
 import {
   afterSuccessActor,
   checkClashesActor,
@@ -102,7 +100,6 @@ export const absenceDialogMachine = setup({
       errorRevision: context.errorRevision + 1,
       draftSavedAt: savedAt ?? context.draftSavedAt,
     })),
-    notifyNotSent: () => toast.negative(notSentMessages.toast, { timeout: toastTimes.absenceFailureTimeoutMs }),
     clearErrors: assign({ errors: {} }),
     setProgress: assign((_, fraction: number | null) => ({ progress: fraction })),
     setClashes: assign((_, clashes: readonly ClashingEvent[]) => ({ clashes })),
@@ -229,11 +226,11 @@ export const absenceDialogMachine = setup({
                     }),
                     onDone: {
                       target: 'editing',
-                      actions: [{ type: 'showNotSent', params: ({ event }) => ({ savedAt: event.output }) }, 'notifyNotSent'],
+                      actions: [{ type: 'showNotSent', params: ({ event }) => ({ savedAt: event.output }) }],
                     },
                     onError: {
                       target: 'editing',
-                      actions: [{ type: 'showNotSent', params: { savedAt: undefined } }, 'notifyNotSent'],
+                      actions: [{ type: 'showNotSent', params: { savedAt: undefined } }],
                     },
                   },
                 },

@@ -1,5 +1,5 @@
 import type { FavouriteResource, FavouriteTrending } from '../../../shared/contract/favourites';
-import { enqueueMutation } from '../../sync/outbox';
+import { sendMutation, type WriteDelivery } from '../../sync/writeDelivery';
 import {
   addFavouriteResourceMutation,
   addFavouriteTrendingMutation,
@@ -10,20 +10,21 @@ import {
 /**
  * Favourite writes go through the outbox (GUIDE "offline first") as named mutations
  * (favourites.mutations.ts): applied to the cached list at once, marked pending, replayed in order
- * when the server answers; a refusal drops the change and reloads the list.
+ * when the server answers; a refusal drops the change and reloads the list. Each resolves with
+ * the write's delivery (sent, or kept on this device), which words its notice.
  */
-export async function addFavouriteResource(favourite: FavouriteResource): Promise<void> {
-  await enqueueMutation(addFavouriteResourceMutation, { favourite });
+export async function addFavouriteResource(favourite: FavouriteResource): Promise<WriteDelivery> {
+  return sendMutation(addFavouriteResourceMutation, { favourite });
 }
 
-export async function removeFavouriteResource(rowId: number): Promise<void> {
-  await enqueueMutation(removeFavouriteResourceMutation, { rowId });
+export async function removeFavouriteResource(rowId: number): Promise<WriteDelivery> {
+  return sendMutation(removeFavouriteResourceMutation, { rowId });
 }
 
-export async function addFavouriteTrending(favourite: FavouriteTrending): Promise<void> {
-  await enqueueMutation(addFavouriteTrendingMutation, { favourite });
+export async function addFavouriteTrending(favourite: FavouriteTrending): Promise<WriteDelivery> {
+  return sendMutation(addFavouriteTrendingMutation, { favourite });
 }
 
-export async function removeFavouriteTrending(wpPostRowId: number): Promise<void> {
-  await enqueueMutation(removeFavouriteTrendingMutation, { rowId: wpPostRowId });
+export async function removeFavouriteTrending(wpPostRowId: number): Promise<WriteDelivery> {
+  return sendMutation(removeFavouriteTrendingMutation, { rowId: wpPostRowId });
 }

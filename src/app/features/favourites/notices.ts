@@ -1,7 +1,6 @@
-/** SPEC §8 "favourite added and removed notices"; offline, they say the change will follow. */
-export function favouriteNotice(change: 'added' | 'removed', isReachable: boolean): string {
-  const text = change === 'added' ? 'Added to favourites' : 'Removed from favourites';
-  return isReachable ? text : `${text}. It will sync when you are back online.`;
+/** SPEC §8 "favourite added and removed notices"; for a change still queued, sync/writeDelivery.ts adds that it will sync. */
+export function favouriteNotice(change: 'added' | 'removed'): string {
+  return change === 'added' ? 'Added to favourites' : 'Removed from favourites';
 }
 
 /** The visible mark on an item whose change the server has not confirmed yet. */

@@ -1,15 +1,11 @@
-import { isServerReachable } from '../../sync/connectivity';
+import { announceWrite, type WriteDelivery } from '../../sync/writeDelivery';
 import { toast } from '../../ui/toast/toastStore';
-import { isViewingAs } from '../viewAs/isViewingAs';
 import { favouriteNotice, notSavedText, undoLabel, undoTimeoutMs } from './notices';
 
 export interface FavouriteActions {
-  readonly add: () => Promise<void>;
-  readonly remove: () => Promise<void>;
-}
-
-function isOnline(): boolean {
-  return isServerReachable() && globalThis.navigator?.onLine !== false;
+  /** Each resolves with the write's delivery: sent, or kept on this device. */
+  readonly add: () => Promise<WriteDelivery>;
+  readonly remove: () => Promise<WriteDelivery>;
 }
 
 function reportNotSaved(error: unknown): void {
@@ -18,21 +14,17 @@ function reportNotSaved(error: unknown): void {
 }
 
 /**
- * SPEC §4: adds or removes at once and tells the user (§8). A removal offers Undo, which re-adds
- * silently: no second notice.
+ * SPEC §4: adds or removes at once and tells the user (§8): the SPEC's notice once the server has
+ * it, or that it is saved on this device and will sync (worded by the sync layer). A removal
+ * offers Undo, which re-adds silently: no second notice.
  */
 export async function toggleFavourite(isFavourite: boolean, actions: FavouriteActions): Promise<void> {
   try {
     if (!isFavourite) {
-      await actions.add();
-      // Viewing as someone (issue 17): nothing was saved; the server's refusal is the notice.
-      if (isViewingAs()) return;
-      toast.positive(favouriteNotice('added', isOnline()));
+      await announceWrite(actions.add(), favouriteNotice('added'));
       return;
     }
-    await actions.remove();
-    if (isViewingAs()) return;
-    toast.positive(favouriteNotice('removed', isOnline()), {
+    await announceWrite(actions.remove(), favouriteNotice('removed'), {
       timeout: undoTimeoutMs,
       action: { label: undoLabel, onAction: () => void actions.add().catch(reportNotSaved) },
     });

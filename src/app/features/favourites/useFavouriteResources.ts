@@ -1,5 +1,6 @@
 import type { FavouriteResource, FavouriteTrending } from '../../../shared/contract/favourites';
 import type { Resource } from '../../sync/registry';
+import type { WriteDelivery } from '../../sync/writeDelivery';
 import { useResource } from '../../sync/useResource';
 import { addFavouriteResource, addFavouriteTrending, removeFavouriteResource, removeFavouriteTrending } from './mutations';
 import type { PendingChange } from './pendingChanges';
@@ -18,8 +19,8 @@ export interface Favourites<T> {
 interface FavouriteKind<T> {
   readonly resource: Resource<T[]>;
   readonly idOf: (item: T) => number;
-  readonly add: (item: T) => Promise<void>;
-  readonly remove: (id: number) => Promise<void>;
+  readonly add: (item: T) => Promise<WriteDelivery>;
+  readonly remove: (id: number) => Promise<WriteDelivery>;
 }
 
 /** A favourites list, its queued changes, and the toggle with its notices and Undo. */

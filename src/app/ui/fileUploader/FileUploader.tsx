@@ -170,7 +170,12 @@ export function FileUploader({
           aria-invalid={errorMessage ? true : undefined}
           onChange={onInputChange}
         />
-        <label htmlFor={inputId} className="button file-uploader__button" aria-hidden="true">
+        {/*
+          The input's visible label, looking like a button (the input itself is visually hidden). It
+          is not hidden from assistive technology: checkers (axe's label-title-only) and some screen
+          readers take a visible <label for> as the label even when it is scrolled out of sight.
+        */}
+        <label htmlFor={inputId} className="button file-uploader__button">
           <span id={buttonTextId}>Add files</span>
         </label>
         <span className="file-uploader__drop-hint" aria-hidden="true">

@@ -1,5 +1,6 @@
-import { useCallback, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useState, type CSSProperties } from 'react';
 import { Icon, type IconName } from '../icons/Icon';
+import { isShownInline } from './inlineMessages';
 import { toastStore, type Toast, type ToastKind } from './toastStore';
 import { useAutoDismiss } from './useAutoDismiss';
 
@@ -10,13 +11,26 @@ const icons = {
   info: 'info',
 } as const satisfies Record<ToastKind, IconName>;
 
-/** One notification: icon, text, optional action, dismiss button and a draining progress bar. */
+/**
+ * One notification: icon, text, optional action, dismiss button and a draining progress bar. It
+ * shows from the next frame, once the page has rendered what came with it: if the page already
+ * shows the same message inline (a note in the open dialog, say), the toast is dropped unseen.
+ */
 export function ToastItem({ toast }: { readonly toast: Toast }) {
+  const [isChecked, setIsChecked] = useState(false);
   const [isHovered, setIsHovered] = useState(false);
   const [isFocused, setIsFocused] = useState(false);
-  const isPaused = isHovered || isFocused;
+  const isPaused = !isChecked || isHovered || isFocused;
   const dismiss = useCallback(() => toastStore.dismiss(toast.id), [toast.id]);
   useAutoDismiss(toast.timeout, isPaused, dismiss);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      if (isShownInline(toast.text)) dismiss();
+      else setIsChecked(true);
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [toast.text, dismiss]);
+  if (!isChecked) return null;
 
   const style = { '--toast-timeout': `${toast.timeout}ms` } as CSSProperties;
   return (

@@ -34,7 +34,6 @@ function start(input: Partial<AbsenceDialogInput> = {}, fakes: Fakes = {}) {
     clashChecks: [] as CallRange[],
     withdrawn: [] as number[],
     afterSuccess: [] as string[],
-    notifiedNotSent: 0,
   };
   const machine = absenceDialogMachine.provide({
     actors: {
@@ -61,11 +60,6 @@ function start(input: Partial<AbsenceDialogInput> = {}, fakes: Fakes = {}) {
       afterSuccess: fromPromise(async ({ input }: { input: { draftKey: string } }) => {
         calls.afterSuccess.push(input.draftKey);
       }),
-    },
-    actions: {
-      notifyNotSent: () => {
-        calls.notifiedNotSent += 1;
-      },
     },
   });
   const actor = createActor(machine, {
@@ -289,12 +283,11 @@ describe('offline', () => {
     expect(state().matches(isEditing)).toBe(true);
     expect(state().context.errors).toEqual({ network: [notSentMessages.savedInBox] });
     expect(state().context.draftSavedAt).toBe(1234);
-    expect(calls.notifiedNotSent).toBe(1);
     expect(state().status).toBe('active'); // the dialog stays open with everything in it
   });
 
   it('says so when the draft could not be kept either', async () => {
-    const { send, state, calls } = start(
+    const { send, state } = start(
       { enrolment: { registrationStatus: enrolled } },
       {
         submit: () => Promise.reject(ApiError.network(new TypeError('Failed to fetch'))),
@@ -306,7 +299,6 @@ describe('offline', () => {
     send({ type: 'SUBMIT' });
     await settle();
     expect(state().context.errors).toEqual({ network: [notSentMessages.notSavedInBox] });
-    expect(calls.notifiedNotSent).toBe(1);
   });
 
   it('restores a saved draft, and discarding it goes back to the defaults', async () => {

@@ -37,10 +37,9 @@ describe('pending favourites from the outbox', () => {
 });
 
 describe('notices', () => {
-  it('say what happened, and that an offline change will sync', () => {
-    expect(favouriteNotice('added', true)).toBe('Added to favourites');
-    expect(favouriteNotice('removed', true)).toBe('Removed from favourites');
-    expect(favouriteNotice('added', false)).toBe('Added to favourites. It will sync when you are back online.');
+  it('say what happened (SPEC §8), and mark what still waits', () => {
+    expect(favouriteNotice('added')).toBe('Added to favourites');
+    expect(favouriteNotice('removed')).toBe('Removed from favourites');
     expect(pendingText('add')).toBe('Waiting to sync');
     expect(pendingText('remove')).toBe('Removal waiting to sync');
   });

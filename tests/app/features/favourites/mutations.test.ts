@@ -5,6 +5,7 @@ import { activeUserDatabase, closeUserDatabase } from '../../../../src/app/db/us
 import { addFavouriteResource, removeFavouriteResource } from '../../../../src/app/features/favourites/mutations';
 import { pendingChanges } from '../../../../src/app/features/favourites/pendingChanges';
 import { toggleFavourite } from '../../../../src/app/features/favourites/toggleFavourite';
+import { queuedNotice } from '../../../../src/app/sync/writeDelivery';
 import { toastStore } from '../../../../src/app/ui/toast/toastStore';
 import { makeUser } from '../../sync/support/fixtures';
 import { fakeDocument } from '../preferences/fakeDocument';
@@ -42,18 +43,19 @@ describe('favourite mutations (SPEC §4)', () => {
     const queued = await db().outbox.toArray();
     expect(queued.map(buildRequest)).toEqual([{ method: 'POST', url: '/api/user/favourites/resources', body: '{"linkRowId":2}' }]);
     expect(pendingChanges(queued).get(2)).toBe('add');
-    expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual(['Added to favourites']);
+    // No outbox sync runs here, so nothing is sent: the notice says it is kept on this device.
+    expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual([queuedNotice('Added to favourites')]);
   });
 
   it('remove with an Undo that re-adds silently', async () => {
     await toggleFavourite(true, actions(moodle));
     expect(await favourites()).toEqual([]);
     const [notice] = toastStore.getSnapshot();
-    expect(notice).toMatchObject({ text: 'Removed from favourites', action: { label: 'Undo' } });
+    expect(notice).toMatchObject({ text: queuedNotice('Removed from favourites'), action: { label: 'Undo' } });
 
     notice?.action?.onAction();
     await vi.waitFor(async () => expect(await favourites()).toEqual([moodle]));
-    expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual(['Removed from favourites']);
+    expect(toastStore.getSnapshot().map((toast) => toast.text)).toEqual([queuedNotice('Removed from favourites')]);
     const queued = await db().outbox.toArray();
     expect(queued.map(buildRequest).map((request) => (typeof request === 'string' ? request : `${request.method} ${request.url}`))).toEqual(['DELETE /api/user/favourites/resources/1', 'POST /api/user/favourites/resources']);
     expect(pendingChanges(queued).get(1)).toBe('add');

@@ -1,0 +1,57 @@
+import type { Locator } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { AttendancePages } from './pages/AttendancePages';
+import { ResourcesPage } from './pages/ResourcesPage';
+import { SupportDialog } from './pages/SupportDialog';
+
+// Issue 20, item 6: on phones, toasts sit above the bottom menu bar and never over the focused
+// control, and a message the page already shows inline is not repeated as a toast.
+
+async function boxOf(locator: Locator): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await locator.boundingBox();
+  expect(box).not.toBeNull();
+  return box ?? { x: 0, y: 0, width: 0, height: 0 };
+}
+
+test.describe('toasts on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  test.describe.configure({ timeout: 90_000 });
+
+  test('a toast does not cover the control that has the focus, and stays above the menu bar', async ({ page, signInAs }) => {
+    await signInAs('student');
+    const resources = new ResourcesPage(page);
+    await resources.goto();
+    // The stars say 'not pressed' until the favourites have loaded: wait for the student's seeded ones.
+    await expect(resources.favourites.getByRole('link').first()).toBeVisible();
+    const label = (await resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).last().getAttribute('aria-label')) ?? '';
+    const star = resources.allResources.getByRole('button', { name: label, exact: true });
+    await expect(star).toBeVisible();
+    // The star low on the screen, just above the menu bar: where the toasts appear.
+    await star.evaluate((element) => {
+      element.scrollIntoView({ block: 'end' });
+      window.scrollBy(0, 110);
+    });
+    const nav = page.getByRole('navigation').last();
+    await star.click();
+    await expect(star).toBeFocused();
+    const toast = page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first();
+    await expect(toast).toContainText('Added to favourites');
+    const starBox = await boxOf(star);
+    const toastBox = await boxOf(toast);
+    const isOverlapping = toastBox.y < starBox.y + starBox.height && starBox.y < toastBox.y + toastBox.height;
+    expect(isOverlapping, 'the toast covers the focused star').toBe(false);
+    const navBox = await boxOf(nav);
+    expect(toastBox.y + toastBox.height).toBeLessThanOrEqual(navBox.y);
+  });
+
+  test('the referral cooldown is said once, in the dialog, not again as a toast over Enter Details', async ({ page, signInAs }) => {
+    await signInAs('student2');
+    await new AttendancePages(page).gotoCurrent();
+    const support = new SupportDialog(page);
+    await support.openDialog();
+    await expect(support.cooldownNotice).toBeVisible();
+    // Give a toast the time it would take to show. By CSS: the open modal hides the toaster from the accessibility tree.
+    await page.waitForTimeout(500);
+    await expect(page.locator('section.toaster')).not.toContainText('Please wait before submitting another.');
+  });
+});

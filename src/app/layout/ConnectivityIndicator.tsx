@@ -1,0 +1,62 @@
+import { useSyncExternalStore } from 'react';
+import { isServerReachable, subscribeServerReachable } from '../sync/connectivity';
+import { useOutboxCount } from '../sync/pendingMutations';
+import { Icon } from '../ui/icons/Icon';
+import './connectivity.css';
+
+export type Connectivity = 'online' | 'offline' | 'unreachable';
+
+function subscribe(listener: () => void): () => void {
+  globalThis.addEventListener('online', listener);
+  globalThis.addEventListener('offline', listener);
+  const unsubscribe = subscribeServerReachable(listener);
+  return () => {
+    globalThis.removeEventListener('online', listener);
+    globalThis.removeEventListener('offline', listener);
+    unsubscribe();
+  };
+}
+
+function connectivity(): Connectivity {
+  if (globalThis.navigator?.onLine === false) return 'offline';
+  return isServerReachable() ? 'online' : 'unreachable';
+}
+
+/** The indicator's words: the state, then how many writes wait on this device. */
+export function connectivityText(state: Exclude<Connectivity, 'online'>, waiting: number): { readonly label: string; readonly waiting?: string } {
+  const label = state === 'offline' ? 'Offline' : 'Server unreachable';
+  if (waiting === 0) return { label };
+  return { label, waiting: `${waiting} ${waiting === 1 ? 'change' : 'changes'} waiting to sync` };
+}
+
+/**
+ * The header's one connectivity signal: 'Offline' (the browser says so) or 'Server unreachable'
+ * (the browser is online but requests to the server fail: sync/connectivity.ts), with the number
+ * of writes waiting in the outbox. Nothing shows while the server answers. The status region is
+ * always there and changes only with the state or the count, so it is announced once, politely.
+ */
+export function ConnectivityIndicator() {
+  const state = useSyncExternalStore(subscribe, connectivity, () => 'online' as const);
+  const waiting = useOutboxCount();
+  const text = state === 'online' ? undefined : connectivityText(state, waiting);
+  return (
+    <div role="status" className="connectivity" data-state={state}>
+      {text && (
+        <span className="connectivity__badge">
+          <Icon name="alert" size={18} />
+          <span className="connectivity__label">{text.label}</span>
+          {text.waiting && (
+            <>
+              <span className="visually-hidden">, </span>
+              {/* Phones show the number alone; the words stay for screen readers. */}
+              <span className="connectivity__count" aria-hidden="true">
+                {waiting}
+              </span>
+              <span className="connectivity__waiting">{text.waiting}</span>
+            </>
+          )}
+        </span>
+      )}
+    </div>
+  );
+}
