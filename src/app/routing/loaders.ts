@@ -2,6 +2,7 @@ import { redirect } from 'react-router';
 import type { Capability, Role } from '../../shared/contract/route';
 import type { SignedInUserInfo } from '../../shared/contract/user';
 import { isAnonymousVisitor } from '../features/session/anonymousVisitor';
+import { loadCurrentUser } from './currentUserLoader';
 import { capabilitiesOf, hasCapability, isAllowed } from './menu';
 import { isWideScreen } from './media';
 import { paths } from './paths';
@@ -14,15 +15,6 @@ interface GuardArgs {
 
 /** The id of the route whose loader data is the signed-in user. */
 export const sessionRouteId = 'session';
-
-/**
- * The validated current user (features/session/currentUser.ts), imported on demand: it brings the
- * API client and the contract's zod schemas, which a signed-out visitor's landing page never needs.
- */
-async function loadCurrentUser() {
-  const { loadCurrentUser: load } = await import('../features/session/currentUser');
-  return load();
-}
 
 /** `/`: home when signed in, otherwise the landing page. */
 export async function rootLoader(): Promise<Response> {

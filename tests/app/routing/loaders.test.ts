@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingLoader, requireRoles, rootLoader, sessionLoader } from '../../../src/app/routing/loaders';
-import { loadCurrentUser, type CurrentUser } from '../../../src/app/features/session/currentUser';
+import { loadCurrentUser } from '../../../src/app/routing/currentUserLoader';
+import type { CurrentUser } from '../../../src/app/features/session/currentUser';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 
-vi.mock('../../../src/app/features/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+vi.mock('../../../src/app/routing/currentUserLoader', () => ({ loadCurrentUser: vi.fn() }));
 
 const lecturer = {
   isSignedIn: true,

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { landingLoader, requireRoles, sessionLoader } from '../../../src/app/routing/loaders';
 import { landingFor, signInHref } from '../../../src/app/routing/returnTo';
-import { loadCurrentUser } from '../../../src/app/features/session/currentUser';
+import { loadCurrentUser } from '../../../src/app/routing/currentUserLoader';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 
 /** Issue 20, item 2: a deep link survives sign-in, and only ever to this site. */
 
-vi.mock('../../../src/app/features/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+vi.mock('../../../src/app/routing/currentUserLoader', () => ({ loadCurrentUser: vi.fn() }));
 
 const origin = 'https://campus.example.ac.uk';
 const hostile = ['//evil.example', 'https://evil.example', '/\\evil.example', '/.//evil.example', 'javascript:alert(1)'];

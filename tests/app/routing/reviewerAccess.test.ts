@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadCurrentUser } from '../../../src/app/features/session/currentUser';
+import { loadCurrentUser } from '../../../src/app/routing/currentUserLoader';
 import { requireRoles } from '../../../src/app/routing/loaders';
 import { allMenuEntries, capabilitiesOf, visibleMenuEntries } from '../../../src/app/routing/menu';
 import { capabilityFor, rolesFor } from '../../../src/app/routing/routeMeta';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 
-vi.mock('../../../src/app/features/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+vi.mock('../../../src/app/routing/currentUserLoader', () => ({ loadCurrentUser: vi.fn() }));
 
 const user = (isAbsenceReviewer: boolean, userRoles: SignedInUserInfo['userRoles'] = []) =>
   ({ isSignedIn: true, userRoles, isAbsenceReviewer }) as Partial<SignedInUserInfo> as SignedInUserInfo;

@@ -4,11 +4,11 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../src/app/routes';
 import type { RouteHandle } from '../../../src/app/routing/handle';
 import { paths } from '../../../src/app/routing/paths';
-import { loadCurrentUser } from '../../../src/app/features/session/currentUser';
+import { loadCurrentUser } from '../../../src/app/routing/currentUserLoader';
 import type { Role } from '../../../src/shared/contract/route';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 
-vi.mock('../../../src/app/features/session/currentUser', () => ({ loadCurrentUser: vi.fn() }));
+vi.mock('../../../src/app/routing/currentUserLoader', () => ({ loadCurrentUser: vi.fn() }));
 // The layout's own dependencies (session machine, start-up, sync) are not what these tests are about.
 vi.mock('../../../src/app/layout/SignedInLayout', () => ({ SignedInLayout: () => null }));
 
