@@ -87,7 +87,7 @@ export interface TimetableEventsTable {
   staff_names: Generated<string>;
   /** When the close-registers job wrote the class's records; null while it is open (0007). */
   register_closed_at: NullableTimestamp;
-  /** When the class's absent students were checked for missed-run alerts; null until then (0020). */
+  /** When the class's absent students were checked for missed-run alerts; null until then (0019). */
   missed_alerts_at: NullableTimestamp;
 }
 

@@ -17,7 +17,7 @@ import * as m0015 from './0015_feedback_profile.js';
 import * as m0016 from './0016_service_statuses.js';
 import * as m0017 from './0017_view_as.js';
 import * as m0018 from './0018_cache_versions.js';
-import * as m0020 from './0020_missed_alert_marks.js';
+import * as m0019 from './0019_missed_alert_marks.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -42,5 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016_service_statuses': m0016,
   '0017_view_as': m0017,
   '0018_cache_versions': m0018,
-  '0020_missed_alert_marks': m0020,
+  '0019_missed_alert_marks': m0019,
 };
