@@ -80,7 +80,10 @@ export const timetableRoute = defineRoute({
   cacheMinutes: 30,
 });
 
-/** Null when the user has no calendar subscription. */
+/**
+ * Null when the user has no calendar subscription. Refused while viewing as someone: the feed's
+ * id is a credential, and an administrator who saw it could read the timetable unaudited for good.
+ */
 export const getIcalRoute = defineRoute({
   id: 'timetable.getIcal',
   method: 'GET',
@@ -88,6 +91,7 @@ export const getIcalRoute = defineRoute({
   response: z.nullable(icalSubscriptionSchema),
   roles: timetableRoles,
   cacheMinutes: 30,
+  whileViewing: 'refuse',
 });
 
 /** Creates the subscription (or returns the existing one). A GET, as SPEC §7 has it. */

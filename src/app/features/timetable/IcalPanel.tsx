@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
 import { enableIcal, removeIcal, toWebcalUrl } from './icalMutations';
+import { useIsViewingAs } from '../viewAs/isViewingAs';
 import { icalSubscriptionResource } from './resources';
 
 async function copy(text: string): Promise<void> {
@@ -31,6 +32,7 @@ function HowToAdd() {
 export function IcalPanel() {
   const { data: subscription, isLoading } = useResource(icalSubscriptionResource);
   const [isBusy, setBusy] = useState(false);
+  const isViewing = useIsViewingAs();
   const run = async (action: () => Promise<boolean>) => {
     setBusy(true);
     await action();
@@ -40,7 +42,10 @@ export function IcalPanel() {
   return (
     <section className="card ical" aria-labelledby="ical-heading">
       <h2 id="ical-heading">Calendar subscription</h2>
-      {isLoading ? (
+      {isViewing ? (
+        // The server refuses the feed's address to a view (a credential that would outlive it).
+        <p className="muted">The calendar feed is not shown while viewing as someone.</p>
+      ) : isLoading ? (
         <p className="muted">Checking your subscription…</p>
       ) : subscription ? (
         <>

@@ -37,8 +37,9 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
     implement(usersSearchRoute, async ({ query }) => ({ items: await searchUsers(db, query.query) })),
 
     implement(viewAsStartRoute, async ({ request, reply, body, user }) => {
-      const adminSessionId = request.cookies[cookieName];
       const adminSession = request.session;
+      // Reached through a lapsed view's cookie, the session is the one handed back, not the cookie's.
+      const adminSessionId = adminSession?.reissuedId ?? request.cookies[cookieName];
       if (!adminSessionId || !adminSession) throw unauthorized();
       const target = await findViewTarget(db, body.userName);
       if (!target) throw new HttpError(404, 'No user has that user name.', { userName: ['No user has that user name.'] });
