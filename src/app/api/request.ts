@@ -10,7 +10,9 @@ import { z } from 'zod/mini';
 import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
+import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
 import { reportApiActivity } from '../features/session/sessionActivity';
+import { getActiveUser } from '../db/activeUser';
 import { ApiError, describeStatus } from './ApiError';
 
 const unsafeMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'DELETE']);
@@ -36,6 +38,9 @@ export function requestHeaders(options: HeaderOptions): Record<string, string> {
   if (options.hasJsonBody) headers['Content-Type'] = 'application/json';
   if (options.etag) headers['If-None-Match'] = options.etag;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  // A page viewing as someone says so on its writes: the server refuses them unless the session is
+  // still that view (one stopped in another tab, or lapsed, has handed back the admin's cookies).
+  if (isWriteMethod(options.method) && getActiveUser()?.viewAs !== undefined) headers[viewingAsHeader] = '1';
   return headers;
 }
 

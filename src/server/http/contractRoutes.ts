@@ -6,6 +6,7 @@ import type { SessionUser } from '../auth/session.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
 import { isRefusedWhileViewing, readOnlyRefusal } from './viewAsGuard.js';
+import { staleViewMessage, viewingAsHeader } from '../../shared/rules/viewAsHeader.js';
 import './types.js';
 
 type Infer<T, Fallback> = T extends z.core.$ZodType ? z.output<T> : Fallback;
@@ -116,6 +117,11 @@ export function registerContractRoutes(
         if (session?.viewAs && isRefusedWhileViewing(route)) {
           request.viewAsRefused = true;
           throw readOnlyRefusal(session.user.displayName);
+        }
+        // A write from a page still showing a view that has ended (stopped in another tab, lapsed)
+        // comes with the administrator's own cookies now: it must not run as them.
+        if (!session?.viewAs && request.headers[viewingAsHeader.toLowerCase()] !== undefined && isRefusedWhileViewing(route)) {
+          throw new HttpError(403, staleViewMessage, { viewAs: [staleViewMessage] });
         }
         // A route a view may call (stopping it) is the administrator's doing: their roles count.
         const caller = session?.viewAs && route.whileViewing === 'allow' ? session.viewAs.admin : session?.user;

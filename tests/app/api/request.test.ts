@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isAntiforgeryRefusal, requestHeaders, requestInit } from '../../../src/app/api/request';
 import { antiforgeryRefusalMessage } from '../../../src/shared/contract/antiforgery';
+import type { SignedInUserInfo } from '../../../src/shared/contract/user';
+import { setActiveUser } from '../../../src/app/db/activeUser';
+import { viewingAsHeader } from '../../../src/shared/rules/viewAsHeader';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -12,6 +15,18 @@ describe('the one request builder', () => {
       'X-XSRF-TOKEN': 't',
       'Idempotency-Key': 'k',
     });
+  });
+
+  it('marks the writes of a page viewing as someone, so a view ended elsewhere cannot write as the administrator', () => {
+    setActiveUser({ userId: '7', viewAs: { adminUserName: 'admin', adminDisplayName: 'Sam Taylor', expiresAt: '2030-01-01T10:00:00Z' } } as SignedInUserInfo);
+    try {
+      expect(requestHeaders({ method: 'POST', xsrfToken: 't' })[viewingAsHeader]).toBe('1');
+      expect(requestHeaders({ method: 'GET' })[viewingAsHeader]).toBeUndefined();
+      setActiveUser({ userId: '1' } as SignedInUserInfo);
+      expect(requestHeaders({ method: 'POST', xsrfToken: 't' })[viewingAsHeader]).toBeUndefined();
+    } finally {
+      setActiveUser(null);
+    }
   });
 
   it('serialises a JSON body once, passes a serialised one and FormData through', () => {

@@ -13,6 +13,7 @@ import { listAbsencesRoute } from '../../../../../src/shared/contract/absences.j
 import { userInfoRoute, userProfileRoute, type SessionUserInfo } from '../../../../../src/shared/contract/user.js';
 import type { Caller } from '../../../../helpers/testApp.js';
 import { useTestApp } from '../../../../helpers/useTestApp.js';
+import { staleViewMessage } from '../../../../../src/shared/rules/viewAsHeader.js';
 
 const t = useTestApp();
 
@@ -293,5 +294,28 @@ describe('view as: audit and transparency', () => {
     const views = json<{ at: string; reason: string }[]>(await t.call(accountViewsRoute, { as: viewed }));
     expect(views).toEqual([{ at: expect.any(String), reason: 'Their absence form would not send' }]);
     expect(json<unknown[]>(await t.call(accountViewsRoute, { as: admin }))).toEqual([]);
+  });
+});
+
+describe('view as: a page still showing a view that has ended', () => {
+  it("refuses its writes, which now carry the administrator's own cookies, before anything runs", async () => {
+    const admin = await t.signIn('admin');
+    await startViewing(admin);
+    absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
+    expect((await info(admin)).userName).toBe('admin');
+    const before = await t.db.selectFrom('user_preferences').selectAll().execute();
+
+    // The other tab still believes it views as the student, and says so on its write.
+    const write = await t.app.inject({
+      method: 'PUT',
+      url: '/api/user/preferences/app',
+      headers: { ...admin.headers(), 'content-type': 'application/json', 'x-viewing-as': '1' },
+      payload: JSON.stringify({ theme: 'dark' }),
+    });
+    expect(write.statusCode).toBe(403);
+    expect(json<{ message: string }>(write).message).toBe(staleViewMessage);
+    expect(await t.db.selectFrom('user_preferences').selectAll().execute()).toEqual(before);
+    // Without the header (a page that knows it is the administrator's) the same session may write.
+    expect((await info(admin)).userName).toBe('admin');
   });
 });
