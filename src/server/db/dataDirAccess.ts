@@ -15,11 +15,22 @@ export function folderBlockingOtherUsers(dir: string, statOf: StatOf = statSync,
     if (dirname(current) === current) break;
   }
   for (const folder of folders) {
-    const stats = statOf(folder);
+    const stats = existing(folder, statOf);
+    // Not there yet: start-up makes it with the usual mode, which others can pass through.
+    if (!stats) continue;
     const isOwnedByPostgres = postgresUid !== undefined && stats.uid === postgresUid;
     if (!isOwnedByPostgres && (stats.mode & 0o001) === 0) return folder;
   }
   return undefined;
+}
+
+function existing(folder: string, statOf: StatOf): Pick<Stats, 'mode' | 'uid'> | undefined {
+  try {
+    return statOf(folder);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
 }
 
 /** The start-up error that explains how to fix it. */

@@ -21,6 +21,15 @@ describe('folderBlockingOtherUsers', () => {
     expect(folderBlockingOtherUsers('/root/app/data', statOf)).toBe('/root');
   });
 
+  it('passes over folders that do not exist yet (start-up makes them) and still finds one that blocks', () => {
+    const missing = (path: string) => {
+      if (path.startsWith('/srv/app/new') || path.startsWith('/root/app/new')) throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+      return statOf(path);
+    };
+    expect(folderBlockingOtherUsers('/srv/app/new/deeper/data', missing)).toBeUndefined();
+    expect(folderBlockingOtherUsers('/root/app/new/data', missing)).toBe('/root');
+  });
+
   it('lets DATA_DIR be where every folder above it can be passed (o+x)', () => {
     expect(folderBlockingOtherUsers('/srv/app/data', statOf)).toBeUndefined();
   });
