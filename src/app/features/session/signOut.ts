@@ -1,6 +1,7 @@
 import { persistentCookies } from '../../../shared/constants';
 import { signOutRoute } from '../../../shared/contract/auth';
 import { buildUrl } from '../../api/url';
+import { getActiveUser } from '../../db/activeUser';
 import { installDismissedKey } from '../install/installDismissal';
 import { freezeScreen } from './screenFreeze';
 import { runSignOutCleanups } from './signOutCleanup';
@@ -90,6 +91,12 @@ export function clearClientState(state: ClientState, keep: KeepOnSignOut = keptO
  */
 export async function signOutLocally(state: ClientState = window): Promise<void> {
   freezeScreen();
+  // Signing out of a view (issue 17) signs the administrator out too: their own data on this device
+  // goes as well, found while local storage still lists this device's databases.
+  if (getActiveUser()?.viewAs !== undefined) {
+    const { deleteOtherUsersData } = await import('../../db/otherUsersData');
+    await deleteOtherUsersData('').catch((error: unknown) => console.warn('Could not delete the administrator’s data', error));
+  }
   clearClientState(state);
   await runSignOutCleanups();
 }

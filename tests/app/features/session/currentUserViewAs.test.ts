@@ -5,6 +5,8 @@ import { deleteUserDatabase } from '../../../../src/app/db/deleteUserDatabase';
 import { userDatabaseName, viewAsDatabaseName } from '../../../../src/app/db/names';
 import { closeUserDatabase, getUserDatabase } from '../../../../src/app/db/userDatabase';
 import { deleteViewAsData } from '../../../../src/app/db/viewAsData';
+import { rememberUserDatabase } from '../../../../src/app/db/otherUsersData';
+import { signOutLocally } from '../../../../src/app/features/session/signOut';
 import { forgetCurrentUser, lastUserStorageKey, loadCurrentUser } from '../../../../src/app/features/session/currentUser';
 import { amara as amaraUser, memoryStorage } from '../../support/session';
 
@@ -63,5 +65,34 @@ describe('loadCurrentUser in a view-as session (issue 17)', () => {
     await settle();
     expect(await Dexie.exists(viewAsDatabaseName(viewedAmara.userId))).toBe(false);
     expect(await Dexie.exists(userDatabaseName(adminId))).toBe(true);
+  });
+});
+
+describe('signing out of a view-as session (issue 17)', () => {
+  // The administrator's database as another page load left it: not opened (nor given a sign-out
+  // clean-up) by this one, only listed among this device's databases.
+  const otherAdminId = 'admin-from-another-page';
+  const leaveAdminDatabase = async () => {
+    const db = new Dexie(userDatabaseName(otherAdminId));
+    db.version(1).stores({ resources: 'key' });
+    await db.table('resources').put(row);
+    db.close();
+    rememberUserDatabase(otherAdminId);
+  };
+  const state = () => ({ document: { cookie: '' }, sessionStorage: { clear: () => undefined }, localStorage: storage });
+  afterEach(() => deleteUserDatabase(otherAdminId));
+
+  it("also deletes the administrator's own data on this device, as the server signs them out too", async () => {
+    await leaveAdminDatabase();
+    setActiveUser(viewedAmara);
+    await signOutLocally(state());
+    expect(await Dexie.exists(userDatabaseName(otherAdminId))).toBe(false);
+  });
+
+  it('leaves data it was not asked about when an ordinary session signs out', async () => {
+    await leaveAdminDatabase();
+    setActiveUser({ ...amaraUser(), userId: 'someone-else' });
+    await signOutLocally(state());
+    expect(await Dexie.exists(userDatabaseName(otherAdminId))).toBe(true);
   });
 });
