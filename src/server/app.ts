@@ -17,6 +17,7 @@ import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import type { Config } from './config.js';
+import { sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
@@ -174,6 +175,8 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     // API answers are personal (ASVS V14.3): stored by no cache, the browser's included. The sync
     // engine keeps its own copy and ETag in IndexedDB and revalidates with If-None-Match (304).
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    // Whose answer it is, so a client never stores it in another user's database (sessionUserHeader.ts).
+    if (request.session) reply.header(sessionUserHeader, String(request.session.user.id));
   });
   await app.register(fastifyMultipart, { limits: { ...multipartLimits } });
   // Evidence files an older version kept on this disk move into the database; then what a crash

@@ -1,11 +1,18 @@
 import type { RouteDescriptor } from '../../shared/contract/route';
+import { sessionUserHeader } from '../../shared/rules/sessionUserHeader';
 import { ApiError } from './ApiError';
 import { isAbort, parseSuccess, sendRequest, toHttpError } from './request';
 import { buildUrl, type QueryInput } from './url';
 
 /** A revalidating GET's answer: the parsed value and its ETag, or "your copy is still current". */
 export type ConditionalResult =
-  | { readonly isModified: true; readonly value: unknown; readonly etag: string | null }
+  | {
+      readonly isModified: true;
+      readonly value: unknown;
+      readonly etag: string | null;
+      /** The user the answer was made for (`X-Session-User`); null when the server did not say. */
+      readonly sessionUser?: string | null;
+    }
   | { readonly isModified: false };
 
 export interface ConditionalGetOptions {
@@ -28,7 +35,7 @@ export async function conditionalGet(route: RouteDescriptor, options: Conditiona
   try {
     if (!response.ok) throw await toHttpError(response);
     const value = await parseSuccess(route, response);
-    return { isModified: true, value, etag: response.headers.get('ETag') };
+    return { isModified: true, value, etag: response.headers.get('ETag'), sessionUser: response.headers.get(sessionUserHeader) };
   } catch (error) {
     if (error instanceof ApiError || isAbort(error, signal)) throw error;
     throw ApiError.network(error);

@@ -3,6 +3,7 @@ import { isApiError } from '../api/ApiError';
 import { getActiveUser } from '../db/activeUser';
 import type { UserDatabase } from '../db/schema';
 import { getUserDatabase } from '../db/userDatabase';
+import { userIdOfDatabase } from '../db/names';
 import { isValidCachedValue } from './cachedValue';
 import { reportServerReachable } from './connectivity';
 import { applyMutations } from './mutation';
@@ -15,9 +16,10 @@ import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './r
  * stored), `rebased` (new server value stored as the base, with the queued mutations applied on
  * top), `not-modified` (304), `kept-local` (the answer was not stored: a queued mutation left the
  * outbox while it travelled, so it may predate that write), `not-allowed` (this user may not load
- * it), `signed-out`.
+ * it), `signed-out`, `other-user` (the answer was made for another user than this database's: not
+ * stored).
  */
-export type FreshOutcome = 'fresh' | 'fetched' | 'rebased' | 'not-modified' | 'kept-local' | 'not-allowed' | 'signed-out';
+export type FreshOutcome = 'fresh' | 'fetched' | 'rebased' | 'not-modified' | 'kept-local' | 'not-allowed' | 'signed-out' | 'other-user';
 
 export interface EnsureFreshOptions {
   /** Ask the server even when the copy is within its time-to-live. */
@@ -116,6 +118,9 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
  * the answer may predate the server applying it, so the row stays stale for the next fetch.
  */
 async function store(db: UserDatabase, key: string, startAcks: number, answer: ConditionalResult): Promise<FreshOutcome> {
+  // Made for someone else (the cookies changed under this page: a view started or ended in another
+  // tab): never stored in this user's database.
+  if (answer.isModified && answer.sessionUser && answer.sessionUser !== userIdOfDatabase(db.name)) return 'other-user';
   return db.transaction('rw', db.resources, db.outbox, async () => {
     const current = await db.resources.get(key);
     if ((current?.acks ?? 0) !== startAcks) return 'kept-local';

@@ -109,6 +109,22 @@ describe('ensureFresh', () => {
     expect(await row('value-a')).toMatchObject({ value: 99, etag: server.etag('a') });
   });
 
+  it("never stores an answer made for another user (the page's cookies changed under it) in this user's database", async () => {
+    const answer = server.fetch;
+    const answerFor = (userId: string) => async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await answer(input, init);
+      const headers = new Headers(response.headers);
+      headers.set('X-Session-User', userId);
+      return new Response(response.status === 304 ? null : await response.text(), { status: response.status, headers });
+    };
+    vi.stubGlobal('fetch', answerFor('someone-else'));
+    await expect(ensureFresh(valueResources.a)).resolves.toBe('other-user');
+    expect(await row('value-a')).toBeUndefined();
+    vi.stubGlobal('fetch', answerFor(activeUserDatabase()?.name.split(':')[1] ?? ''));
+    await expect(ensureFresh(valueResources.a)).resolves.toBe('fetched');
+    expect(await row('value-a')).toMatchObject({ value: 12 });
+  });
+
   it('refetches a resource marked stale, whatever its time-to-live', async () => {
     await ensureFresh(valueResources.a);
     await activeUserDatabase()?.resources.update('value-a', { isStale: true });

@@ -319,3 +319,18 @@ describe('view as: a page still showing a view that has ended', () => {
     expect((await info(admin)).userName).toBe('admin');
   });
 });
+
+describe('view as: whose answer it is', () => {
+  it("names the session's user on every API answer: the viewed user's while viewing, the administrator's after", async () => {
+    const admin = await t.signIn('admin');
+    const own = await info(admin);
+    await startViewing(admin);
+    const viewing = await t.call(listAbsencesRoute, { as: admin });
+    const student = await info(admin);
+    expect(viewing.headers['x-session-user']).toBe(student.userId);
+    absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
+    const after = await t.call(userInfoRoute, { as: admin });
+    expect(after.headers['x-session-user']).toBe(own.userId);
+    expect(student.userId).not.toBe(own.userId);
+  });
+});
