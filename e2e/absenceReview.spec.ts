@@ -114,7 +114,7 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     await expect(edit.dialog.getByText(messageForEvidence)).toBeVisible();
     await edit.addFiles([pdfFile('gp-letter.pdf')]);
     await edit.submitButton().click();
-    await closeDialog(page, 'Absence Request Submitted Successfully');
+    await closeDialog(page, 'Absence Request Updated Successfully');
     await expect(attendance.absenceRow(created.rowId)).toContainText('Awaiting evidence');
     await expect(attendance.absenceRow(created.rowId)).toContainText(messageForEvidence);
 
