@@ -4,6 +4,7 @@ import { chromium, type Page } from 'playwright-core';
 import type { FavouriteResource } from '../src/shared/contract/favourites';
 import type { Resources } from '../src/shared/contract/resources';
 import type { SignedInUserInfo } from '../src/shared/contract/user';
+import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { signInOver, startBenchServer } from './support/serverProcess.js';
 
 /**
@@ -36,8 +37,6 @@ declare global {
   }
 }
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 /** The harness as one production-mode script (React without its development checks). */
 async function bundleHarness(): Promise<string> {
@@ -102,7 +101,7 @@ export async function benchClientData(options: { runs: number; port: number; isQ
   const queuedWrites = 50;
   const script = await bundleHarness();
   const server = await startBenchServer({ port: options.port });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
   try {
     const origin = server.origin;
     await addBenchLinks(origin, options.runs * queuedWrites);

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { signInOver, startBenchServer } from './support/serverProcess.js';
 
 /** CDP throttling of the first visit: a slow campus or mobile link and a mid-range phone's CPU. */
@@ -39,7 +40,6 @@ export interface ClientLoadResult {
   readonly warm: readonly { readonly onlineMs: number; readonly offlineMs: number }[];
 }
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
 /** Resolves with the page clock (ms since navigation start) at which /home first shows the timetable widget's content. */
 async function timetableVisibleAt(page: Page): Promise<number> {
@@ -140,7 +140,7 @@ async function warmStarts(browser: Browser, origin: string, runs: number): Promi
 /** First visits (each in a fresh browser profile) and warm starts against the real server and build. */
 export async function benchClientLoad(options: { runs: number; port: number; staticDir: string }): Promise<ClientLoadResult> {
   const server = await startBenchServer({ port: options.port, staticDir: options.staticDir });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
   try {
     const firstVisits: FirstVisit[] = [];
     for (let run = 0; run < options.runs; run += 1) firstVisits.push(await firstVisit(browser, server.origin));

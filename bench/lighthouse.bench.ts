@@ -1,6 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { signInOver, startBenchServer } from './support/serverProcess.js';
 
 /**
@@ -31,17 +32,7 @@ export const lighthouseRoutes = [
   { route: '/timetable', signedIn: true },
 ] as const;
 
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const chromeFlags = ['--headless=new', ...chromiumFlags];
 
 /** Puts `name=value; …` (a Cookie header) into the cookie jar of the Chromium listening on `port`. */
 async function setCookies(port: number, origin: string, cookieHeader: string): Promise<void> {

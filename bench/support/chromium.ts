@@ -1,0 +1,13 @@
+/** The system Chromium the benchmarks drive (Playwright's own browsers are never downloaded). */
+export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+/** The flags headless Chromium needs on this kind of machine (README), for every benchmark. */
+export const chromiumFlags = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
