@@ -1,13 +1,18 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ResourcesPage } from './pages/ResourcesPage';
+import { useOwnServer } from './support/ownServer';
 
 // Issue 20, item 5: one connectivity indicator in the header (offline, or server unreachable, with
 // the number of writes waiting), and success notices that say when a write is only on the device.
 
 const queuedAdded = 'Added to favourites. Saved on this device: it will sync when the connection is back.';
 
-/** A link this student has not favourited yet (the tests share one server): its name. */
+// The suite server runs two spec files at once: another one favouriting the same student's links
+// between this spec's choice of a link and its click would make the star already pressed.
+useOwnServer(test, { portOffset: 88 });
+
+/** A link this student has not favourited yet (earlier tests here add some): its name. */
 async function notYetFavourite(resources: ResourcesPage): Promise<string> {
   // The stars say 'not pressed' until the favourites have loaded: wait for the student's seeded ones.
   await expect(resources.favourites.getByRole('link').first()).toBeVisible();

@@ -5,6 +5,7 @@ import { attendanceRegistration } from '../shared/constants.js';
 import { DEFAULT_CALENDAR, isTimeZone, parseTeachingWeeks, parseYearStart, type CalendarRules, type TeachingSpan } from './calendar/academicCalendar.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 import { analyticsProviders, type AnalyticsConfig, type AnalyticsProviderName } from '../shared/contract/analytics.js';
+import { defaultDataDir } from './db/dataDirAccess.js';
 import { demoChecks, statusChecksSchema, type StatusCheck } from './realtime/statusChecks.js';
 
 export interface OidcConfig {
@@ -46,6 +47,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly dataDir: string;
+  /** Why DATA_DIR, unset, is not `./data` (a root-run server in a checkout others cannot reach). */
+  readonly dataDirNote: string | undefined;
   /** Unset: an embedded PostgreSQL under DATA_DIR/postgres. */
   readonly databaseUrl: string | undefined;
   /**
@@ -312,7 +315,7 @@ const timeZone: Parse<string> = (text) => (isTimeZone(text) ? text : new Invalid
 export const configSchema = z.object({
   PORT: variable(8080, port),
   HOST: variable('127.0.0.1', asText),
-  DATA_DIR: variable('./data', asText),
+  DATA_DIR: variable<string | undefined>(undefined, asText),
   DATABASE_URL: variable<string | undefined>(undefined, asText),
   DATABASE_DIRECT_URL: variable<string | undefined>(undefined, asText),
   DATABASE_POOL_SIZE: variable(10, poolSize),
@@ -464,12 +467,15 @@ export function loadConfig(env: Env = process.env): Config {
       : undefined;
   // Demo personas never sit next to a real identity provider unless DEMO=1 asks for it.
   const isDemo = v.DEMO ?? (!isProduction && oidc === undefined);
-  const dataDir = resolve(v.DATA_DIR);
+  // Only the embedded PostgreSQL's own OS user needs to reach DATA_DIR; with DATABASE_URL it stays ./data.
+  const dataDirDefault = v.DATA_DIR === undefined ? defaultDataDir(process.cwd(), !v.DATABASE_URL && process.getuid?.() === 0) : undefined;
+  const dataDir = v.DATA_DIR === undefined ? (dataDirDefault?.dir ?? resolve('data')) : resolve(v.DATA_DIR);
   const publicOrigin = v.PUBLIC_ORIGIN;
   return {
     port: v.PORT,
     host: v.HOST,
     dataDir,
+    dataDirNote: dataDirDefault?.note,
     databaseUrl: v.DATABASE_URL,
     databaseDirectUrl: v.DATABASE_DIRECT_URL,
     databasePoolSize: v.DATABASE_POOL_SIZE,

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {
+    if (config.dataDirNote) console.log(config.dataDirNote);
     embedded = await startEmbeddedPostgres(join(config.dataDir, 'postgres'));
     await ensureDatabase(embedded);
     connectionString = embedded.connectionString('campus');

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { statSync, type Stats } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 
 type StatOf = (path: string) => Pick<Stats, 'mode' | 'uid'>;
 
@@ -41,4 +42,37 @@ export function dataDirAccessMessage(dataDir: string, blocking: string): string 
     `fail with "permission denied"). Set DATA_DIR to a folder outside it, e.g. DATA_DIR=/var/lib/campus-companion, ` +
     `or allow passing through with 'chmod o+x ${blocking}', or run the server as an ordinary user.`
   );
+}
+
+/** Where a root-run server keeps its data when the checkout's `./data` is out of PostgreSQL's reach. */
+export const ROOT_DATA_PARENT = '/var/lib/campus-companion';
+
+export interface DefaultDataDir {
+  readonly dir: string;
+  /** Set when the default moved away from `./data`: what the start-up log says, and why. */
+  readonly note?: string;
+}
+
+/**
+ * DATA_DIR when the variable is unset: `./data` of the working directory, unless the server runs
+ * as root and a folder above it (the checkout under `/root`, mode 0700) would keep the embedded
+ * PostgreSQL's own OS user out. Then a folder of its own under /var/lib/campus-companion, named
+ * after the checkout so that two checkouts never share a cluster. If that is blocked too,
+ * `./data` stays, and the start-up error explains the way out.
+ */
+export function defaultDataDir(cwd: string, isRoot: boolean, statOf: StatOf = statSync): DefaultDataDir {
+  const local = resolve(cwd, 'data');
+  if (!isRoot) return { dir: local };
+  const blocking = folderBlockingOtherUsers(join(local, 'postgres'), statOf);
+  if (blocking === undefined) return { dir: local };
+  const name = `${basename(resolve(cwd)) || 'root'}-${createHash('sha256').update(resolve(cwd)).digest('hex').slice(0, 8)}`;
+  const dir = join(ROOT_DATA_PARENT, name);
+  if (folderBlockingOtherUsers(join(dir, 'postgres'), statOf) !== undefined) return { dir: local };
+  return {
+    dir,
+    note:
+      `DATA_DIR is not set, and ./data (${local}) is under ${blocking}, which the embedded PostgreSQL's ` +
+      `'postgres' OS user cannot pass through while the server runs as root: keeping the data in ${dir} instead. ` +
+      'Set DATA_DIR to choose another folder.',
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataDirAccessMessage, folderBlockingOtherUsers } from '../../../src/server/db/dataDirAccess';
+import { dataDirAccessMessage, defaultDataDir, folderBlockingOtherUsers } from '../../../src/server/db/dataDirAccess';
 
 const modes: Record<string, { mode: number; uid: number }> = {
   '/': { mode: 0o40755, uid: 0 },
@@ -9,6 +9,9 @@ const modes: Record<string, { mode: number; uid: number }> = {
   '/srv/app': { mode: 0o40711, uid: 0 },
   '/home': { mode: 0o40755, uid: 0 },
   '/home/pg': { mode: 0o40700, uid: 999 },
+  '/var': { mode: 0o40755, uid: 0 },
+  '/var/lib': { mode: 0o40755, uid: 0 },
+  '/locked': { mode: 0o40700, uid: 0 },
 };
 const statOf = (path: string) => {
   const stats = modes[path];
@@ -45,5 +48,38 @@ describe('folderBlockingOtherUsers', () => {
     expect(message).toContain("'postgres' OS user");
     expect(message).toContain('DATA_DIR=/var/lib/campus-companion');
     expect(message).toContain("chmod o+x /root");
+  });
+});
+
+describe('defaultDataDir (DATA_DIR unset)', () => {
+  /** The folders of `modes`; anything deeper does not exist yet. */
+  const withMissing = (path: string) => {
+    if (modes[path]) return statOf(path);
+    throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+  };
+
+  it('is ./data of the working directory for an ordinary user, wherever it is', () => {
+    expect(defaultDataDir('/root/app', false, withMissing)).toEqual({ dir: '/root/app/data' });
+  });
+
+  it('is ./data for root when the postgres user can reach it', () => {
+    expect(defaultDataDir('/srv/app', true, withMissing)).toEqual({ dir: '/srv/app/data' });
+  });
+
+  it('moves under /var/lib/campus-companion for root in a checkout under /root, named after the checkout, and says why', () => {
+    const chosen = defaultDataDir('/root/app', true, withMissing);
+    expect(chosen.dir).toMatch(/^\/var\/lib\/campus-companion\/app-[0-9a-f]{8}$/);
+    expect(folderBlockingOtherUsers(`${chosen.dir}/postgres`, withMissing)).toBeUndefined();
+    expect(chosen.note).toContain('/root/app/data');
+    expect(chosen.note).toContain(chosen.dir);
+    expect(chosen.note).toContain('Set DATA_DIR');
+    // Another checkout gets a cluster of its own, and the same checkout the same one at every start.
+    expect(defaultDataDir('/root/other/app', true, withMissing).dir).not.toBe(chosen.dir);
+    expect(defaultDataDir('/root/app', true, withMissing).dir).toBe(chosen.dir);
+  });
+
+  it('stays ./data when /var/lib is out of reach too, so the start-up error explains', () => {
+    const lockedVar = (path: string) => (path === '/var/lib' ? { mode: 0o40700, uid: 0 } : withMissing(path));
+    expect(defaultDataDir('/root/app', true, lockedVar)).toEqual({ dir: '/root/app/data' });
   });
 });
