@@ -63,8 +63,14 @@ for (const device of ['desktop', 'phone'] as const) {
 
     await font('Open Dyslexic').click();
     await expect(page.locator('html')).toHaveAttribute('data-font', 'open-dyslexic');
-    // Its @font-face rules arrive with the chosen option: measure once the face has loaded.
-    await expect.poll(() => loadedFaces(page, 'OpenDyslexic')).toContain('400 normal');
+    // Its @font-face rules arrive with the chosen option, and a face loads once text asks for it:
+    // draw the sample until the face has loaded, then measure.
+    await expect
+      .poll(async () => {
+        await sampleWidth(page);
+        return loadedFaces(page, 'OpenDyslexic');
+      })
+      .toContain('400 normal');
     const dyslexicWidth = await sampleWidth(page);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"?OpenDyslexic"?,/);
     expect(dyslexicWidth).not.toBeCloseTo(systemWidth, 0);
