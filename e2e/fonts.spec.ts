@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
+import { findHorizontalOverflow } from './support/horizontalOverflow';
 import { useOwnServer } from './support/ownServer';
 
 // Issue 20, item 9: every font option really changes the font the page is drawn in, and 'Open
@@ -88,3 +89,28 @@ for (const device of ['desktop', 'phone'] as const) {
     expect(await sampleWidth(page)).toBeCloseTo(appFontWidth, 0);
   });
 }
+
+test('with Open Dyslexic, the wider letters still fit a 390 px phone on the student pages', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs('student');
+  const appearance = new AppearanceSettingsPage(page);
+  await appearance.goto();
+  const font = (name: string) => page.getByRole('main').getByRole('radiogroup', { name: 'Font' }).getByRole('radio', { name, exact: true });
+  await font('Open Dyslexic').click();
+  await expect(font('Open Dyslexic')).toBeChecked();
+  try {
+    for (const path of ['/home', '/timetable', '/attendance/current', '/attendance/previous', '/resources', '/user/notifications', '/user/profile', '/user/settings/appearance']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.locator('body')).not.toContainText(/Loading[^.…]*…/);
+      await expect.poll(() => loadedFaces(page, 'OpenDyslexic')).toContain('400 normal');
+      const overflow = await findHorizontalOverflow(page);
+      expect(overflow.offenders, `elements past the right edge of ${path}`).toEqual([]);
+      expect(overflow.documentWidth, `the document width of ${path}`).toBeLessThanOrEqual(overflow.viewportWidth);
+    }
+  } finally {
+    await appearance.goto();
+    await font('App Font').click();
+    await expect(font('App Font')).toBeChecked();
+  }
+});
