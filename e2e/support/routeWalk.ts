@@ -47,10 +47,17 @@ export function routesFor(persona: Persona): RouteName[] {
 /** A pattern for the concrete paths of a route with `:params`, with or without a query. */
 const patternOf = (routeName: RouteName) => new RegExp(`^${paths[routeName].replace(/:[A-Za-z]+/g, '[^/?#]+')}(?:[?#].*)?$`);
 
-/** Waits for the page's heading and for every 'Loading …' placeholder in it to give way. */
+/**
+ * Waits for the page's heading, for every 'Loading …' placeholder in it to give way, and for its
+ * finite transitions and animations to end: a theme applied from the user's settings (student2's
+ * dark theme) fades the buttons' colours, and axe would measure the contrast of a colour midway.
+ */
 export async function waitForContent(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText(/Loading[^.…]*…/);
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
 }
 
 const links = (page: Page) => page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
