@@ -53,10 +53,10 @@ function MaintenanceForm({ service, onSaved }: { readonly service: ServiceStatus
   return (
     <form className="admin-status__form" onSubmit={(event) => void save(event)} aria-label={`Maintenance for ${service.name}`}>
       <label htmlFor={`${id}-message`}>Message for users</label>
-      <input id={`${id}-message`} className="form-field__input" value={message} maxLength={500} required onChange={(event) => setMessage(event.target.value)} aria-describedby={errors.message ? `${id}-message-error` : undefined} />
+      <input id={`${id}-message`} className="form-field__input" value={message} maxLength={500} required onChange={(event) => setMessage(event.target.value)} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? `${id}-message-error` : undefined} />
       {errors.message && <p id={`${id}-message-error`} className="form-field__error">{errors.message.join(' ')}</p>}
       <label htmlFor={`${id}-until`}>Until</label>
-      <input id={`${id}-until`} className="form-field__input" type="datetime-local" value={until} required onChange={(event) => setUntil(event.target.value)} aria-describedby={errors.until ? `${id}-until-error` : undefined} />
+      <input id={`${id}-until`} className="form-field__input" type="datetime-local" value={until} required onChange={(event) => setUntil(event.target.value)} aria-invalid={errors.until ? true : undefined} aria-describedby={errors.until ? `${id}-until-error` : undefined} />
       {errors.until && <p id={`${id}-until-error`} className="form-field__error">{errors.until.join(' ')}</p>}
       <div className="admin-status__actions">
         <button type="submit" className="button button--primary" disabled={isBusy}>
