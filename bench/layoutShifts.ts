@@ -31,11 +31,13 @@ try {
   await browser.close();
   for (const route of routes) {
     const result = await lighthouse(`${server.origin}${route}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (result?.lhr.runtimeError) console.log(`\n${route}: Lighthouse failed: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
     const audits = result?.lhr.audits ?? {};
     console.log(`\n${route}: CLS ${audits['cumulative-layout-shift']?.numericValue?.toFixed(3) ?? '?'}`);
     const items = ((audits['layout-shifts']?.details as { items?: ShiftItem[] } | undefined)?.items ?? []);
     for (const item of items) {
       console.log(`  ${item.score?.toFixed(4) ?? '?'}  ${item.node?.selector ?? '(no node)'}\n           ${item.node?.snippet?.slice(0, 160) ?? ''}`);
+      if (process.env.SHIFT_DEBUG) console.log(JSON.stringify(item.subItems ?? null));
       for (const cause of item.subItems?.items ?? []) console.log(`           cause: ${cause.cause ?? ''} ${cause.extra?.value ?? ''}`);
     }
   }

@@ -69,7 +69,9 @@ export function TimetablePage() {
       <header className="page__intro timetable__intro">
         <h1>{title}</h1>
         <div className="timetable__status">
-          <UpdatedAt resourceKey={timetableResource.key} />
+          <span className="timetable__updated">
+            <UpdatedAt resourceKey={timetableResource.key} />
+          </span>
           <button type="button" className="button" disabled={isRefreshing} onClick={() => void refresh()}>
             {isRefreshing ? 'Refreshing…' : 'Refresh'}
           </button>
