@@ -1,4 +1,5 @@
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 import { missedWarning, percentageText, trendTexts } from './attendanceView';
 import { MissedWarningBanner } from './MissedWarningBanner';
 import { attendanceAnalysisResource } from './resources';
@@ -7,7 +8,9 @@ import './attendance.css';
 
 /** Home: this year's percentage, the trend and any missed-run warning, from the cached analysis. */
 export default function AttendanceWidget() {
-  const { data } = useResource(attendanceAnalysisResource);
+  const analysis = useResource(attendanceAnalysisResource);
+  const { data } = analysis;
+  useHoldLayout(isAwaitingData(analysis));
   if (!data) return <p className="widget__empty">Loading your attendance…</p>;
   const warning = missedWarning(data);
   return (

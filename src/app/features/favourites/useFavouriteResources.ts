@@ -2,6 +2,7 @@ import type { FavouriteResource, FavouriteTrending } from '../../../shared/contr
 import type { Resource } from '../../sync/registry';
 import type { WriteDelivery } from '../../sync/writeDelivery';
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData } from '../../ui/layoutHold/holdContext';
 import { addFavouriteResource, addFavouriteTrending, removeFavouriteResource, removeFavouriteTrending } from './mutations';
 import type { PendingChange } from './pendingChanges';
 import { favouriteResourcesResource, favouriteTrendingResource } from './resources';
@@ -11,6 +12,8 @@ import { usePendingChanges } from './usePendingChanges';
 export interface Favourites<T> {
   readonly items: readonly T[];
   readonly isLoading: boolean;
+  /** Nothing cached and no fetch has failed yet: the list is still to come (see `isAwaitingData`). */
+  readonly isAwaitingData: boolean;
   readonly isFavourite: (id: number) => boolean;
   readonly pendingOf: (id: number) => PendingChange | undefined;
   readonly toggle: (item: T) => void;
@@ -25,13 +28,15 @@ interface FavouriteKind<T> {
 
 /** A favourites list, its queued changes, and the toggle with its notices and Undo. */
 function useFavourites<T>({ resource, idOf, add, remove }: FavouriteKind<T>): Favourites<T> {
-  const { data, isLoading } = useResource(resource);
+  const state = useResource(resource);
+  const { data, isLoading } = state;
   const pending = usePendingChanges(resource.key);
   const items = data ?? [];
   const ids = new Set(items.map(idOf));
   return {
     items,
     isLoading,
+    isAwaitingData: isAwaitingData(state),
     isFavourite: (id) => ids.has(id),
     pendingOf: (id) => pending.get(id),
     toggle: (item) => void toggleFavourite(ids.has(idOf(item)), { add: () => add(item), remove: () => remove(idOf(item)) }),

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { isFeedbackPromptDue } from '../../../shared/rules/feedbackPrompt';
 import { paths } from '../../routing/paths';
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 import { toast } from '../../ui/toast/toastStore';
 import { useAnyBannerWanted } from '../engagement/engagementSlot';
 import { useIsViewingAs } from '../viewAs/isViewingAs';
@@ -32,7 +33,10 @@ let isSetAsideForVisit = false;
 export function FeedbackPrompt() {
   const isBannerShowing = useAnyBannerWanted();
   const isViewing = useIsViewingAs(); // an administrator viewing as this user is not asked (issue 17)
-  const { data } = useResource(feedbackPromptResource);
+  const promptDate = useResource(feedbackPromptResource);
+  const { data } = promptDate;
+  // On home it is part of the page's held content: it shows at once with the widgets, or not at all.
+  useHoldLayout(isAwaitingData(promptDate));
   const [isSetAside, setIsSetAside] = useState(isSetAsideForVisit);
   const setAside = () => {
     isSetAsideForVisit = true;

@@ -2,10 +2,15 @@ import { isAllowed } from '../../routing/menu';
 import { formatLongDate } from '../../format/dateTime';
 import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
 import { useSignedInUser } from '../session/useSignedInUser';
+import { LayoutHold } from '../../ui/layoutHold/LayoutHold';
 import { homeWidgets } from './widgets';
-import { WidgetSlot } from './WidgetSlot';
+import { WidgetSkeleton, WidgetSlot } from './WidgetSlot';
 
-/** The signed-in overview: a greeting, then the widgets this user's roles allow. */
+/**
+ * The signed-in overview: a greeting, then the widgets this user's roles allow. The feedback prompt
+ * and the widgets arrive with their data, each of its own height: until all of them have, the
+ * widgets' skeletons stand in their place, so nothing in view moves as they land.
+ */
 export function HomePage() {
   const user = useSignedInUser();
   const widgets = homeWidgets.filter((widget) => isAllowed(widget.allowedRoles, user.userRoles));
@@ -16,12 +21,23 @@ export function HomePage() {
         <h1>Welcome, {user.userFirstName}</h1>
         <p>Here is your day on campus at a glance.</p>
       </header>
-      <FeedbackPrompt />
-      <div className="widget-grid">
-        {widgets.map((widget) => (
-          <WidgetSlot key={widget.id} widget={widget} />
-        ))}
-      </div>
+      <LayoutHold
+        skeleton={
+          <div className="widget-grid" aria-busy="true">
+            <p className="visually-hidden">Loading your overview…</p>
+            {widgets.map((widget) => (
+              <WidgetSkeleton key={widget.id} widget={widget} />
+            ))}
+          </div>
+        }
+      >
+        <FeedbackPrompt />
+        <div className="widget-grid">
+          {widgets.map((widget) => (
+            <WidgetSlot key={widget.id} widget={widget} />
+          ))}
+        </div>
+      </LayoutHold>
     </div>
   );
 }

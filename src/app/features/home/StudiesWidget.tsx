@@ -2,6 +2,7 @@ import { fullyEnrolledStatus } from '../../../shared/constants';
 import { studyLevelNames, type UserProfile } from '../../../shared/contract/user';
 import { profileResource } from '../../startup/userResources';
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 
 function studyLevel(code: number | null): string {
   if (code === null) return 'Not recorded';
@@ -30,7 +31,9 @@ function Details({ profile }: { readonly profile: UserProfile }) {
 
 /** The student's programme and enrolment, from the cached profile (so it shows offline too). */
 export default function StudiesWidget() {
-  const { data } = useResource(profileResource);
+  const profile = useResource(profileResource);
+  const { data } = profile;
+  useHoldLayout(isAwaitingData(profile));
   if (!data) return <p className="widget__empty">Loading your details…</p>;
   return <Details profile={data} />;
 }

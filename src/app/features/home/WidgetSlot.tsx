@@ -4,6 +4,7 @@ import { paths } from '../../routing/paths';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { Icon } from '../../ui/icons/Icon';
+import { HoldLayoutWhile } from '../../ui/layoutHold/holdContext';
 import type { HomeWidget } from './widgets';
 
 function Message({ text }: { readonly text: string }) {
@@ -28,7 +29,13 @@ export function WidgetSlot({ widget }: { readonly widget: HomeWidget }) {
       <div className="widget__body">
         {Component ? (
           <ErrorBoundary fallback={<Message text="This could not be shown just now." />}>
-            <Suspense fallback={<div className="widget__loading" aria-hidden="true" />}>
+            <Suspense
+              fallback={
+                <div className="widget__loading" aria-hidden="true">
+                  <HoldLayoutWhile isLoading />
+                </div>
+              }
+            >
               <Component />
             </Suspense>
           </ErrorBoundary>
@@ -43,5 +50,26 @@ export function WidgetSlot({ widget }: { readonly widget: HomeWidget }) {
         </Link>
       )}
     </section>
+  );
+}
+
+/**
+ * A widget's stand-in while the home page's data loads: the same card, icon and title, a body about
+ * as tall as the widget's usual content (`skeletonLines`) and the link's row, drawn as grey shapes.
+ */
+export function WidgetSkeleton({ widget }: { readonly widget: HomeWidget }) {
+  return (
+    <div className={widget.isWide ? 'card widget widget--wide' : 'card widget'} aria-hidden="true">
+      <div className="widget__header">
+        <span className="widget__icon">
+          <Icon name={widget.icon} size={20} />
+        </span>
+        <span className="widget__title">{widget.title}</span>
+      </div>
+      <div className="widget__body">
+        <div className="skeleton-block" style={{ height: `${widget.skeletonLines * 1.5}rem` }} />
+      </div>
+      {widget.link && <span className="widget__link widget__link--skeleton" />}
+    </div>
   );
 }

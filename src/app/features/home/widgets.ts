@@ -20,6 +20,8 @@ export interface HomeWidget {
   readonly link?: { readonly routeName: RouteName; readonly label: string };
   /** A sync-engine resource; the slot then shows when it was last updated. */
   readonly resourceKey?: string;
+  /** About how many lines of text its content usually takes: the height of its loading skeleton. */
+  readonly skeletonLines: number;
   /** Spans the full width of the grid on wide screens. */
   readonly isWide?: boolean;
   readonly Component?: ComponentType;
@@ -34,6 +36,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     emptyText: 'Your classes for today will appear here.',
     link: { routeName: 'timetableHome', label: 'Open timetable' },
     resourceKey: 'timetable',
+    skeletonLines: 10,
     isWide: true,
     Component: lazy(() => import('../timetable/TodayWidget')),
   },
@@ -45,6 +48,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     emptyText: 'How your attendance is going this year will appear here.',
     link: { routeName: 'attendanceCurrentYear', label: 'See attendance' },
     resourceKey: 'attendanceAnalysis',
+    skeletonLines: 3,
     Component: lazy(() => import('../attendance/AttendanceWidget')),
   },
   {
@@ -55,6 +59,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     emptyText: 'Your programme and enrolment will appear here.',
     link: { routeName: 'userProfile', label: 'Your profile' },
     resourceKey: 'profile',
+    skeletonLines: 8,
     Component: lazy(() => import('./StudiesWidget')),
   },
   {
@@ -65,6 +70,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     emptyText: 'The platforms and resources people use most will appear here.',
     link: { routeName: 'resources', label: 'All resources' },
     resourceKey: 'resources',
+    skeletonLines: 8,
     Component: lazy(() => import('../resources/PopularWidget')),
   },
   {
@@ -75,6 +81,7 @@ export const homeWidgets: readonly HomeWidget[] = [
     emptyText: 'Resources you mark as favourites will appear here, a tap away.',
     link: { routeName: 'resources', label: 'Find resources' },
     resourceKey: 'favouriteResources',
+    skeletonLines: 3,
     Component: lazy(() => import('../favourites/FavouritesWidget')),
   },
 ];

@@ -1,4 +1,5 @@
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 import { ExternalLink } from './ExternalLink';
 import { resourcesResource } from './resources';
 import './resources.css';
@@ -7,7 +8,9 @@ const shownCount = 5;
 
 /** Home: the most opened links. */
 export default function PopularWidget() {
-  const { data, isLoading } = useResource(resourcesResource);
+  const resources = useResource(resourcesResource);
+  const { data, isLoading } = resources;
+  useHoldLayout(isAwaitingData(resources));
   const links = data?.popularResources.slice(0, shownCount) ?? [];
   if (links.length === 0) return <p className="widget__empty">{isLoading ? 'Loading…' : 'No popular resources yet.'}</p>;
   return (

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 import { toast } from '../../ui/toast/toastStore';
 import { enableIcal, removeIcal, toWebcalUrl } from './icalMutations';
 import { useIsViewingAs } from '../viewAs/isViewingAs';
@@ -30,7 +31,9 @@ function HowToAdd() {
 
 /** SPEC §2 iCal feed subscription: subscribe, copy the feed URL, remove. */
 export function IcalPanel() {
-  const { data: subscription, isLoading } = useResource(icalSubscriptionResource);
+  const subscriptionState = useResource(icalSubscriptionResource);
+  const { data: subscription, isLoading } = subscriptionState;
+  useHoldLayout(isAwaitingData(subscriptionState));
   const [isBusy, setBusy] = useState(false);
   const isViewing = useIsViewingAs();
   const run = async (action: () => Promise<boolean>) => {

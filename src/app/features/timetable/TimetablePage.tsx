@@ -7,6 +7,8 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { FeatureStatusNotice } from '../serviceStatus/FeatureStatusNotice';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
+import { HoldLayoutWhile, isAwaitingData } from '../../ui/layoutHold/holdContext';
+import { LayoutHold } from '../../ui/layoutHold/LayoutHold';
 import { IcalPanel } from './IcalPanel';
 import { timetableResource } from './resources';
 import { serverNow, syncServerClock } from './serverClock';
@@ -18,11 +20,28 @@ import './timetable.css';
 
 const getting = 'Timetable';
 
-/** /timetable: one week at a time of the cached timetable, grouped by day (SPEC §2, §3). */
+/** The week's stand-in while the timetable and the subscription load: a few days' worth of grey rows. */
+function WeekSkeleton() {
+  return (
+    <div className="timetable__skeleton" aria-busy="true">
+      <p className="visually-hidden">Loading your timetable…</p>
+      {[0, 1, 2].map((day) => (
+        <div key={day} className="skeleton-block timetable__skeleton-day" />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * /timetable: one week at a time of the cached timetable, grouped by day (SPEC §2, §3). The week
+ * and the calendar panel under it wait together behind a skeleton until their data is in, so the
+ * week's days arriving never push the panel (or anything else in view) down.
+ */
 export function TimetablePage() {
   const title = useCurrentRoute()?.title ?? 'Timetable';
   const isStudent = useActiveUser()?.isStudentSignedIn === true;
-  const { data, error, isLoading } = useResource(timetableResource);
+  const timetable = useResource(timetableResource);
+  const { data, error, isLoading } = timetable;
   const [isRefreshing, setRefreshing] = useState(false);
   const nowMs = serverNow();
   const week = useWeek(nowMs);
@@ -50,7 +69,9 @@ export function TimetablePage() {
       <header className="page__intro timetable__intro">
         <h1>{title}</h1>
         <div className="timetable__status">
-          <UpdatedAt resourceKey={timetableResource.key} />
+          <span className="timetable__updated">
+            <UpdatedAt resourceKey={timetableResource.key} />
+          </span>
           <button type="button" className="button" disabled={isRefreshing} onClick={() => void refresh()}>
             {isRefreshing ? 'Refreshing…' : 'Refresh'}
           </button>
@@ -62,16 +83,19 @@ export function TimetablePage() {
         rangeStart={data ? dayjs(data.timetableDateRangeStart) : undefined}
         rangeEnd={data ? dayjs(data.timetableDateRangeEnd) : undefined}
       />
-      {data ? (
-        <WeekView days={days} monday={week.monday} isStudent={isStudent} />
-      ) : isLoading ? (
-        <p className="muted">Loading your timetable…</p>
-      ) : (
-        <p className="card callout callout--negative" role="alert">
-          {error ? describeError(error, { getting }) : 'Your timetable is not available yet.'}
-        </p>
-      )}
-      <IcalPanel />
+      <LayoutHold skeleton={<WeekSkeleton />}>
+        <HoldLayoutWhile isLoading={isAwaitingData(timetable)} />
+        {data ? (
+          <WeekView days={days} monday={week.monday} isStudent={isStudent} />
+        ) : isLoading ? (
+          <p className="muted">Loading your timetable…</p>
+        ) : (
+          <p className="card callout callout--negative" role="alert">
+            {error ? describeError(error, { getting }) : 'Your timetable is not available yet.'}
+          </p>
+        )}
+        <IcalPanel />
+      </LayoutHold>
     </div>
   );
 }

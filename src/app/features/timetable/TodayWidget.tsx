@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { formatDayKey } from '../../format/dateTime';
 import { useResource } from '../../sync/useResource';
+import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 import { classState, isTicking } from './classState';
 import { EventCard } from './EventCard';
 import { timetableResource } from './resources';
@@ -13,7 +14,9 @@ import './timetable.css';
  * offline. One clock for the whole widget, ticking only while a class is still to come or on.
  */
 export default function TodayWidget() {
-  const { data } = useResource(timetableResource);
+  const timetable = useResource(timetableResource);
+  const { data } = timetable;
+  useHoldLayout(isAwaitingData(timetable));
   const days = useMemo(() => groupByDay(data?.timetableEntries ?? []), [data]);
   const today = days.get(formatDayKey(serverNow())) ?? [];
   const probeMs = serverNow();

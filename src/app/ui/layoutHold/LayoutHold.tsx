@@ -1,0 +1,68 @@
+import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { HoldContext } from './holdContext';
+import './layoutHold.css';
+
+/**
+ * The longest a skeleton stays, in case a part never reports that it is done (a bug, not a slow
+ * network: a failed fetch or chunk counts as done). The content then shows as it is.
+ */
+const maxHoldMs = 15_000;
+
+/**
+ * Keeps content whose size depends on late data out of the layout until all of it has arrived,
+ * showing `skeleton` in its place meanwhile, then swaps the one for the other in a single frame.
+ * The content is mounted from the start (its code and data load as usual) inside a
+ * `display: none` wrapper; each part still loading says so with `useHoldLayout` or
+ * `HoldLayoutWhile`. Nothing the user already sees is pushed as the data lands: the skeleton goes
+ * as a whole and the content appears as a whole (new boxes, which are not layout shifts), instead
+ * of each list growing and moving everything under it. Once shown, the content stays shown: later
+ * refreshes update it in place. Nothing may follow a hold on its page unless it is held too.
+ */
+export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNode; readonly children: ReactNode }) {
+  const [isShown, setShown] = useState(false);
+  const count = useRef(0);
+  const frame = useRef<number | undefined>(undefined);
+  const counter = useMemo(() => {
+    // Decided a frame after the count reaches 0, and only if it still is: one part finishing
+    // while the next starts (a chunk's fallback giving way to its loading state) is not the end.
+    const check = () => {
+      if (frame.current !== undefined || count.current > 0) return;
+      frame.current = requestAnimationFrame(() => {
+        frame.current = undefined;
+        if (count.current === 0) setShown(true);
+      });
+    };
+    const hold = () => {
+      count.current += 1;
+      let isDone = false;
+      return () => {
+        if (isDone) return;
+        isDone = true;
+        count.current -= 1;
+        check();
+      };
+    };
+    return { hold, check };
+  }, []);
+
+  useLayoutEffect(() => {
+    if (isShown) return undefined;
+    // The content's parts have reported in their own layout effects, which run before this one.
+    counter.check();
+    const timer = window.setTimeout(() => setShown(true), maxHoldMs);
+    return () => {
+      window.clearTimeout(timer);
+      if (frame.current !== undefined) cancelAnimationFrame(frame.current);
+      frame.current = undefined;
+    };
+  }, [counter, isShown]);
+
+  return (
+    <>
+      {!isShown && skeleton}
+      <div className="layout-hold" hidden={!isShown}>
+        <HoldContext.Provider value={isShown ? undefined : counter}>{children}</HoldContext.Provider>
+      </div>
+    </>
+  );
+}
