@@ -67,7 +67,10 @@ async function waitUntilSettled(page: Page): Promise<void> {
   const main = page.getByRole('main');
   // The CPU runs 4× slower and each API answer waits: the start-up takes several times its usual time.
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
-  await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 30_000 });
+  await expect(main.locator('.layout-hold[data-hold="waiting"]')).toHaveCount(0, { timeout: 30_000 });
+  // Every hold opened because its data was in, not because its cap ran out on a part that never reported.
+  await expect(main.locator('.layout-hold[data-hold="cap"]')).toHaveCount(0);
+  expect(await main.locator('.layout-hold[data-hold="ready"]').count()).toBeGreaterThan(0);
   await expect(main).not.toContainText(/Loading[^.…]*…/, { timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));

@@ -8,7 +8,7 @@ import { isValidCachedValue } from './cachedValue';
 import { reportServerReachable } from './connectivity';
 import { applyMutations } from './mutation';
 import './mutations.registry';
-import { setFetchStatus } from './fetchStatus';
+import { getFetchStatus, markFetchSettled, setFetchStatus } from './fetchStatus';
 import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './registry';
 
 /**
@@ -55,7 +55,10 @@ export function ensureFresh(ref: ResourceRef, options: EnsureFreshOptions = {}):
   const resource = getResource(resourceKeyOf(ref));
   const user = getActiveUser();
   if (!user) return Promise.resolve('signed-out');
-  if (!resource.isAllowed(user)) return Promise.resolve('not-allowed');
+  if (!resource.isAllowed(user)) {
+    markFetchSettled(resource.key);
+    return Promise.resolve('not-allowed');
+  }
   const db = getUserDatabase(user.userId);
   const flightKey = `${db.name}|${resource.key}`;
   const isForced = options.force === true;
@@ -77,12 +80,29 @@ export function ensureFresh(ref: ResourceRef, options: EnsureFreshOptions = {}):
     return followUp;
   }
   const state: FlightState = { phase: 'reading', isForced };
-  const promise = refresh(db, resource, state).finally(() => {
-    if (inFlight.get(flightKey)?.promise === promise) inFlight.delete(flightKey);
-  });
+  const promise = refresh(db, resource, state)
+    .then(
+      (outcome) => {
+        // An answer that stored nothing (made for another user, or kept local with no copy): no
+        // value is on its way. A stored one arrives through the live query, which ends the wait.
+        if (!storesValue(outcome)) markFetchSettled(resource.key);
+        return outcome;
+      },
+      (error: unknown) => {
+        // Even a failure before the request left (the cache unreadable).
+        markFetchSettled(resource.key);
+        throw error;
+      },
+    )
+    .finally(() => {
+      if (inFlight.get(flightKey)?.promise === promise) inFlight.delete(flightKey);
+    });
   inFlight.set(flightKey, Object.assign(state, { promise }));
   return promise;
 }
+
+/** Outcomes after which the resource's row holds a value (the live query shows it). */
+const storesValue = (outcome: FreshOutcome): boolean => outcome === 'fetched' || outcome === 'rebased' || outcome === 'not-modified' || outcome === 'fresh';
 
 function isWithinTtl(fetchedAt: number | null, ttlMinutes: number): boolean {
   return fetchedAt !== null && Date.now() - fetchedAt < ttlMinutes * minuteMs;
@@ -96,18 +116,18 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
     return 'fresh';
   }
   flight.phase = 'sending';
-  setFetchStatus(resource.key, { isFetching: true, error: undefined });
+  setFetchStatus(resource.key, { isFetching: true, error: undefined, hasSettled: getFetchStatus(resource.key).hasSettled ?? false });
   try {
     // A copy in an outdated shape (an older release's) must not be confirmed by a 304.
     const etag = row && isValidCachedValue(resource.key, row.value) ? row.etag : undefined;
     const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag });
     reportServerReachable(true);
     const outcome = await store(db, resource.key, row?.acks ?? 0, answer);
-    setFetchStatus(resource.key, { isFetching: false, error: undefined });
+    setFetchStatus(resource.key, { isFetching: false, error: undefined, hasSettled: getFetchStatus(resource.key).hasSettled ?? false });
     return outcome;
   } catch (error) {
     if (isApiError(error)) reportServerReachable(!error.isNetworkError);
-    setFetchStatus(resource.key, { isFetching: false, error: isApiError(error) ? error : undefined });
+    setFetchStatus(resource.key, { isFetching: false, error: isApiError(error) ? error : undefined, hasSettled: true });
     throw error;
   }
 }

@@ -6,6 +6,11 @@ import { createStore } from '../state/createStore';
 export interface FetchStatus {
   readonly isFetching: boolean;
   readonly error: ApiError | undefined;
+  /**
+   * A check of this resource has ended without storing a value since the user became active
+   * (refused, failed, not for this user, an answer made for someone else): no value is on its way.
+   */
+  readonly hasSettled?: boolean;
 }
 
 const idle: FetchStatus = { isFetching: false, error: undefined };
@@ -17,6 +22,11 @@ export function getFetchStatus(key: string): FetchStatus {
 
 export function setFetchStatus(key: string, status: FetchStatus): void {
   statuses.update((current) => new Map(current).set(key, status));
+}
+
+/** Marks the resource's check as ended, keeping the rest of its status. */
+export function markFetchSettled(key: string): void {
+  statuses.update((current) => new Map(current).set(key, { ...(current.get(key) ?? idle), isFetching: false, hasSettled: true }));
 }
 
 export function subscribeFetchStatus(listener: () => void): () => void {

@@ -18,6 +18,8 @@ export interface ResourceState<T> {
   readonly isLoading: boolean;
   /** The last fetch failed (e.g. offline); the cached data, if any, is still shown. */
   readonly error: ApiError | undefined;
+  /** A check of it ended without storing a value (see `FetchStatus.hasSettled`): none is on its way. */
+  readonly hasSettled: boolean;
 }
 
 export function toResourceState<T>(row: RowState, status: FetchStatus): ResourceState<T> {
@@ -28,6 +30,7 @@ export function toResourceState<T>(row: RowState, status: FetchStatus): Resource
     isPending: stored?.isPending ?? false,
     isLoading: row === 'loading' || (stored === null && status.isFetching),
     error: status.error,
+    hasSettled: status.hasSettled ?? false,
   };
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { statSync, type Stats } from 'node:fs';
+import { lstatSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 
 type StatOf = (path: string) => Pick<Stats, 'mode' | 'uid'>;
@@ -44,6 +44,19 @@ export function dataDirAccessMessage(dataDir: string, blocking: string): string 
   );
 }
 
+type LstatOf = (path: string) => Pick<Stats, 'mode' | 'uid'> & { isDirectory(): boolean; isSymbolicLink(): boolean };
+
+/** Missing (start-up makes it, as root, mode 0755), or a real folder of root's that only root may write to. */
+function isRootOnlyFolder(folder: string, lstatOf: LstatOf): boolean {
+  let stats: ReturnType<LstatOf>;
+  try {
+    stats = lstatOf(folder);
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+  return !stats.isSymbolicLink() && stats.isDirectory() && stats.uid === 0 && (stats.mode & 0o022) === 0;
+}
+
 /** Where a root-run server keeps its data when the checkout's `./data` is out of PostgreSQL's reach. */
 export const ROOT_DATA_PARENT = '/var/lib/campus-companion';
 
@@ -60,11 +73,14 @@ export interface DefaultDataDir {
  * after the checkout so that two checkouts never share a cluster. If that is blocked too,
  * `./data` stays, and the start-up error explains the way out.
  */
-export function defaultDataDir(cwd: string, isRoot: boolean, statOf: StatOf = statSync): DefaultDataDir {
+export function defaultDataDir(cwd: string, isRoot: boolean, statOf: StatOf = statSync, lstatOf: LstatOf = lstatSync): DefaultDataDir {
   const local = resolve(cwd, 'data');
   if (!isRoot) return { dir: local };
   const blocking = folderBlockingOtherUsers(join(local, 'postgres'), statOf);
   if (blocking === undefined) return { dir: local };
+  // Root writes there (mkdir, chmod, the cluster's files): only into a folder no other account
+  // controls, so that nobody can plant a link there for root to follow.
+  if (!isRootOnlyFolder(ROOT_DATA_PARENT, lstatOf)) return { dir: local };
   const name = `${basename(resolve(cwd)) || 'root'}-${createHash('sha256').update(resolve(cwd)).digest('hex').slice(0, 8)}`;
   const dir = join(ROOT_DATA_PARENT, name);
   if (folderBlockingOtherUsers(join(dir, 'postgres'), statOf) !== undefined) return { dir: local };

@@ -118,8 +118,11 @@ describe('ensureFresh', () => {
       return new Response(response.status === 304 ? null : await response.text(), { status: response.status, headers });
     };
     vi.stubGlobal('fetch', answerFor('someone-else'));
+    expect(getFetchStatus('value-a').hasSettled ?? false).toBe(false);
     await expect(ensureFresh(valueResources.a)).resolves.toBe('other-user');
     expect(await row('value-a')).toBeUndefined();
+    // Nothing stored and no error, yet the check is over: a layout hold waiting on it gives way.
+    expect(getFetchStatus('value-a')).toMatchObject({ isFetching: false, error: undefined, hasSettled: true });
     vi.stubGlobal('fetch', answerFor(activeUserDatabase()?.name.split(':')[1] ?? ''));
     await expect(ensureFresh(valueResources.a)).resolves.toBe('fetched');
     expect(await row('value-a')).toMatchObject({ value: 12 });

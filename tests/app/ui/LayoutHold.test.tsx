@@ -65,5 +65,8 @@ describe('LayoutHold', () => {
     expect(isAwaitingData({ data: undefined, error: undefined })).toBe(true);
     expect(isAwaitingData({ data: [], error: undefined })).toBe(false);
     expect(isAwaitingData({ data: undefined, error: new Error('offline') })).toBe(false);
+    // A check that ended with nothing stored (an answer for another user, a full disk) is not awaited either.
+    expect(isAwaitingData({ data: undefined, error: undefined, hasSettled: true })).toBe(false);
+    expect(isAwaitingData({ data: undefined, error: undefined, hasSettled: false })).toBe(true);
   });
 });

@@ -58,28 +58,46 @@ describe('defaultDataDir (DATA_DIR unset)', () => {
     throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
   };
 
+  /** lstat of /var/lib/campus-companion: missing unless the test says otherwise. */
+  const parentMissing = () => {
+    throw Object.assign(new Error('ENOENT'), { code: 'ENOENT' });
+  };
+  const parent = (overrides: { mode?: number; uid?: number; isLink?: boolean }) => () => ({
+    mode: overrides.mode ?? 0o40755,
+    uid: overrides.uid ?? 0,
+    isDirectory: () => !overrides.isLink,
+    isSymbolicLink: () => overrides.isLink ?? false,
+  });
+
   it('is ./data of the working directory for an ordinary user, wherever it is', () => {
-    expect(defaultDataDir('/root/app', false, withMissing)).toEqual({ dir: '/root/app/data' });
+    expect(defaultDataDir('/root/app', false, withMissing, parentMissing)).toEqual({ dir: '/root/app/data' });
   });
 
   it('is ./data for root when the postgres user can reach it', () => {
-    expect(defaultDataDir('/srv/app', true, withMissing)).toEqual({ dir: '/srv/app/data' });
+    expect(defaultDataDir('/srv/app', true, withMissing, parentMissing)).toEqual({ dir: '/srv/app/data' });
   });
 
   it('moves under /var/lib/campus-companion for root in a checkout under /root, named after the checkout, and says why', () => {
-    const chosen = defaultDataDir('/root/app', true, withMissing);
+    const chosen = defaultDataDir('/root/app', true, withMissing, parentMissing);
     expect(chosen.dir).toMatch(/^\/var\/lib\/campus-companion\/app-[0-9a-f]{8}$/);
     expect(folderBlockingOtherUsers(`${chosen.dir}/postgres`, withMissing)).toBeUndefined();
     expect(chosen.note).toContain('/root/app/data');
     expect(chosen.note).toContain(chosen.dir);
     expect(chosen.note).toContain('Set DATA_DIR');
     // Another checkout gets a cluster of its own, and the same checkout the same one at every start.
-    expect(defaultDataDir('/root/other/app', true, withMissing).dir).not.toBe(chosen.dir);
-    expect(defaultDataDir('/root/app', true, withMissing).dir).toBe(chosen.dir);
+    expect(defaultDataDir('/root/other/app', true, withMissing, parentMissing).dir).not.toBe(chosen.dir);
+    expect(defaultDataDir('/root/app', true, withMissing, parent({})).dir).toBe(chosen.dir);
   });
 
   it('stays ./data when /var/lib is out of reach too, so the start-up error explains', () => {
     const lockedVar = (path: string) => (path === '/var/lib' ? { mode: 0o40700, uid: 0 } : withMissing(path));
-    expect(defaultDataDir('/root/app', true, lockedVar)).toEqual({ dir: '/root/app/data' });
+    expect(defaultDataDir('/root/app', true, lockedVar, parentMissing)).toEqual({ dir: '/root/app/data' });
+  });
+
+  it('never falls back into a folder another account controls or a link, where root would follow what was planted', () => {
+    expect(defaultDataDir('/root/app', true, withMissing, parent({ uid: 1000 }))).toEqual({ dir: '/root/app/data' });
+    expect(defaultDataDir('/root/app', true, withMissing, parent({ mode: 0o40777 }))).toEqual({ dir: '/root/app/data' });
+    expect(defaultDataDir('/root/app', true, withMissing, parent({ mode: 0o40775 }))).toEqual({ dir: '/root/app/data' });
+    expect(defaultDataDir('/root/app', true, withMissing, parent({ isLink: true }))).toEqual({ dir: '/root/app/data' });
   });
 });

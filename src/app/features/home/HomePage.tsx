@@ -23,7 +23,7 @@ export function HomePage() {
       </header>
       <LayoutHold
         skeleton={
-          <div className="widget-grid" aria-busy="true">
+          <div className="widget-grid">
             <p className="visually-hidden">Loading your overview…</p>
             {widgets.map((widget) => (
               <WidgetSkeleton key={widget.id} widget={widget} />

@@ -23,7 +23,7 @@ const getting = 'Timetable';
 /** The week's stand-in while the timetable and the subscription load: a few days' worth of grey rows. */
 function WeekSkeleton() {
   return (
-    <div className="timetable__skeleton" aria-busy="true">
+    <div className="timetable__skeleton">
       <p className="visually-hidden">Loading your timetable…</p>
       {[0, 1, 2].map((day) => (
         <div key={day} className="skeleton-block timetable__skeleton-day" />

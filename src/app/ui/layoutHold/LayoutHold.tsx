@@ -19,7 +19,9 @@ const maxHoldMs = 15_000;
  * refreshes update it in place. Nothing may follow a hold on its page unless it is held too.
  */
 export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNode; readonly children: ReactNode }) {
-  const [isShown, setShown] = useState(false);
+  // Why the content shows: every part arrived, or the cap ran out (a part that never reported).
+  const [shown, setShown] = useState<'waiting' | 'ready' | 'cap'>('waiting');
+  const isShown = shown !== 'waiting';
   const count = useRef(0);
   const frame = useRef<number | undefined>(undefined);
   const counter = useMemo(() => {
@@ -29,7 +31,7 @@ export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNod
       if (frame.current !== undefined || count.current > 0) return;
       frame.current = requestAnimationFrame(() => {
         frame.current = undefined;
-        if (count.current === 0) setShown(true);
+        if (count.current === 0) setShown((current) => (current === 'waiting' ? 'ready' : current));
       });
     };
     const hold = () => {
@@ -49,7 +51,7 @@ export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNod
     if (isShown) return undefined;
     // The content's parts have reported in their own layout effects, which run before this one.
     counter.check();
-    const timer = window.setTimeout(() => setShown(true), maxHoldMs);
+    const timer = window.setTimeout(() => setShown('cap'), maxHoldMs);
     return () => {
       window.clearTimeout(timer);
       if (frame.current !== undefined) cancelAnimationFrame(frame.current);
@@ -60,7 +62,7 @@ export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNod
   return (
     <>
       {!isShown && skeleton}
-      <div className="layout-hold" hidden={!isShown}>
+      <div className="layout-hold" hidden={!isShown} data-hold={shown}>
         <HoldContext.Provider value={isShown ? undefined : counter}>{children}</HoldContext.Provider>
       </div>
     </>

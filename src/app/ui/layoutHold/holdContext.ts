@@ -21,12 +21,14 @@ export function useHoldLayout(isLoading: boolean): void {
 }
 
 /**
- * A resource's content is still to come: nothing is cached and no fetch has failed yet. Stricter
- * than `isLoading`, which is briefly false between reading an empty cache and starting the fetch
- * (or before the user is known), when a hold must not give way.
+ * A resource's content is still to come: nothing is cached, no fetch has failed, and no check of
+ * it has ended yet. Stricter than `isLoading`, which is briefly false between reading an empty
+ * cache and starting the fetch (or before the user is known), when a hold must not give way; a
+ * check that ended with nothing to show (an answer not stored, a failure before the request left)
+ * ends the wait as a failure does.
  */
-export function isAwaitingData(state: { readonly data: unknown; readonly error: unknown }): boolean {
-  return state.data === undefined && state.error === undefined;
+export function isAwaitingData(state: { readonly data: unknown; readonly error: unknown; readonly hasSettled?: boolean }): boolean {
+  return state.data === undefined && state.error === undefined && state.hasSettled !== true;
 }
 
 /** `useHoldLayout` as an element, for a Suspense fallback or a page that loads its data itself. */
