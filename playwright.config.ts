@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumFlags, chromiumPath } from './bench/support/chromium';
 import type { E2eOptions } from './e2e/fixtures';
 
 // End to end against the real built app and server on a fresh embedded database, driving the
@@ -8,7 +9,6 @@ const baseURL = `http://127.0.0.1:${port}`;
 // A second server whose sessions last 6 minutes, for the session warning and sign-out (e2e/session.spec.ts).
 const shortSessionPort = port + 1;
 const shortSessionBaseURL = `http://127.0.0.1:${shortSessionPort}`;
-const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const isCi = Boolean(process.env.CI);
 
 export default defineConfig<E2eOptions>({
@@ -38,15 +38,7 @@ export default defineConfig<E2eOptions>({
         ...devices['Desktop Chrome'],
         launchOptions: {
           executablePath: chromiumPath,
-          args: [
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
+          args: [...chromiumFlags],
         },
       },
     },

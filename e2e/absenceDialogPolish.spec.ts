@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
-import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
+import type { Timetable } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
+import { addDays, classToCutThrough, getJson, londonToday, wallClockAfter } from './support/absenceSpecs';
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 
@@ -15,39 +16,6 @@ const editTitle = 'Absence request';
 const submittedTitle = 'Absence Request Submitted Successfully';
 const updatedTitle = 'Absence Request Updated Successfully';
 const discardQuestion = 'Discard this request?';
-
-function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-}
-
-function addDays(isoDate: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-function wallClockAfter(wallClock: string, minutes: number): string {
-  const [date = '', time = ''] = wallClock.split('T');
-  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
-  const [h = 0, min = 0] = time.split(':').map(Number);
-  return new Date(Date.UTC(y, m - 1, d, h, min + minutes)).toISOString().slice(0, 19);
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
-/** An upcoming, not cancelled class of at least 30 minutes that overlaps no other class. */
-function classToCutThrough(entries: readonly TimetableEntry[], maximumDay: string): TimetableEntry | undefined {
-  const tomorrow = addDays(londonToday(), 1);
-  const spans = entries.map((entry) => ({ entry, from: Date.parse(entry.startTime), to: Date.parse(entry.startTime) + entry.duration * 60_000 }));
-  return spans.find(({ entry, from, to }) => {
-    const day = entry.startTime.slice(0, 10);
-    if (entry.isCancelled || entry.duration < 30 || day < tomorrow || day > maximumDay) return false;
-    return !spans.some((other) => other.entry !== entry && other.from < to && from < other.to);
-  })?.entry;
-}
 
 async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
   const attendance = new AttendancePages(page);

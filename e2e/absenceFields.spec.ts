@@ -1,8 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AbsenceConfig } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
-import { AbsenceDialog } from './pages/AbsenceDialog';
-import { AttendancePages } from './pages/AttendancePages';
+import { openAbsenceDialog } from './support/absenceSpecs';
 
 // The absence dialog's form fields (SPEC §2 "Date picker", "Absence request dialog", §5): the
 // masked date and time fields with the popup calendar on a wide screen, the file rules, and on a
@@ -36,14 +35,6 @@ function calendarDay(popup: Locator, iso: string): Locator {
   const [year, month, day] = iso.split('-').map(Number);
   const name = `${day} ${monthNames[(month ?? 1) - 1]} ${year}`;
   return popup.getByRole('button', { name: new RegExp(`(?:^|\\D)${name}(?:\\D|$)`) });
-}
-
-async function openAbsenceDialog(page: Page): Promise<AbsenceDialog> {
-  await new AttendancePages(page).gotoCurrent();
-  await page.getByRole('button', { name: 'Request an absence' }).click();
-  const absence = new AbsenceDialog(page);
-  await expect(absence.dialog).toBeVisible();
-  return absence;
 }
 
 /** Types into a masked field as a person would: one key at a time. */

@@ -1,8 +1,7 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AbsenceConfig } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
-import { AbsenceDialog } from './pages/AbsenceDialog';
-import { AttendancePages } from './pages/AttendancePages';
+import { openAbsenceDialog } from './support/absenceSpecs';
 import { ResourcesPage } from './pages/ResourcesPage';
 
 // Issue 20, item 10 (the smaller things): the calendar's weeks and year page, the phone's date
@@ -16,14 +15,6 @@ async function dateLimits(request: APIRequestContext): Promise<{ min: string; ma
   expect(response.status()).toBe(200);
   const config = (await response.json()) as AbsenceConfig;
   return { min: config.dateLimits.minimum.slice(0, 10), max: config.dateLimits.maximum.slice(0, 10) };
-}
-
-async function openAbsenceDialog(page: Page): Promise<AbsenceDialog> {
-  await new AttendancePages(page).gotoCurrent();
-  await page.getByRole('button', { name: 'Request an absence' }).click();
-  const absence = new AbsenceDialog(page);
-  await expect(absence.dialog).toBeVisible();
-  return absence;
 }
 
 test.describe('on a wide screen, with a US English browser', () => {

@@ -1,0 +1,54 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import type { TimetableEntry } from '../../src/shared/contract/timetable';
+import { AbsenceDialog } from '../pages/AbsenceDialog';
+import { AttendancePages } from '../pages/AttendancePages';
+
+// What the absence specs share: London's date, wall-clock arithmetic, the API's JSON, the class an
+// absence can cut through, and opening the request dialog.
+
+/** Today in London, 'YYYY-MM-DD'. */
+export function londonToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+}
+
+/** A 'YYYY-MM-DD' date `days` later. */
+export function addDays(isoDate: string, days: number): string {
+  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/** The wall clock `minutes` after a 'YYYY-MM-DDTHH:mm:ss' wall clock. */
+export function wallClockAfter(wallClock: string, minutes: number): string {
+  const [date = '', time = ''] = wallClock.split('T');
+  const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
+  const [h = 0, min = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(y, m - 1, d, h, min + minutes)).toISOString().slice(0, 19);
+}
+
+/** A GET through the page's session that must answer 200: its JSON. */
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.status(), path).toBe(200);
+  return (await response.json()) as T;
+}
+
+/** An upcoming, not cancelled class of at least 30 minutes that overlaps no other class. */
+export function classToCutThrough(entries: readonly TimetableEntry[], maximumDay: string): TimetableEntry | undefined {
+  const tomorrow = addDays(londonToday(), 1);
+  const spans = entries.map((entry) => ({ entry, from: Date.parse(entry.startTime), to: Date.parse(entry.startTime) + entry.duration * 60_000 }));
+  return spans.find(({ entry, from, to }) => {
+    const day = entry.startTime.slice(0, 10);
+    if (entry.isCancelled || entry.duration < 30 || day < tomorrow || day > maximumDay) return false;
+    return !spans.some((other) => other.entry !== entry && other.from < to && from < other.to);
+  })?.entry;
+}
+
+/** Opens "Request an absence" from this year's attendance page. */
+export async function openAbsenceDialog(page: Page): Promise<AbsenceDialog> {
+  await new AttendancePages(page).gotoCurrent();
+  await page.getByRole('button', { name: 'Request an absence' }).click();
+  const absence = new AbsenceDialog(page);
+  await expect(absence.dialog).toBeVisible();
+  return absence;
+}
