@@ -39,3 +39,36 @@ describe('security headers over plain http', () => {
     expect(String(response.headers['content-security-policy'])).toContain("base-uri 'none'");
   });
 });
+
+describe('the same security headers on every kind of answer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const expected = {
+    'content-security-policy': expect.stringContaining("frame-ancestors 'none'") as unknown,
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'origin-agent-cluster': '?1',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-content-type-options': 'nosniff',
+    'x-dns-prefetch-control': 'off',
+    'x-download-options': 'noopen',
+    'x-frame-options': 'SAMEORIGIN',
+    'x-permitted-cross-domain-policies': 'none',
+    'x-xss-protection': '0',
+  };
+
+  it.each([
+    ['an API answer', '/api/user/info', 200],
+    ['a refusal', '/api/timetable', 401],
+    ['an unknown API path', '/api/no-such-thing', 404],
+    ['the status feed, refused to a visitor', '/api/realtimepingdom/negotiate?negotiateVersion=1', 401],
+  ])('%s (%s) carries them', async (_what, url, status) => {
+    const response = await t.app.inject({ method: url.includes('negotiate') ? 'POST' : 'GET', url });
+    expect(response.statusCode).toBe(status);
+    expect(response.headers).toMatchObject(expected);
+  });
+});
