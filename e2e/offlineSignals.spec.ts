@@ -12,23 +12,33 @@ const queuedAdded = 'Added to favourites. Saved on this device: it will sync whe
 // between this spec's choice of a link and its click would make the star already pressed.
 useOwnServer(test, { portOffset: 88 });
 
-/** A link this student has not favourited yet (earlier tests here add some): its name. */
-async function notYetFavourite(resources: ResourcesPage): Promise<string> {
-  // The stars say 'not pressed' until the favourites have loaded: wait for the student's seeded ones.
+/**
+ * The links this file's tests favourite, one each, chosen once from those the student has not
+ * favourited: a queued write that one test leaves behind may still arrive while the next one runs,
+ * so no two tests touch the same link.
+ */
+let candidates: string[] | undefined;
+
+/** A link this student has not favourited yet, and no other test here uses: its name. */
+async function notYetFavourite(resources: ResourcesPage, testIndex: number): Promise<string> {
+  // The stars say 'not pressed' until the favourites have loaded, and each list reads them on its
+  // own: wait for the student's seeded ones in the Favourites section and on the stars below.
   await expect(resources.favourites.getByRole('link').first()).toBeVisible();
-  const star = resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).first();
-  const label = (await star.getAttribute('aria-label')) ?? (await star.textContent()) ?? '';
-  const name = /^Add (.+) to favourites$/.exec(label.trim())?.[1];
-  expect(name, 'a link not yet a favourite').toBeDefined();
+  await expect(resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: true }).first()).toBeVisible();
+  candidates ??= (await resources.allResources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).evaluateAll((stars) =>
+    stars.map((star) => star.getAttribute('aria-label') ?? ''),
+  )).map((label) => /^Add (.+) to favourites$/.exec(label.trim())?.[1] ?? '');
+  const name = candidates[testIndex];
+  expect(name, 'a link not yet a favourite').toBeTruthy();
   return name ?? '';
 }
 
 const indicator = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: /Offline|Server unreachable/ });
 
-for (const viewport of [
+for (const [viewportIndex, viewport] of [
   { name: 'desktop', size: { width: 1280, height: 860 }, isMobile: false },
   { name: 'phone', size: { width: 390, height: 844 }, isMobile: true },
-]) {
+].entries()) {
   test.describe(`offline signals on a ${viewport.name}`, () => {
     test.use({ viewport: viewport.size, isMobile: viewport.isMobile, hasTouch: viewport.isMobile });
     test.describe.configure({ timeout: 90_000 });
@@ -39,7 +49,7 @@ for (const viewport of [
       await resources.goto();
       await expect(resources.allResources.getByRole('button', { name: /to favourites$/ }).first()).toBeVisible();
       await expect(indicator(page)).toHaveCount(0);
-      const name = await notYetFavourite(resources);
+      const name = await notYetFavourite(resources, viewportIndex * 2);
 
       await context.setOffline(true);
       await expect(indicator(page)).toContainText('Offline');
@@ -60,7 +70,7 @@ for (const viewport of [
       const resources = new ResourcesPage(page);
       await resources.goto();
       await expect(resources.allResources.getByRole('button', { name: /to favourites$/ }).first()).toBeVisible();
-      const name = await notYetFavourite(resources);
+      const name = await notYetFavourite(resources, viewportIndex * 2 + 1);
       await page.route('**/api/**', (route) => route.abort('connectionrefused'));
       try {
         await resources.setFavourite(name, true);
