@@ -44,10 +44,15 @@ test('an administrator moves one class and cancels another from Admin › Classe
     const later = Date.now() + 12 * 24 * 3_600_000;
     const candidates = (await timetableOf(studentPage.request)).filter((e) => !e.isCancelled && Date.parse(e.startTime) > soon
       && Date.parse(e.startTime) < later && Number(wallTime(e.startTime).slice(0, 2)) <= 15);
-    const [toMove, toCancel] = [candidates[0], candidates.find((e) => e.rowId !== candidates[0]?.rowId && e.startTime.slice(0, 10) === candidates[0]?.startTime.slice(0, 10)) ?? candidates[1]];
-    if (!toMove || !toCancel) throw new Error('the seed has no two classes to change');
+    const toMove = candidates[0];
+    if (!toMove) throw new Error('the seed has no class to move');
     const date = toMove.startTime.slice(0, 10);
     const newTime = `${String(Number(wallTime(toMove.startTime).slice(0, 2)) + 2).padStart(2, '0')}:${wallTime(toMove.startTime).slice(3)}`;
+    // The class to cancel must not start where the moved one lands: the page and the student's week
+    // tell classes apart by module, day and start time.
+    const cancellable = candidates.filter((e) => e.rowId !== toMove.rowId && e.startTime.slice(0, 16) !== `${date}T${newTime}`);
+    const toCancel = cancellable.find((e) => e.startTime.slice(0, 10) === date) ?? cancellable[0];
+    if (!toCancel) throw new Error('the seed has no second class to cancel');
 
     // The admin opens the Classes tab: today's and the next two weeks' classes.
     await signInAs('admin');
