@@ -103,6 +103,9 @@ test('with Open Dyslexic, the wider letters still fit a 390 px phone on the stud
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
       await expect(page.locator('body')).not.toContainText(/Loading[^.…]*…/);
+      // The saved font applies to this page first (from the preference cookie, or once the
+      // signed-in area reads the saved preferences); only then does its face load.
+      await expect(page.locator('html')).toHaveAttribute('data-font', 'open-dyslexic');
       await expect.poll(() => loadedFaces(page, 'OpenDyslexic')).toContain('400 normal');
       const overflow = await findHorizontalOverflow(page);
       expect(overflow.offenders, `elements past the right edge of ${path}`).toEqual([]);
