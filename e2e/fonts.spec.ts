@@ -98,6 +98,12 @@ test('with Open Dyslexic, the wider letters still fit a 390 px phone on the stud
   const font = (name: string) => page.getByRole('main').getByRole('radiogroup', { name: 'Font' }).getByRole('radio', { name, exact: true });
   await font('Open Dyslexic').click();
   await expect(font('Open Dyslexic')).toBeChecked();
+  // The choice shows at once, and reaches the device's outbox a moment later: leaving the page
+  // before then would lose it (the next page would apply the older saved font). Wait until the
+  // server has it, as the pages below read it from there.
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/user/preferences/userapi')).json()) as { font: string }).font, { timeout: 15_000 })
+    .toBe('Open Dyslexic');
   try {
     for (const path of ['/home', '/timetable', '/attendance/current', '/attendance/previous', '/resources', '/user/notifications', '/user/profile', '/user/settings/appearance']) {
       await page.goto(path);
