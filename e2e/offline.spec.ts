@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
@@ -34,6 +35,9 @@ test('a theme change made while the server is down applies at once and reaches t
   await server.stop();
   await page.getByRole('radio', { name: 'Dark' }).check();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  // The theme shows at once; the status says when the change is queued on the device, which a
+  // reload straight after the click could otherwise beat.
+  await expect(new AppearanceSettingsPage(page).saveStatus).toHaveText(/^(Saving…|Saved offline, will sync)$/);
 
   // A reload in between, still offline: the change is kept, and still waiting to be sent.
   await page.reload();
