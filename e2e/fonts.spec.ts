@@ -23,6 +23,11 @@ async function loadedFaces(page: Page, family: string): Promise<string[]> {
   }, family);
 }
 
+/** The font saved on the server for the signed-in user (the page request shares its session). */
+async function savedFont(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/user/preferences/userapi')).json()) as { font: string }).font;
+}
+
 /** The width of a line of body text in the page's current font, once its fonts have loaded. */
 async function sampleWidth(page: Page): Promise<number> {
   return page.evaluate(async (text) => {
@@ -87,6 +92,10 @@ for (const device of ['desktop', 'phone'] as const) {
     await font('App Font').click();
     await expect(page.locator('html')).not.toHaveAttribute('data-font');
     expect(await sampleWidth(page)).toBeCloseTo(appFontWidth, 0);
+    // The page shows the app font at once, but the change reaches the server a moment later,
+    // through the outbox. The next test signs the same student in afresh and must not find Open
+    // Dyslexic saved: wait until the server has the app font before the page closes.
+    await expect.poll(() => savedFont(page)).toBe('App Font');
   });
 }
 
@@ -101,9 +110,7 @@ test('with Open Dyslexic, the wider letters still fit a 390 px phone on the stud
   // The choice shows at once, and reaches the device's outbox a moment later: leaving the page
   // before then would lose it (the next page would apply the older saved font). Wait until the
   // server has it, as the pages below read it from there.
-  await expect
-    .poll(async () => ((await (await page.request.get('/api/user/preferences/userapi')).json()) as { font: string }).font, { timeout: 15_000 })
-    .toBe('Open Dyslexic');
+  await expect.poll(() => savedFont(page), { timeout: 15_000 }).toBe('Open Dyslexic');
   try {
     for (const path of ['/home', '/timetable', '/attendance/current', '/attendance/previous', '/resources', '/user/notifications', '/user/profile', '/user/settings/appearance']) {
       await page.goto(path);
@@ -121,5 +128,7 @@ test('with Open Dyslexic, the wider letters still fit a 390 px phone on the stud
     await appearance.goto();
     await font('App Font').click();
     await expect(font('App Font')).toBeChecked();
+    // Back to the app font on the server too, not only on this page, which closes next.
+    await expect.poll(() => savedFont(page)).toBe('App Font');
   }
 });
