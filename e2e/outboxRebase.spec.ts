@@ -56,8 +56,10 @@ test('a favourite held on its way stays pending while another device adds one: a
     await otherResources.goto();
     await otherResources.setFavourite(fromOtherDevice, true);
     await expect(otherResources.favouriteLink(fromOtherDevice)).toHaveCount(1);
+    // The star and the 'Waiting to sync' mark come from two separate reads of the device's
+    // database, so no mark yet does not mean the write has gone: ask the server until it has it.
+    await expect.poll(() => serverFavourites(other.request)).toEqual([...before, fromOtherDevice].sort(byName));
     await expect(otherPage.getByRole('main').getByText(/waiting to sync/i)).toHaveCount(0);
-    expect(await serverFavourites(other.request)).toEqual([...before, fromOtherDevice].sort(byName));
   } finally {
     await other.close();
   }
