@@ -151,6 +151,9 @@ test('an administrator views as a student, read only, with the banner on every p
   await appearance.goto();
   await expectBanner(page);
   await expectRefusal(page, appearance.theme('Dark'));
+  // Refused, so not shown either: the page keeps the student's look.
+  await expect(appearance.theme('Dark')).not.toBeChecked();
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
 
   // Nothing is waiting to be sent: no outbox entry anywhere.
   const viewAsNames = (await databaseNames(page)).filter((name) => name.startsWith(viewAsDatabase));

@@ -2,6 +2,7 @@ import type { AppPreferences, UserApiPreferences } from '../../../shared/contrac
 import { activeUserDatabase } from '../../db/userDatabase';
 import { validCachedValue } from '../../sync/cachedValue';
 import { enqueueMutation } from '../../sync/outbox';
+import { isViewingAs } from '../viewAs/isViewingAs';
 import { appliedPreferences, appliedUserApiPreferences, applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
 import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
 import { saveAppPreferencesMutation, saveUserApiPreferencesMutation } from './preferences.mutations';
@@ -18,6 +19,12 @@ async function cachedValue<T>(key: string): Promise<T | undefined> {
  */
 async function saveUserApi(change: Partial<UserApiPreferences>): Promise<void> {
   const shown = { ...appliedUserApiPreferences(), ...change };
+  // An administrator viewing as this user (issue 17) changes nothing: the server refuses the write
+  // and the app says so, so the page keeps the viewed user's look rather than show a refused one.
+  if (isViewingAs()) {
+    await enqueueMutation(saveUserApiPreferencesMutation, shown);
+    return;
+  }
   applyUserApiPreferences(shown);
   saveUserApiPreferencesCookie(shown);
   const current = await cachedValue<UserApiPreferences>(userApiPreferencesResource.key);
@@ -31,6 +38,10 @@ export const setFont = (font: string): Promise<void> => saveUserApi({ font });
 /** PUT /api/user/preferences/app with the whole object, on every change (SPEC §7). */
 export async function setCategoryView(isCategoryView: boolean): Promise<void> {
   const base: AppPreferences = appliedPreferences().app;
+  if (isViewingAs()) {
+    await enqueueMutation(saveAppPreferencesMutation, { ...base, isCategoryView });
+    return;
+  }
   applyAppPreferences({ ...base, isCategoryView });
   saveAppPreferencesCookie({ ...base, isCategoryView });
   const current = await cachedValue<AppPreferences>(appPreferencesResource.key);
