@@ -87,10 +87,9 @@ for (const { name, ...device } of viewports) {
       // On the context, so the answer reaches the page through the service worker as well.
       await page.context().route(/\/api\/timetable\/servertime(\?|$)/, (route) =>
         route.fulfill({ json: new Date(clock.fakeAt + Date.now() - clock.realAt).toISOString() }));
-      // Home lists the classes of its own day only. The seed's lab and lecture share a day only when
-      // the server started between about 00:05 and 22:25 (the lecture is 90 minutes on, the lab
-      // began 5 to 10 minutes before): so home is shown the registered lab on the lab's own day,
-      // ten minutes into it, rather than on the lecture's.
+      // Home lists the classes of its own day only. The seed keeps its lab and lecture on one day
+      // unless the server started after 23:55 (seed/timetable.ts): so home is shown the registered
+      // lab on the lab's own day, ten minutes into it, rather than on the lecture's.
       await moveClock(page, clock, Date.parse(lab.startTime) + 10 * minute, false);
       await page.goto('/home');
       await expect(card(page, lab).getByText(`Registered at ${wallTime(registeredAt)}`, { exact: true })).toBeVisible();
