@@ -8,9 +8,9 @@ import { useOwnServer } from './support/ownServer';
 
 /*
  * Issue 20, item 3: each class says where it stands, on home and on the timetable. Its own server,
- * fresh at the start: the seed's CS2041 lab started 5–10 minutes before the server did (its
+ * fresh at the start: the seed's CS2041 lab started up to 10 minutes before the server did (its
  * window is open: the student registers for real), and a CS2052 lecture starts about 90 minutes
- * after. The page's clock then moves to that lecture (page.clock), and the server-time answer
+ * after (by 23:00 in the evening, seed/timetable.ts). The page's clock then moves to that lecture (page.clock), and the server-time answer
  * follows the page's clock, as a server in step with the device would.
  */
 useOwnServer(test, { portOffset: 67 });
@@ -88,7 +88,7 @@ for (const { name, ...device } of viewports) {
       await page.context().route(/\/api\/timetable\/servertime(\?|$)/, (route) =>
         route.fulfill({ json: new Date(clock.fakeAt + Date.now() - clock.realAt).toISOString() }));
       // Home lists the classes of its own day only. The seed keeps its lab and lecture on one day
-      // unless the server started after 23:55 (seed/timetable.ts): so home is shown the registered
+      // unless the server started after 22:50 (seed/timetable.ts): so home is shown the registered
       // lab on the lab's own day, ten minutes into it, rather than on the lecture's.
       await moveClock(page, clock, Date.parse(lab.startTime) + 10 * minute, false);
       await page.goto('/home');

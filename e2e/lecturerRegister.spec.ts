@@ -9,7 +9,7 @@ import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15, lecturer register. Its own server: it registers, closes a register and marks
-// students present. The seed's CS2041 lab started 5–10 minutes before the server did; a long
+// students present. The seed's CS2041 lab started up to 10 minutes before the server did; a long
 // closing time keeps its registration open while the test runs on a busy machine.
 const server = useOwnServer(test, { portOffset: 42, env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
 

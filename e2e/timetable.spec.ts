@@ -7,7 +7,7 @@ import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 interface ApiTimetable {
-  timetableEntries: { startTime: string; moduleCode: string; attendanceDataStudent?: unknown }[];
+  timetableEntries: { startTime: string; moduleCode: string; isCancelled: boolean; attendanceDataStudent?: unknown }[];
 }
 
 /** 'DD-MM-YYYY' of now in London, the zone the browser runs in (playwright.config.ts). */
@@ -16,6 +16,17 @@ function londonDayKey(date = new Date()): string {
     .formatToParts(date);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${part('day')}-${part('month')}-${part('year')}`;
+}
+
+/** When the next class starts: the first not cancelled that has not started yet. */
+async function nextClassStart(page: Page): Promise<number> {
+  const response = await page.request.get('/api/timetable');
+  expect(response.status()).toBe(200);
+  const { timetableEntries } = (await response.json()) as ApiTimetable;
+  const now = Date.now();
+  const starts = timetableEntries.filter((entry) => !entry.isCancelled).map((entry) => Date.parse(entry.startTime)).filter((start) => start > now);
+  expect(starts.length).toBeGreaterThan(0);
+  return Math.min(...starts);
 }
 
 async function apiTimetable(page: Page): Promise<ApiTimetable> {
@@ -108,7 +119,14 @@ test.describe('a student on a server of their own', () => {
     expect(keys.every((key) => /^\d{2}-\d{2}-\d{4}$/.test(key))).toBe(true);
     expect([...keys].sort((a, b) => a.split('-').reverse().join().localeCompare(b.split('-').reverse().join()))).toEqual(keys);
     await expect(timetable.day(todayKey).getByText('Today', { exact: true })).toBeVisible();
-    await expect(page.getByText('Next class', { exact: true })).toBeVisible();
+
+    // The next class is the seed's lecture about 90 minutes on (or one before it). That lecture is
+    // tomorrow's on a server started after 22:50 (seed/timetable.ts): on a Sunday night it is in
+    // next week, where the week shows it as the next class.
+    const nextKey = londonDayKey(new Date(await nextClassStart(page)));
+    const isNextWeek = !keys.includes(nextKey);
+    if (isNextWeek) await page.getByRole('button', { name: 'Next week' }).click();
+    await expect(timetable.day(nextKey).getByText('Next class', { exact: true })).toBeVisible();
 
     // The countdown of the class in ~90 minutes ticks down.
     const countdown = timetable.countdowns.first();
@@ -118,6 +136,10 @@ test.describe('a student on a server of their own', () => {
     await expect.poll(async () => toSeconds(await countdown.innerText()), { timeout: 5000 }).toBeLessThan(before);
 
     await expectNoAxeViolations();
+    if (isNextWeek) {
+      await page.getByRole('button', { name: 'Today' }).click();
+      await expect(timetable.day(todayKey)).toBeVisible();
+    }
 
     // The class that started a few minutes ago: its window is open; loopback counts as campus in demo mode.
     await timetable.registerButtons.first().click();

@@ -4,6 +4,7 @@ import type { TimetableEventsTable } from '../schema.domain.js';
 import {
   type AcademicYear, addMinutes, earlierAcademicYear, londonDate, londonInstant, roundToMinutes, teachingWeeks,
 } from './calendar.js';
+import { attendanceRegistration } from '../../../shared/constants.js';
 import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { LECTURER_MODULES, type ModuleSpec, type ModuleStage, moduleSpecs, STUDENT_MODULES } from './catalogue.js';
 import { idOf } from './people.js';
@@ -40,22 +41,24 @@ interface PlannedEvent extends Omit<SeededEvent, 'id'> {
 const CANCELLATIONS_PER_MODULE = 2;
 
 /**
- * Today's classes, whatever the weekday or term: a monitored CS2041 lab that started 5–10
- * minutes ago (its registration window is open) and a monitored CS2052 lecture about 90
- * minutes from now. Both belong to `student`'s and `lecturer`'s modules. Both stay on today's
- * London date, which home and "this week" list them under: just after midnight the lab starts at
- * midnight, and late in the evening the lecture starts at 23:55, sooner than 90 minutes away.
- * (From 23:55 on no start today is still ahead: the lecture is then tomorrow's.)
+ * Today's classes, whatever the weekday or term: a monitored CS2041 lab that started up to 10
+ * minutes ago (its registration window is open) and a monitored CS2052 lecture about 90 minutes
+ * from now, at least 10 (its registration opens 10 minutes before it starts, so that is still to
+ * come). Both belong to `student`'s and `lecturer`'s modules, and both are on today's London date
+ * when they can be, as home and "this week" list them under it: just after midnight the lab
+ * starts at midnight, and in the evening the lecture starts by 23:00, so it also ends by midnight.
+ * From 22:50 on that is less than 10 minutes away: the lecture is then tomorrow's, 90 minutes on.
  */
 export function todaysClasses(today: Date): { code: string; type: 'Lab' | 'Lecture'; room: string; start: Date; minutes: number }[] {
   const day = londonDate(today);
   const labStart = roundToMinutes(addMinutes(today, -5), 5, 'down');
   const midnight = londonInstant(day, '00:00');
   const lectureStart = roundToMinutes(addMinutes(today, 90), 5, 'up');
-  const lastStart = londonInstant(day, '23:55');
+  const lastStart = londonInstant(day, '23:00');
+  const lastInTime = lectureStart > lastStart && lastStart >= addMinutes(today, attendanceRegistration.opensMinutesBeforeStart);
   return [
     { code: 'CS2041', type: 'Lab', room: 'ENG-2.03', start: labStart < midnight ? midnight : labStart, minutes: 60 },
-    { code: 'CS2052', type: 'Lecture', room: 'SCI-0.14', start: lectureStart > lastStart && lastStart > today ? lastStart : lectureStart, minutes: 60 },
+    { code: 'CS2052', type: 'Lecture', room: 'SCI-0.14', start: lastInTime ? lastStart : lectureStart, minutes: 60 },
   ];
 }
 
