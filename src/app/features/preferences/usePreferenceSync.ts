@@ -1,7 +1,6 @@
 import { useEffect } from 'react';
-import { applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
-import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
 import { useAppPreferences, useUserApiPreferences } from './queries';
+import { showStoredAppPreferences, showStoredUserApiPreferences } from './showStoredPreferences';
 
 /**
  * Keeps <html> and the preference cookies in line with the stored preferences: the server's
@@ -11,13 +10,9 @@ export function usePreferenceSync(): void {
   const { data: userApi } = useUserApiPreferences();
   const { data: app } = useAppPreferences();
   useEffect(() => {
-    if (!userApi) return;
-    applyUserApiPreferences(userApi);
-    saveUserApiPreferencesCookie(userApi);
+    if (userApi) showStoredUserApiPreferences(userApi);
   }, [userApi]);
   useEffect(() => {
-    if (!app) return;
-    applyAppPreferences(app);
-    saveAppPreferencesCookie(app);
+    if (app) showStoredAppPreferences(app);
   }, [app]);
 }
