@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import './engagement.css';
+import { useReservedBannerSpace } from './useReservedBannerSpace';
 
 interface EngagementBannerProps {
   readonly title: string;
@@ -11,12 +12,14 @@ interface EngagementBannerProps {
 
 /**
  * The frame of a first-run banner: a labelled region at the bottom of the screen (above the phone
- * menu bar) that never blocks the page behind it.
+ * menu bar) that never blocks the page behind it: the page keeps its height free at the bottom.
  */
 export function EngagementBanner({ title, children, actions, kind }: EngagementBannerProps) {
   const titleId = useId();
+  const banner = useRef<HTMLElement>(null);
+  useReservedBannerSpace(banner);
   return (
-    <section className={`engagement-banner engagement-banner--${kind}`} aria-labelledby={titleId}>
+    <section ref={banner} className={`engagement-banner engagement-banner--${kind}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="engagement-banner__title">
         {title}
       </h2>
