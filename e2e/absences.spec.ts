@@ -82,6 +82,13 @@ test.describe('absence requests on the suite server', () => {
     await expect(dialog.errorBox()).toContainText('Start date: Start date is required');
     await expect(dialog.errorBox()).toContainText('Reason: Please select an absence category');
     await expect(dialog.errorBox()).toBeFocused();
+    // A typed date the field refuses: the box gives the field's reason, not that it is missing.
+    await dialog.startDate.fill('99/99/2026');
+    await dialog.startDate.press('Tab');
+    await expect(dialog.dialog.getByText('Enter a real date as DD/MM/YYYY.', { exact: true })).toBeVisible();
+    await dialog.submitButton().click();
+    await expect(dialog.errorBox()).toContainText('Start date: Enter a real date as DD/MM/YYYY.');
+    await expect(dialog.errorBox()).not.toContainText('Start date is required');
     await dialog.allDay.check();
     await expect(dialog.startTime).toHaveCount(0);
     await dialog.setDate(dialog.startDate, day);
@@ -93,6 +100,8 @@ test.describe('absence requests on the suite server', () => {
     await expect(dialog.errorBox()).toHaveCount(0); // each field's errors went as it was filled in
     await dialog.submitButton().click();
     await closeSuccess(page, submittedTitle);
+    // The form that was opened is gone: focus goes back to the button that opened it.
+    await expect(attendance.requestAbsenceButton()).toBeFocused();
 
     const created = newRequest(before, await fetchRequests(page.request), day);
     expect(created, 'the server stored the new request').toBeDefined();

@@ -1,9 +1,10 @@
-import { useEffect, useRef, type FormEvent, type RefObject } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { formatDate, formatTime24 } from '../../format/dateTime';
 import { isFormReadOnly, isWithdrawAllowed, keptFilesOf, readOnlyNoticeOf } from './absenceDialog.rules';
 import { factsOf, type absenceDialogMachine, type AbsenceDialogEvent } from './absenceDialog.machine';
+import { withFieldProblems } from './absenceForm';
 import { AbsenceFormFields } from './AbsenceFormFields';
 import { ClashWarning } from './ClashWarning';
 import { ErrorBox } from './ErrorBox';
@@ -45,6 +46,12 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
     send({ type: 'SHOW_FORM' });
   };
 
+  // The date fields' own problems, so the error box gives the same reason as the field.
+  const [dateProblems, setDateProblems] = useState<Readonly<Record<string, string | undefined>>>({});
+  const reportDateProblem = useCallback((key: string, problem: string | undefined) => {
+    setDateProblems((problems) => (problems[key] === problem ? problems : { ...problems, [key]: problem }));
+  }, []);
+
   const form = (
     <FormPanel
       snapshot={snapshot}
@@ -54,6 +61,7 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
       isSubmitting={isSubmitting}
       onWithdraw={showWithdraw}
       withdrawButtonRef={withdrawButton}
+      onDateProblem={reportDateProblem}
     />
   );
   return (
@@ -80,7 +88,7 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
           </Button>
         </div>
       )}
-      <ErrorBox errors={context.errors} revision={context.errorRevision} />
+      <ErrorBox errors={withFieldProblems(context.errors, dateProblems)} revision={context.errorRevision} />
       {canWithdraw ? (
         <Tabs
           selectedKey={isWithdrawTab ? 'withdraw' : 'form'}
@@ -118,9 +126,10 @@ interface FormPanelProps extends AbsenceDialogBodyProps {
   readonly isSubmitting: boolean;
   readonly onWithdraw: () => void;
   readonly withdrawButtonRef: RefObject<HTMLButtonElement | null>;
+  readonly onDateProblem: (key: string, problem: string | undefined) => void;
 }
 
-function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting, onWithdraw, withdrawButtonRef }: FormPanelProps) {
+function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting, onWithdraw, withdrawButtonRef, onDateProblem }: FormPanelProps) {
   const { context } = snapshot;
   const facts = factsOf(context);
   const isReadOnly = isFormReadOnly(facts);
@@ -142,6 +151,7 @@ function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting, onWithd
         onChange={(values) => send({ type: 'CHANGE', values })}
         onPendingFilesChange={(files) => send({ type: 'SET_PENDING_FILES', files })}
         onRemoveExistingFile={(rowId) => send({ type: 'REMOVE_EXISTING_FILE', rowId })}
+        onDateProblem={onDateProblem}
       />
       <ClashWarning clashes={context.clashes} />
       <div className="absence-actions">

@@ -24,11 +24,13 @@ export interface AbsenceFormFieldsProps {
   readonly onChange: (changes: Partial<AbsenceFormValues>) => void;
   readonly onPendingFilesChange: (files: File[]) => void;
   readonly onRemoveExistingFile: (rowId: number) => void;
+  /** A date field's own problem with what was typed, by error key (undefined once gone). */
+  readonly onDateProblem?: (key: string, problem: string | undefined) => void;
 }
 
 /** SPEC §2 form fields, with the labels the e2e page object uses. */
 export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
-  const { mode, request, config, values, errors, isDisabled, onChange } = props;
+  const { mode, request, config, values, errors, isDisabled, onChange, onDateProblem } = props;
   const switchId = useId();
   const reasonId = useId();
   const reasonHelpId = useId();
@@ -66,6 +68,7 @@ export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
           isDisabled={isDisabled}
           isRequired
           errorMessage={fieldError(errors, absenceErrorKeys.startDate)}
+          onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.startDate, problem)}
         />
         {!values.isAllDay && (
           <TimeField
@@ -88,6 +91,7 @@ export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
           isDisabled={isDisabled}
           isRequired
           errorMessage={fieldError(errors, absenceErrorKeys.endDate)}
+          onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.endDate, problem)}
         />
         {!values.isAllDay && (
           <TimeField

@@ -105,6 +105,15 @@ export function AbsencesSection() {
   const drafts = useAbsenceDrafts();
   const [target, setTarget] = useState<DialogTarget | null>(null);
   const [success, setSuccess] = useState<Success | null>(null);
+  // Where focus goes back to after the success dialog: the control that opened the request's
+  // dialog (gone with it by then, so the dialog cannot restore it itself), else 'Request an absence'.
+  const requestButton = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const closeSuccess = () => {
+    setSuccess(null);
+    const back = opener.current?.isConnected ? opener.current : requestButton.current;
+    requestAnimationFrame(() => back?.focus());
+  };
 
   useOpenLinkedRequest(requests.data, config.data !== undefined, setTarget);
   useOpenPrefilledRequest(config.data !== undefined, setTarget);
@@ -113,6 +122,7 @@ export function AbsencesSection() {
   const newDraftSavedAt = drafts.get(draftKeyOf(undefined));
 
   const open = (next: DialogTarget) => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (config.data) {
       setTarget(next);
       return;
@@ -163,6 +173,7 @@ export function AbsencesSection() {
       )}
       {/* Issue 17: an administrator viewing as this student cannot request for them. */}
       <Button
+        ref={requestButton}
         className="button button--primary"
         onPress={() => open({ mode: 'create' })}
         isDisabled={user?.viewAs !== undefined}
@@ -199,7 +210,7 @@ export function AbsencesSection() {
           onFinished={finish}
         />
       )}
-      <AbsenceSuccessDialog success={success} onClose={() => setSuccess(null)} />
+      <AbsenceSuccessDialog success={success} onClose={closeSuccess} />
     </section>
   );
 }

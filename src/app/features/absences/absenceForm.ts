@@ -184,6 +184,22 @@ export function errorLines(errors: Readonly<Record<string, readonly string[]>>):
     });
 }
 
+/**
+ * The form's errors, with a field's own problem (a typed date the field refused: 'Enter a real
+ * date as DD/MM/YYYY.') in place of what the form alone could say of it ('Start date is
+ * required'), so the error box and the field say the same.
+ */
+export function withFieldProblems(
+  errors: Readonly<Record<string, string[]>>,
+  problems: Readonly<Record<string, string | undefined>>,
+): Record<string, string[]> {
+  const merged: Record<string, string[]> = { ...errors };
+  for (const [key, problem] of Object.entries(problems)) {
+    if (problem !== undefined && (merged[key]?.length ?? 0) > 0) merged[key] = [problem];
+  }
+  return merged;
+}
+
 /** The messages of one field, for the field's own error text. */
 export function fieldError(errors: Readonly<Record<string, readonly string[]>>, key: string): string | undefined {
   const messages = errors[key];

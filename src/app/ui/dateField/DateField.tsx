@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type ChangeEvent, type FocusEvent, type KeyboardEvent } from 'react';
 import { wideScreenQuery } from '../../routing/media';
 import { useMediaQuery } from '../useMediaQuery';
 import { CalendarPopup } from './CalendarPopup';
@@ -20,7 +20,20 @@ export interface DateFieldProps {
   readonly isRequired?: boolean;
   /** An error from the form, shown when the field has none of its own. */
   readonly errorMessage?: string;
+  /** Told the field's own problem with what was typed (or undefined once there is none). */
+  readonly onProblemChange?: (problem: string | undefined) => void;
   readonly name?: string;
+}
+
+/**
+ * Tells the form the field's own problem. A typed date the field refuses commits null, so the
+ * form alone would only know the date is missing; a summary of the errors needs the real reason.
+ */
+function useReportedProblem(problem: string | undefined, onProblemChange: DateFieldProps['onProblemChange']): void {
+  // A new callback each render reports the same problem again: the form keeps its state then.
+  useEffect(() => {
+    onProblemChange?.(problem);
+  }, [problem, onProblemChange]);
 }
 
 /**
@@ -35,7 +48,7 @@ export function DateField(props: DateFieldProps) {
   return isWide ? <MaskedDateField {...props} /> : <NativeDateField {...props} />;
 }
 
-function MaskedDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, name }: DateFieldProps) {
+function MaskedDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name }: DateFieldProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -44,6 +57,7 @@ function MaskedDateField({ label, value, onChange, min, max, isDisabled = false,
   const commit = field.commitWith(onChange);
   const [isCalendarOpen, setCalendarOpen] = useState(false);
   const message = field.error ?? errorMessage;
+  useReportedProblem(field.error, onProblemChange);
 
   /** The rules, on demand: commit a good date (tidied), explain a bad one and commit nothing. */
   const check = (text: string) => {
@@ -117,7 +131,7 @@ function MaskedDateField({ label, value, onChange, min, max, isDisabled = false,
   );
 }
 
-function NativeDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, name }: DateFieldProps) {
+function NativeDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name }: DateFieldProps) {
   const inputId = useId();
   const errorId = useId();
   const formatId = useId();
@@ -125,6 +139,7 @@ function NativeDateField({ label, value, onChange, min, max, isDisabled = false,
   const field = useFieldText(value, (iso) => iso ?? '');
   const commit = field.commitWith(onChange);
   const message = field.error ?? errorMessage;
+  useReportedProblem(field.error, onProblemChange);
 
   const apply = (result: DateTextCheck) => {
     field.setError(result.error);

@@ -9,6 +9,7 @@ import {
   ruleValues,
   toFormData,
   touchesRange,
+  withFieldProblems,
   type AbsenceSubmission,
 } from '../../../../src/app/features/absences/absenceForm';
 import { validateAbsence } from '../../../../src/shared/rules/absences';
@@ -153,5 +154,20 @@ describe('errorLines (the error box)', () => {
       'Something went wrong.',
       'Unexpected: Odd.',
     ]);
+  });
+});
+
+describe('withFieldProblems', () => {
+  it('puts a field’s own problem in place of what the form says of that field, and leaves the rest', () => {
+    const errors = { startDate: ['Start date is required'], category: ['Please select an absence category'] };
+    expect(withFieldProblems(errors, { startDate: 'Enter a real date as DD/MM/YYYY.', endDate: 'Choose a date from 25/10/2026 to 26/09/2027.' })).toEqual({
+      startDate: ['Enter a real date as DD/MM/YYYY.'],
+      category: ['Please select an absence category'],
+    });
+    expect(errors.startDate).toEqual(['Start date is required']);
+  });
+
+  it('changes nothing once the field has no problem', () => {
+    expect(withFieldProblems({ endDate: ['End date is required'] }, { endDate: undefined })).toEqual({ endDate: ['End date is required'] });
   });
 });
