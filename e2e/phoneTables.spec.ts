@@ -8,9 +8,20 @@ import { TimetablePage } from './pages/TimetablePage';
 
 const phone = { width: 390, height: 844 };
 
-/** Taps the middle of a box with the mouse, wherever the pointer lands (not through a locator's own target). */
+/**
+ * Taps the middle of a box with the mouse, wherever the pointer lands (not through a locator's own
+ * target). Like a person, it taps once nothing covers the card: until the start-up (SPEC §7) has
+ * the profile, its overlay lies over a page that may already show its table.
+ */
 async function tapMiddleOf(page: Page, target: Locator): Promise<void> {
   await target.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  const isUncovered = () =>
+    target.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return hit !== null && (element.closest('tr') ?? element).contains(hit);
+    });
+  await expect.poll(isUncovered, { message: 'something covers the card' }).toBe(true);
   const box = await target.boundingBox();
   if (!box) throw new Error('the target has no box');
   await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
