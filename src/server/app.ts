@@ -158,7 +158,15 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
       await push.startWorker();
       await startAdminNotificationWorker(ctx, jobs);
       await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
-      await jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now }));
+    });
+    // The interval jobs (the status checks) begin once this instance listens: the demo's checks
+    // ask this very server, and a run before it listened found the port closed and showed every
+    // service as having problems until the next period.
+    let isScheduled = false;
+    app.addHook('onListen', async () => {
+      if (isScheduled) return;
+      isScheduled = true;
+      await jobs.withSetupLock(() => jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now })));
     });
   }
 

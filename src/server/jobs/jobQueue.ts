@@ -103,12 +103,19 @@ export class JobQueue {
    */
   async start(setup: () => Promise<void> = async () => {}): Promise<void> {
     if (this.isStarted) return;
+    await this.withSetupLock(async () => {
+      await this.boss.start();
+      this.isStarted = true;
+      await setup();
+    });
+  }
+
+  /** Runs `work` holding the set-up lock, so instances starting together create their queues one at a time. */
+  async withSetupLock(work: () => Promise<void>): Promise<void> {
     await this.sessionDb.connection().execute(async (connection) => {
       await sql`SELECT pg_advisory_lock(${sql.lit(JOB_SETUP_LOCK_KEY)})`.execute(connection);
       try {
-        await this.boss.start();
-        this.isStarted = true;
-        await setup();
+        await work();
       } finally {
         await sql`SELECT pg_advisory_unlock(${sql.lit(JOB_SETUP_LOCK_KEY)})`.execute(connection);
       }

@@ -1,0 +1,228 @@
+import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
+import { chromiumFlags, chromiumPath } from '../bench/support/chromium';
+import { expect, test } from './fixtures';
+import { AbsenceDialog } from './pages/AbsenceDialog';
+import { AttendancePages } from './pages/AttendancePages';
+import { LandingPage } from './pages/LandingPage';
+import { PersonaPicker } from './pages/PersonaPicker';
+import { addDays, getJson, londonToday } from './support/absenceSpecs';
+import { useOwnServer } from './support/ownServer';
+import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { signInOn } from './support/signIn';
+
+// A student leaves an absence request unsent (it could not be sent, so it is a draft on the
+// device), closes the browser and opens it again on the same profile, online, with the server up.
+// The app must then be its normal online self: no offline or server-unreachable signal, the
+// services shown as working, and the draft offered again, which now sends.
+// Its own server: the tests send requests as `student`, and the server is fresh, as after a deploy.
+const server = useOwnServer(test, { portOffset: 37 });
+
+const createTitle = 'Request an absence';
+const draftText = 'Diwali with my family: I typed this before closing the browser.';
+
+interface Screen {
+  readonly name: string;
+  readonly viewport: { width: number; height: number };
+  readonly isMobile: boolean;
+}
+const desktop: Screen = { name: 'desktop', viewport: { width: 1280, height: 860 }, isMobile: false };
+const phone: Screen = { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true };
+
+/**
+ * The browser on a profile folder that outlives it. `keepsSession`: it reopens the last tabs and
+ * keeps session cookies (as a browser set to continue where it left off, or a phone's); otherwise
+ * it forgets them, as Chromium does by default, and the student has to sign in again.
+ */
+function launch(profile: string, screen: Screen, keepsSession: boolean): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath,
+    args: [...chromiumFlags, ...(keepsSession ? ['--restore-last-session'] : [])],
+    baseURL: server.baseURL,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    viewport: screen.viewport,
+    isMobile: screen.isMobile,
+    hasTouch: screen.isMobile,
+  });
+}
+
+/**
+ * A day from `offset` days ahead that the limits allow as an all-day absence (before the maximum's
+ * day) and that none of the student's requests covers yet, so a repeated run still finds one.
+ */
+async function allowedDay(request: APIRequestContext, offset: number): Promise<string> {
+  const config = await getJson<AbsenceConfig>(request, '/api/attendance/absences/config');
+  const requests = await getJson<AbsenceRequest[]>(request, '/api/attendance/absences/requests');
+  const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
+  const isTaken = (day: string) =>
+    requests.some((taken) => taken.absenceStart.slice(0, 10) <= day && day <= taken.absenceEnd.slice(0, 10));
+  for (let day = addDays(londonToday(), offset); day <= lastAllowed; day = addDays(day, 3)) {
+    if (!isTaken(day)) return day;
+  }
+  throw new Error('no free day left within the absence limits');
+}
+
+async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
+  await new AttendancePages(page).requestAbsenceButton().click();
+  const dialog = new AbsenceDialog(page, createTitle);
+  await expect(dialog.dialog).toBeVisible();
+  await expect(dialog.reason).toBeEnabled();
+  return dialog;
+}
+
+/** Fills a one-day request; a phone has native date inputs (YYYY-MM-DD), a desktop typed DD/MM/YYYY. */
+async function fillRequest(dialog: AbsenceDialog, screen: Screen, day: string): Promise<void> {
+  await dialog.allDay.check();
+  if (screen.isMobile) {
+    await dialog.startDate.fill(day);
+    await dialog.endDate.fill(day);
+  } else {
+    await dialog.setDate(dialog.startDate, day);
+    await dialog.setDate(dialog.endDate, day);
+  }
+  await dialog.chooseReason('Religious observance');
+  await dialog.additionalInformation.fill(draftText);
+}
+
+/** Signed in: submits a request with the device offline, so it is kept as a draft. */
+async function leaveDraft(page: Page, context: BrowserContext, screen: Screen, day: string): Promise<void> {
+  const attendance = new AttendancePages(page);
+  await attendance.gotoCurrent();
+  await waitForServiceWorkerControl(page);
+  await expect(attendance.absencesTable()).toBeVisible();
+
+  await context.setOffline(true);
+  const dialog = await openCreateDialog(page);
+  await fillRequest(dialog, screen, day);
+  await dialog.submitButton().click();
+  await expect(dialog.errorBox()).toContainText('has NOT been sent');
+  await page.keyboard.press('Escape');
+  await expect(dialog.dialog).toBeHidden();
+  await expect(unsentNote(page)).toBeVisible();
+}
+
+const unsentNote = (page: Page) => page.getByRole('note').filter({ hasText: 'has not been sent yet' });
+const connectivityProblem = (page: Page) => page.getByRole('banner').getByRole('status').filter({ hasText: /Offline|Server unreachable/ });
+
+/**
+ * What the student sees once the app is open again: online, the services working, the draft
+ * offered and restored whole; sending it now works, and the new request comes from the server.
+ */
+async function expectOnlineWithDraft(page: Page, screen: Screen, day: string): Promise<void> {
+  const attendance = new AttendancePages(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Attendance this year' })).toBeVisible();
+  await expect(attendance.absencesTable()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Service status: Working normally' })).toBeVisible();
+  await expect(connectivityProblem(page)).toHaveCount(0);
+  await expect(unsentNote(page)).toBeVisible();
+
+  const dialog = await openCreateDialog(page);
+  await expect(dialog.dialog.getByRole('note').filter({ hasText: 'restored from a draft' })).toBeVisible();
+  await expect(dialog.additionalInformation).toHaveValue(draftText);
+  await expect(dialog.startDate).toHaveValue(screen.isMobile ? day : day.split('-').reverse().join('/'));
+  await dialog.submitButton().click();
+  const success = page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' });
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(success).toBeHidden();
+
+  const requests = await getJson<AbsenceRequest[]>(page.context().request, '/api/attendance/absences/requests');
+  const sent = requests.find((request) => request.absenceDescription === draftText && request.absenceStart.startsWith(day));
+  expect(sent, 'the server holds the request the draft became').toBeDefined();
+  if (sent) await expect(attendance.absenceRow(sent.rowId)).toContainText('Pending');
+  await expect(unsentNote(page)).toHaveCount(0);
+  await expect(connectivityProblem(page)).toHaveCount(0);
+}
+
+/** Runs `work` with a fresh browser profile folder, deleted afterwards. */
+async function withProfile(work: (profile: string) => Promise<void>): Promise<void> {
+  const profile = mkdtempSync(join(tmpdir(), 'campus-e2e-profile-'));
+  try {
+    await work(profile);
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+test.describe.configure({ timeout: 120_000 });
+
+test('desktop, the browser reopens its last tab at once: the attendance page is online and the draft sends', async () => {
+  await withProfile(async (profile) => {
+    const before = await launch(profile, desktop, true);
+    const page = before.pages()[0] ?? (await before.newPage());
+    await signInOn(page, 'student');
+    const day = await allowedDay(before.request, 16);
+    await leaveDraft(page, before, desktop, day);
+    await before.close();
+
+    const after = await launch(profile, desktop, true);
+    try {
+      await expect.poll(() => after.pages().some((page) => page.url().endsWith('/attendance/current'))).toBe(true);
+      const restored = after.pages().find((page) => page.url().endsWith('/attendance/current'));
+      if (!restored) throw new Error('the last tab was not reopened');
+      await expectOnlineWithDraft(restored, desktop, day);
+      await restored.screenshot({ path: test.info().outputPath('after-restart.png') });
+    } finally {
+      await after.close();
+    }
+  });
+});
+
+test('phone, reopened after a few seconds in a new tab at the start page: online, and the draft sends', async () => {
+  await withProfile(async (profile) => {
+    const before = await launch(profile, phone, true);
+    const page = before.pages()[0] ?? (await before.newPage());
+    await signInOn(page, 'student');
+    const day = await allowedDay(before.request, 18);
+    await leaveDraft(page, before, phone, day);
+    await before.close();
+    await pause(3000);
+
+    const after = await launch(profile, phone, true);
+    try {
+      const opened = await after.newPage();
+      await opened.goto('/');
+      await expect(opened).toHaveURL(/\/home$/);
+      await expect(opened.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+      await expect(connectivityProblem(opened)).toHaveCount(0);
+      await opened.goto('/attendance/current');
+      await expectOnlineWithDraft(opened, phone, day);
+    } finally {
+      await after.close();
+    }
+  });
+});
+
+test('desktop, the browser forgot the session: signing in again finds the app online and the draft kept', async () => {
+  await withProfile(async (profile) => {
+    const before = await launch(profile, desktop, false);
+    const page = before.pages()[0] ?? (await before.newPage());
+    await signInOn(page, 'student');
+    const day = await allowedDay(before.request, 20);
+    await leaveDraft(page, before, desktop, day);
+    await before.close();
+
+    const after = await launch(profile, desktop, false);
+    try {
+      const opened = after.pages()[0] ?? (await after.newPage());
+      await opened.goto('/attendance/current');
+      // The session cookie went with the browser: the landing page, to come back here after sign-in.
+      await expect(opened).toHaveURL(/\/landing\?returnTo=%2Fattendance%2Fcurrent$/);
+      const landing = new LandingPage(opened);
+      await expect(landing.heading).toBeVisible();
+      await expect(connectivityProblem(opened)).toHaveCount(0);
+      await landing.signIn();
+      await new PersonaPicker(opened).choose('student');
+      await opened.waitForURL('**/attendance/current');
+      await expectOnlineWithDraft(opened, desktop, day);
+    } finally {
+      await after.close();
+    }
+  });
+});
