@@ -1,14 +1,13 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
 import type { Timetable } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
-import { addDays, classToCutThrough, getJson, londonToday, wallClockAfter } from './support/absenceSpecs';
+import { addDays, classToCutThrough, closeSuccess, createTitle, getJson, londonToday, openCreateDialog, wallClockAfter } from './support/absenceSpecs';
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
-const createTitle = 'Request an absence';
 const editTitle = 'Absence request';
 const submittedTitle = 'Absence Request Submitted Successfully';
 const updatedTitle = 'Absence Request Updated Successfully';
@@ -45,22 +44,6 @@ function allowedDay(config: AbsenceConfig, offset: number): string {
 function newRequest(before: readonly AbsenceRequest[], after: readonly AbsenceRequest[], startDay: string): AbsenceRequest | undefined {
   const known = new Set(before.map((request) => request.rowId));
   return after.find((request) => !known.has(request.rowId) && request.absenceStart.startsWith(startDay));
-}
-
-async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
-  const attendance = new AttendancePages(page);
-  await attendance.requestAbsenceButton().click();
-  const dialog = new AbsenceDialog(page, createTitle);
-  await expect(dialog.dialog).toBeVisible();
-  await expect(dialog.reason).toBeEnabled();
-  return dialog;
-}
-
-async function closeSuccess(page: Page, title: string): Promise<void> {
-  const success = page.getByRole('dialog', { name: title });
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: 'Close', exact: true }).last().click();
-  await expect(success).toBeHidden();
 }
 
 test.describe('absence requests on the suite server', () => {

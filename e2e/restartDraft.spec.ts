@@ -9,7 +9,7 @@ import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 import { LandingPage } from './pages/LandingPage';
 import { PersonaPicker } from './pages/PersonaPicker';
-import { addDays, getJson, londonToday } from './support/absenceSpecs';
+import { addDays, closeSuccess, getJson, londonToday, openCreateDialog } from './support/absenceSpecs';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { signInOn } from './support/signIn';
@@ -21,7 +21,6 @@ import { signInOn } from './support/signIn';
 // Its own server: the tests send requests as `student`, and the server is fresh, as after a deploy.
 const server = useOwnServer(test, { portOffset: 37 });
 
-const createTitle = 'Request an absence';
 const draftText = 'Diwali with my family: I typed this before closing the browser.';
 
 interface Screen {
@@ -64,14 +63,6 @@ async function allowedDay(request: APIRequestContext, offset: number): Promise<s
     if (!isTaken(day)) return day;
   }
   throw new Error('no free day left within the absence limits');
-}
-
-async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
-  await new AttendancePages(page).requestAbsenceButton().click();
-  const dialog = new AbsenceDialog(page, createTitle);
-  await expect(dialog.dialog).toBeVisible();
-  await expect(dialog.reason).toBeEnabled();
-  return dialog;
 }
 
 /** Fills a one-day request; a phone has native date inputs (YYYY-MM-DD), a desktop typed DD/MM/YYYY. */
@@ -128,10 +119,7 @@ async function expectOnlineWithDraft(page: Page, screen: Screen, day: string): P
   await expect(dialog.additionalInformation).toHaveValue(draftText);
   await expect(dialog.startDate).toHaveValue(screen.isMobile ? day : day.split('-').reverse().join('/'));
   await dialog.submitButton().click();
-  const success = page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' });
-  await expect(success).toBeVisible();
-  await success.getByRole('button', { name: 'Close', exact: true }).last().click();
-  await expect(success).toBeHidden();
+  await closeSuccess(page, 'Absence Request Submitted Successfully');
 
   const requests = await getJson<AbsenceRequest[]>(page.context().request, '/api/attendance/absences/requests');
   const sent = requests.find((request) => request.absenceDescription === draftText && request.absenceStart.startsWith(day));
@@ -141,91 +129,75 @@ async function expectOnlineWithDraft(page: Page, screen: Screen, day: string): P
   await expect(connectivityProblem(page)).toHaveCount(0);
 }
 
-/** Runs `work` with a fresh browser profile folder, deleted afterwards. */
-async function withProfile(work: (profile: string) => Promise<void>): Promise<void> {
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * On a fresh browser profile (a folder deleted afterwards): signs `student` in, leaves a draft
+ * for a free day `dayOffset` days ahead, closes the browser, waits `closedMs`, and opens it again
+ * on the same profile for `afterRestart`, which gets the reopened browser and the draft's day.
+ */
+async function acrossRestart(
+  screen: Screen,
+  { keepsSession, dayOffset, closedMs = 0 }: { readonly keepsSession: boolean; readonly dayOffset: number; readonly closedMs?: number },
+  afterRestart: (after: BrowserContext, day: string) => Promise<void>,
+): Promise<void> {
   const profile = mkdtempSync(join(tmpdir(), 'campus-e2e-profile-'));
   try {
-    await work(profile);
+    const before = await launch(profile, screen, keepsSession);
+    const page = before.pages()[0] ?? (await before.newPage());
+    await signInOn(page, 'student');
+    const day = await allowedDay(before.request, dayOffset);
+    await leaveDraft(page, before, screen, day);
+    await before.close();
+    await pause(closedMs);
+
+    const after = await launch(profile, screen, keepsSession);
+    try {
+      await afterRestart(after, day);
+    } finally {
+      await after.close();
+    }
   } finally {
     rmSync(profile, { recursive: true, force: true });
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test.describe.configure({ timeout: 120_000 });
 
 test('desktop, the browser reopens its last tab at once: the attendance page is online and the draft sends', async () => {
-  await withProfile(async (profile) => {
-    const before = await launch(profile, desktop, true);
-    const page = before.pages()[0] ?? (await before.newPage());
-    await signInOn(page, 'student');
-    const day = await allowedDay(before.request, 16);
-    await leaveDraft(page, before, desktop, day);
-    await before.close();
-
-    const after = await launch(profile, desktop, true);
-    try {
-      await expect.poll(() => after.pages().some((page) => page.url().endsWith('/attendance/current'))).toBe(true);
-      const restored = after.pages().find((page) => page.url().endsWith('/attendance/current'));
-      if (!restored) throw new Error('the last tab was not reopened');
-      await expectOnlineWithDraft(restored, desktop, day);
-      await restored.screenshot({ path: test.info().outputPath('after-restart.png') });
-    } finally {
-      await after.close();
-    }
+  await acrossRestart(desktop, { keepsSession: true, dayOffset: 16 }, async (after, day) => {
+    await expect.poll(() => after.pages().some((page) => page.url().endsWith('/attendance/current'))).toBe(true);
+    const restored = after.pages().find((page) => page.url().endsWith('/attendance/current'));
+    if (!restored) throw new Error('the last tab was not reopened');
+    await expectOnlineWithDraft(restored, desktop, day);
+    await restored.screenshot({ path: test.info().outputPath('after-restart.png') });
   });
 });
 
 test('phone, reopened after a few seconds in a new tab at the start page: online, and the draft sends', async () => {
-  await withProfile(async (profile) => {
-    const before = await launch(profile, phone, true);
-    const page = before.pages()[0] ?? (await before.newPage());
-    await signInOn(page, 'student');
-    const day = await allowedDay(before.request, 18);
-    await leaveDraft(page, before, phone, day);
-    await before.close();
-    await pause(3000);
-
-    const after = await launch(profile, phone, true);
-    try {
-      const opened = await after.newPage();
-      await opened.goto('/');
-      await expect(opened).toHaveURL(/\/home$/);
-      await expect(opened.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
-      await expect(connectivityProblem(opened)).toHaveCount(0);
-      await opened.goto('/attendance/current');
-      await expectOnlineWithDraft(opened, phone, day);
-    } finally {
-      await after.close();
-    }
+  await acrossRestart(phone, { keepsSession: true, dayOffset: 18, closedMs: 3000 }, async (after, day) => {
+    const opened = await after.newPage();
+    await opened.goto('/');
+    await expect(opened).toHaveURL(/\/home$/);
+    await expect(opened.getByRole('heading', { level: 1, name: /^Welcome/ })).toBeVisible();
+    await expect(connectivityProblem(opened)).toHaveCount(0);
+    await opened.goto('/attendance/current');
+    await expectOnlineWithDraft(opened, phone, day);
   });
 });
 
 test('desktop, the browser forgot the session: signing in again finds the app online and the draft kept', async () => {
-  await withProfile(async (profile) => {
-    const before = await launch(profile, desktop, false);
-    const page = before.pages()[0] ?? (await before.newPage());
-    await signInOn(page, 'student');
-    const day = await allowedDay(before.request, 20);
-    await leaveDraft(page, before, desktop, day);
-    await before.close();
-
-    const after = await launch(profile, desktop, false);
-    try {
-      const opened = after.pages()[0] ?? (await after.newPage());
-      await opened.goto('/attendance/current');
-      // The session cookie went with the browser: the landing page, to come back here after sign-in.
-      await expect(opened).toHaveURL(/\/landing\?returnTo=%2Fattendance%2Fcurrent$/);
-      const landing = new LandingPage(opened);
-      await expect(landing.heading).toBeVisible();
-      await expect(connectivityProblem(opened)).toHaveCount(0);
-      await landing.signIn();
-      await new PersonaPicker(opened).choose('student');
-      await opened.waitForURL('**/attendance/current');
-      await expectOnlineWithDraft(opened, desktop, day);
-    } finally {
-      await after.close();
-    }
+  await acrossRestart(desktop, { keepsSession: false, dayOffset: 20 }, async (after, day) => {
+    const opened = after.pages()[0] ?? (await after.newPage());
+    await opened.goto('/attendance/current');
+    // The session cookie went with the browser: the landing page, to come back here after sign-in.
+    await expect(opened).toHaveURL(/\/landing\?returnTo=%2Fattendance%2Fcurrent$/);
+    const landing = new LandingPage(opened);
+    await expect(landing.heading).toBeVisible();
+    await expect(connectivityProblem(opened)).toHaveCount(0);
+    await landing.signIn();
+    await new PersonaPicker(opened).choose('student');
+    await opened.waitForURL('**/attendance/current');
+    await expectOnlineWithDraft(opened, desktop, day);
   });
 });

@@ -5,7 +5,7 @@ import { AbsenceDialog } from '../pages/AbsenceDialog';
 import { AttendancePages } from '../pages/AttendancePages';
 
 // What the absence specs share: London's date, wall-clock arithmetic, the API's JSON, the class an
-// absence can cut through, and opening the request dialog.
+// absence can cut through, and opening and closing the request's dialogs.
 
 /** Today in London, 'YYYY-MM-DD'. */
 export function londonToday(): string {
@@ -51,4 +51,24 @@ export async function openAbsenceDialog(page: Page): Promise<AbsenceDialog> {
   const absence = new AbsenceDialog(page);
   await expect(absence.dialog).toBeVisible();
   return absence;
+}
+
+/** The title of the dialog that creates a request. */
+export const createTitle = 'Request an absence';
+
+/** Opens "Request an absence" on the attendance page already shown, once its form can be used. */
+export async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
+  await new AttendancePages(page).requestAbsenceButton().click();
+  const dialog = new AbsenceDialog(page, createTitle);
+  await expect(dialog.dialog).toBeVisible();
+  await expect(dialog.reason).toBeEnabled();
+  return dialog;
+}
+
+/** Closes the dialog titled `title` (a success dialog) with its Close button. */
+export async function closeSuccess(page: Page, title: string): Promise<void> {
+  const success = page.getByRole('dialog', { name: title });
+  await expect(success).toBeVisible();
+  await success.getByRole('button', { name: 'Close', exact: true }).last().click();
+  await expect(success).toBeHidden();
 }

@@ -161,11 +161,9 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     });
     // The interval jobs (the status checks) begin once this instance listens: the demo's checks
     // ask this very server, and a run before it listened found the port closed and showed every
-    // service as having problems until the next period.
-    let isScheduled = false;
+    // service as having problems until the next period. (Fastify runs onListen once: an
+    // instance listens only once.)
     app.addHook('onListen', async () => {
-      if (isScheduled) return;
-      isScheduled = true;
       await jobs.withSetupLock(() => jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now })));
     });
   }
