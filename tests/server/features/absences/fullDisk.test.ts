@@ -60,7 +60,7 @@ describe('a disk that cannot take the whole file', () => {
     const big = Buffer.concat([samples.pdf, Buffer.alloc(3 * LIMIT, 0x20)]);
     const { payload, headers: formHeaders } = multipartBody([...allDayFields(illness, day, day), file('scan.pdf', big, 'application/pdf')]);
 
-    const response = await fetch(`${server.baseUrl}${REQUESTS_PATH}`, { method: 'POST', headers: { ...headers, ...formHeaders }, body: payload });
+    const response = await fetch(`${server.baseUrl}${REQUESTS_PATH}`, { method: 'POST', headers: { ...headers, ...formHeaders }, body: new Uint8Array(payload) });
     expect(response.status).toBe(507);
     expect(await response.json()).toEqual({ message: MESSAGE, errors: { supportingFiles: [MESSAGE] } });
     expect(server.output()).toContain('EFBIG');
