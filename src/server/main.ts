@@ -5,12 +5,15 @@ import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { prepareDatabase } from './db/startup.js';
+import { assertUploadsWritable } from './features/absences/uploadsWritable.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
   // Before the seed and every request: they all read the university's calendar.
   configureCalendar(config.calendar);
+  // Before anything starts: an instance that could never store an upload must not take traffic.
+  await assertUploadsWritable(config.uploadsDir);
   let embedded: EmbeddedDatabase | undefined;
   let connectionString = config.databaseUrl;
   if (!connectionString) {

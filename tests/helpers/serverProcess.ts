@@ -10,10 +10,14 @@ export interface ServerProcess {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs `npm start`'s script as a real process (without rebuilding the client) and waits until it listens. */
-export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+/**
+ * Runs `npm start`'s script as a real process (without rebuilding the client) and waits until it
+ * listens; `launcher` is a command that runs it, such as `['prlimit', '--fsize=1048576']`.
+ */
+export async function startServerProcess(env: Record<string, string>, port?: number, launcher: readonly string[] = []): Promise<ServerProcess> {
   const chosenPort = port ?? (await findFreePort());
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const [command = process.execPath, ...args] = [...launcher, process.execPath, 'scripts/start.mjs'];
+  const child = spawn(command, args, {
     env: { ...process.env, SKIP_BUILD: '1', STATIC_DIR: '/nonexistent', HOST: '127.0.0.1', PORT: String(chosenPort), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

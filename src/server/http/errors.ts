@@ -8,8 +8,10 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly errors: FieldErrors = {},
+    /** `cause`: the error behind it, logged with it (never sent). */
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'HttpError';
   }
 

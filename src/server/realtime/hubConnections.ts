@@ -24,6 +24,11 @@ export interface HubLimits {
   readonly pingIntervalMs: number;
   /** Bytes a slow client may have waiting in its stream's buffer before it is dropped. */
   readonly maxBufferedBytes: number;
+  /**
+   * How long an ended stream may take to hand its last bytes to a client (the close message, or
+   * what a dropped slow client had queued); past it, its socket is destroyed and the bytes freed.
+   */
+  readonly endGraceMs: number;
 }
 
 export const defaultHubLimits: HubLimits = {
@@ -31,6 +36,7 @@ export const defaultHubLimits: HubLimits = {
   handshakeTimeoutMs: 15_000,
   pingIntervalMs: 15_000,
   maxBufferedBytes: 1024 * 1024,
+  endGraceMs: 30_000,
 };
 
 /** Who owns a connection: the signed-in user and the session the token is bound to. */
@@ -219,12 +225,27 @@ export class HubConnections {
     stream.write(event);
   }
 
-  /** Ends a connection: its stream closes and its token is forgotten. */
+  /**
+   * Ends a connection: its token is forgotten at once, and its stream ends. A client that does
+   * not take the stream's last bytes within `endGraceMs` (one that stopped reading keeps its
+   * socket and the whole queue otherwise, for as long as it stays connected) has its socket
+   * destroyed with a reset, which frees the queue here and in the kernel.
+   */
   private end(connection: HubConnection): void {
     if (this.byToken.get(connection.token) !== connection) return;
     this.byToken.delete(connection.token);
     clearTimeout(connection.idleTimer);
-    if (connection.stream && !connection.stream.writableEnded) connection.stream.end();
+    const stream = connection.stream;
+    if (!stream || stream.writableEnded) return;
+    stream.end();
+    if (stream.writableFinished) return;
+    const destroy = setTimeout(() => {
+      if (stream.writableFinished) return;
+      if (stream.socket && !stream.socket.destroyed) stream.socket.resetAndDestroy();
+      else stream.destroy();
+    }, this.limits.endGraceMs);
+    destroy.unref();
+    stream.once('close', () => clearTimeout(destroy));
   }
 
   /** Ends every connection of a session (sign-out) or a user. */

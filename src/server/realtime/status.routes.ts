@@ -1,12 +1,18 @@
 import { sql } from 'kysely';
 import { clearMaintenanceRoute, healthRoute, setMaintenanceRoute, statusListRoute } from '../../shared/contract/realtime.js';
 import type { ServerContext } from '../context.js';
+import { UploadsWritability } from '../features/absences/uploadsWritable.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { readStatuses, setMaintenance } from './statusStore.js';
 
-/** The health probe (the demo's status checks call it) and the administrators' maintenance switch. */
-export function statusRoutes({ db }: ServerContext): RouteImplementation[] {
+/**
+ * The health probe (the demo's status checks and load balancers call it) and the administrators'
+ * maintenance switch. An instance whose uploads folder cannot be written is unhealthy (503) too,
+ * so that a load balancer sends uploads elsewhere (uploadsWritable.ts: cheap, probed at most every 10 s).
+ */
+export function statusRoutes({ db, config }: ServerContext): RouteImplementation[] {
+  const uploads = new UploadsWritability(config.uploadsDir);
   return [
     implement(healthRoute, async () => {
       try {
@@ -14,7 +20,10 @@ export function statusRoutes({ db }: ServerContext): RouteImplementation[] {
       } catch {
         throw new HttpError(503, 'The database is not answering.');
       }
-      return { status: 'ok' as const };
+      if (!(await uploads.isWritable())) {
+        throw new HttpError(503, 'This instance cannot store uploads: its uploads folder cannot be written.', { uploads: ['unwritable'] });
+      }
+      return { status: 'ok' as const, uploads: 'ok' as const };
     }),
     implement(statusListRoute, async () => (await readStatuses(db)).statuses),
     implement(setMaintenanceRoute, async ({ params, body, user }) => {

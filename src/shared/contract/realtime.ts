@@ -104,8 +104,11 @@ export const sendRoute = defineRoute({
   roles: [],
 });
 
-/** Public health probe: the process answers and its database answers. */
-export const healthSchema = z.object({ status: z.literal('ok') });
+/**
+ * Public health probe: the process answers, its database answers and its uploads folder takes
+ * files. Otherwise 503 in the error shape; an unwritable folder is `errors.uploads: ['unwritable']`.
+ */
+export const healthSchema = z.object({ status: z.literal('ok'), uploads: z.literal('ok') });
 
 export const healthRoute = defineRoute({
   id: 'status.health',

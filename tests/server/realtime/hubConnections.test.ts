@@ -10,6 +10,7 @@ const owner = { userId: 1, sessionIdHash: 'session-a' };
 class FakeResponse extends EventEmitter {
   written = '';
   writableEnded = false;
+  writableFinished = false;
   writableLength = 0;
   status = 0;
   writeHead(status: number): this {
@@ -22,6 +23,7 @@ class FakeResponse extends EventEmitter {
   }
   end(): this {
     this.writableEnded = true;
+    this.writableFinished = true;
     this.emit('close');
     return this;
   }

@@ -4,6 +4,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { absence } from '../../../shared/constants.js';
 import { HttpError } from '../../http/errors.js';
 import { sanitiseFileName } from './fileNames.js';
+import { storageFailureError } from './storageFailure.js';
 import type { FileStore, IncomingFile } from './fileStore.js';
 import { HEAD_BYTES, sniffHead, sniffSample, TAIL_BYTES, type SniffedType } from './fileTypes.js';
 import { locateZipDirectory, MAX_ZIP_DIRECTORY_BYTES } from './zipDirectory.js';
@@ -94,12 +95,15 @@ interface Received {
   readonly size: number;
   readonly type: SniffedType | undefined;
   readonly isTooLarge: boolean;
+  /** Writing to the temporary file failed; the rest of the part was read and dropped. */
+  readonly failure?: StorageFailure;
 }
 
 /**
  * Streams one file part into `incoming`, keeping only its first HEAD_BYTES and last TAIL_BYTES
- * in memory. Once the start shows the file cannot be an accepted type, the rest is read and
- * dropped instead of written. The size limit is busboy's: past it the part is cut (`truncated`).
+ * in memory. Once the start shows the file cannot be an accepted type, or a write fails (a full
+ * disk), the rest is read and dropped instead of written: the part is always read to its end, so
+ * the parser goes on to the next one. The size limit is busboy's: past it the part is cut (`truncated`).
  */
 async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: () => void): Promise<Received> {
   const headChunks: Buffer[] = [];
@@ -108,6 +112,7 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
   let size = 0;
   let isRefused = false;
   let isHeadChecked = false;
+  let failure: StorageFailure | undefined;
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     onProgress();
     if (headLength < HEAD_BYTES) {
@@ -116,7 +121,7 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
       headLength += piece.length;
     }
     size += chunk.length;
-    if (isRefused) continue;
+    if (isRefused || failure) continue;
     if (!isHeadChecked && size > HEAD_BYTES) {
       isHeadChecked = true;
       isRefused = sniffHead(Buffer.concat(headChunks), false) === undefined;
@@ -124,8 +129,13 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
     }
     tail = Buffer.concat([tail, chunk]);
     tail = tail.subarray(Math.max(0, tail.length - TAIL_BYTES));
-    await storing(() => incoming.handle.write(chunk));
+    try {
+      await incoming.handle.write(chunk);
+    } catch (error) {
+      failure = new StorageFailure(error);
+    }
   }
+  if (failure) return { size, type: undefined, isTooLarge: false, failure };
   if (part.file.truncated) return { size, type: undefined, isTooLarge: true };
   if (isRefused || size === 0) return { size, type: undefined, isTooLarge: false };
   const location = locateZipDirectory(tail, size);
@@ -137,38 +147,74 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
   return { size, type: sniffSample({ head: Buffer.concat(headChunks), tail, size, zipDirectory }), isTooLarge: false };
 }
 
-/** Reads every part; files go to temporary files (listed in `incoming` as they are made). */
+/** Reads a part to its end, keeping nothing. */
+async function skip(part: MultipartFile, onProgress: () => void): Promise<void> {
+  for await (const chunk of part.file as AsyncIterable<Buffer>) if (chunk.length > 0) onProgress();
+}
+
+/**
+ * Receives one SupportingFiles part into a temporary file (listed in `incoming` as it is made).
+ * Returns the accepted file, or undefined when it is empty or refused (its message added to
+ * `fileErrors`). Throws a StorageFailure when the disk would not take it.
+ */
+async function receiveFile(part: MultipartFile, store: FileStore, incoming: string[], fileErrors: string[], onProgress: () => void): Promise<UploadedFile | undefined> {
+  const file = await storing(() => store.createIncoming());
+  incoming.push(file.path);
+  let received: Received;
+  try {
+    received = await receive(part, file, onProgress);
+  } finally {
+    await storing(() => file.handle.close());
+  }
+  if (received.failure) throw received.failure;
+  if (received.type === undefined) await storing(() => store.discard([file.path]));
+  if (received.isTooLarge) fileErrors.push(`${quoted(part.filename)} is larger than ${MAX_MB} MB.`);
+  else if (received.size === 0) return undefined;
+  else if (!received.type) fileErrors.push(`${quoted(part.filename)} is not a PDF, DOCX, EML or image file.`);
+  else return { fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, incomingPath: file.path };
+  return undefined;
+}
+
+/**
+ * Reads every part; files go to temporary files (listed in `incoming` as they are made). Once the
+ * disk refuses a file, the rest of the body is still read (and dropped, within the parser's limits
+ * and the upload deadlines) before the StorageFailure is thrown, so the client, still sending,
+ * gets the answer instead of a connection cut under it.
+ */
 async function readParts(request: FastifyRequest, store: FileStore, incoming: string[], onProgress: () => void): Promise<AbsenceForm> {
   const fields: Record<string, string | string[]> = {};
   const files: UploadedFile[] = [];
   const fileErrors: string[] = [];
+  let failure: StorageFailure | undefined;
   // throwFileSizeLimit is read at run time but missing from the parts() typings.
   const options = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
-  for await (const part of request.parts(options)) {
-    onProgress();
-    if (part.type === 'field') {
-      if (part.fieldnameTruncated || part.valueTruncated) throw unreadable(`A form field is longer than ${multipartLimits.fieldSize / 1024} kB.`);
-      if (typeof part.value === 'string') addField(fields, part.fieldname, part.value);
-      continue;
+  try {
+    for await (const part of request.parts(options)) {
+      onProgress();
+      if (part.type === 'field') {
+        if (part.fieldnameTruncated || part.valueTruncated) throw unreadable(`A form field is longer than ${multipartLimits.fieldSize / 1024} kB.`);
+        if (typeof part.value === 'string') addField(fields, part.fieldname, part.value);
+        continue;
+      }
+      if (part.fieldname !== FILES_FIELD || failure) {
+        await skip(part, onProgress);
+        continue;
+      }
+      try {
+        const accepted = await receiveFile(part, store, incoming, fileErrors, onProgress);
+        if (accepted) files.push(accepted);
+      } catch (error) {
+        if (!(error instanceof StorageFailure)) throw error;
+        failure = error;
+        // Unread when the temporary file could not even be made.
+        await skip(part, onProgress);
+      }
     }
-    if (part.fieldname !== FILES_FIELD) {
-      for await (const chunk of part.file as AsyncIterable<Buffer>) if (chunk.length > 0) onProgress();
-      continue;
-    }
-    const file = await storing(() => store.createIncoming());
-    incoming.push(file.path);
-    let received: Received;
-    try {
-      received = await receive(part, file, onProgress);
-    } finally {
-      await storing(() => file.handle.close());
-    }
-    if (received.type === undefined) await storing(() => store.discard([file.path]));
-    if (received.isTooLarge) fileErrors.push(`${quoted(part.filename)} is larger than ${MAX_MB} MB.`);
-    else if (received.size === 0) continue;
-    else if (!received.type) fileErrors.push(`${quoted(part.filename)} is not a PDF, DOCX, EML or image file.`);
-    else files.push({ fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, incomingPath: file.path });
+  } catch (error) {
+    // The disk's failure came first: it is the answer, whatever the rest of the body was.
+    throw failure ?? error;
   }
+  if (failure) throw failure;
   return { fields, files, fileErrors };
 }
 
@@ -178,8 +224,9 @@ async function readParts(request: FastifyRequest, store: FileStore, incoming: st
  * limits registered with @fastify/multipart). A file over the limit or of another type is a
  * field error (its partial file removed), not a 413. A body that stalls for `timeouts.idleMs` or
  * is still arriving after `timeouts.totalMs` is a 408, and its connection is closed. Malformed
- * multipart is a 400. The caller owns the accepted files' temporary files: it commits them or
- * calls `discardForm`.
+ * multipart is a 400. A disk that will not take a file (full, read-only: storageFailure.ts) is a
+ * 507, answered once the body has been read, with nothing kept. The caller owns the accepted
+ * files' temporary files: it commits them or calls `discardForm`.
  */
 export async function readAbsenceForm(request: FastifyRequest, reply: FastifyReply, store: FileStore, timeouts: UploadTimeouts): Promise<AbsenceForm> {
   if (!request.isMultipart()) {
@@ -206,7 +253,7 @@ export async function readAbsenceForm(request: FastifyRequest, reply: FastifyRep
     void reading.catch(() => undefined).finally(() => store.discard(incoming).catch(() => undefined));
     await store.discard(incoming).catch(() => undefined);
     if (error instanceof HttpError) throw error;
-    if (error instanceof StorageFailure) throw error.original;
+    if (error instanceof StorageFailure) throw storageFailureError(error.original);
     throw multipartError(error);
   } finally {
     clearTimeout(idle);

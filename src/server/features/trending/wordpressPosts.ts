@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { BodyTooLargeError, readBoundedText } from './boundedBody.js';
 import { excerptToSummary, htmlToText } from './htmlText.js';
 import { TRENDING_LIMIT, TrendingSourceError, webUrlOrNull, type Logger } from './trendingSource.js';
 
@@ -50,24 +51,39 @@ function toExternalPost(post: WordpressPost): ExternalPost | undefined {
   };
 }
 
+/**
+ * The most of a WordPress answer that is read: ten posts with their excerpts and embedded media
+ * are some tens of kB; a bigger answer is a misconfigured or hostile site, and reading it whole
+ * once took an instance from 287 MB to 1.5 GB of memory.
+ */
+export const MAX_WORDPRESS_BYTES = 2 * 1024 * 1024;
+
+const isTimeout = (error: unknown): boolean => error instanceof DOMException && error.name === 'TimeoutError';
+
 async function getJson(url: string, timeoutMs: number): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
   } catch (error) {
-    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new TrendingSourceError(isTimeout ? 'timeout' : 'unreachable', isTimeout ? `no answer within ${timeoutMs} ms` : 'request failed', { cause: error });
+    throw new TrendingSourceError(isTimeout(error) ? 'timeout' : 'unreachable', isTimeout(error) ? `no answer within ${timeoutMs} ms` : 'request failed', { cause: error });
   }
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     throw new TrendingSourceError('http', `answered HTTP ${response.status}`);
   }
+  let text: string;
   try {
-    return await response.json();
+    text = await readBoundedText(response, MAX_WORDPRESS_BYTES);
   } catch (error) {
+    if (error instanceof BodyTooLargeError) throw new TrendingSourceError('too-large', `answer ${error.message}; the read was stopped`);
     // The timeout also covers a body that stops arriving.
-    const isTimeout = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new TrendingSourceError(isTimeout ? 'timeout' : 'not-json', isTimeout ? `body not complete within ${timeoutMs} ms` : 'answered something that is not JSON', { cause: error });
+    if (isTimeout(error)) throw new TrendingSourceError('timeout', `body not complete within ${timeoutMs} ms`, { cause: error });
+    throw new TrendingSourceError('unreachable', 'the answer broke off', { cause: error });
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new TrendingSourceError('not-json', 'answered something that is not JSON', { cause: error });
   }
 }
 

@@ -10,11 +10,34 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpe
 import { useTestApp } from '../../../helpers/useTestApp.js';
 
 /** A stand-in WordPress site, installed under /news, whose behaviour each test chooses. */
-type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error';
+type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error' | 'huge-chunked' | 'huge-declared';
 let mode: Mode = 'good';
 let requests: string[] = [];
 let posts: unknown[] = [];
 const hanging: ServerResponse[] = [];
+
+/** What a huge answer managed to send before the client went away, and whether it went away. */
+const HUGE_BYTES = 64 * 1024 * 1024;
+let huge = { sent: 0, isCutOff: false };
+/**
+ * Streams a 64 MB JSON list of posts in 64 kB chunks, as fast as the client takes them, chunked or
+ * with its Content-Length, until it is all sent or the client closes the connection.
+ */
+function sendHuge(response: ServerResponse, isLengthDeclared: boolean): void {
+  huge = { sent: 0, isCutOff: false };
+  const chunk = Buffer.from(`${JSON.stringify(post(900, 'Padding'))},`.padEnd(64 * 1024, ' '));
+  response.writeHead(200, { 'content-type': 'application/json', ...(isLengthDeclared ? { 'content-length': HUGE_BYTES + 2 } : {}) });
+  response.once('close', () => (huge.isCutOff = !response.writableFinished));
+  response.write('[');
+  const more = (): void => {
+    while (huge.sent < HUGE_BYTES && !response.destroyed) {
+      huge.sent += chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', more);
+    }
+    if (!response.destroyed) response.end(']');
+  };
+  more();
+}
 
 const post = (id: number, title: string, extra: Record<string, unknown> = {}) => ({
   id,
@@ -48,6 +71,7 @@ beforeAll(async () => {
     if (request.url !== '/news/wp-json/wp/v2/posts?per_page=10&_embed') return void response.writeHead(404).end();
     if (mode === 'hang') return void hanging.push(response);
     if (mode === 'error') return void response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
+    if (mode === 'huge-chunked' || mode === 'huge-declared') return sendHuge(response, mode === 'huge-declared');
     const body = mode === 'garbage' ? '<html>Error establishing a database connection</html>' : JSON.stringify(mode === 'wrong-shape' ? { code: 'rest_no_route' } : posts);
     response.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(body);
   });
@@ -134,6 +158,22 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
       requests = [];
       expect(await trending(t, student)).toEqual(good);
       expect(requests).toHaveLength(1);
+    }
+  });
+
+  it('stops reading an answer over 2 MB, chunked or declared, and serves the last good items', async () => {
+    for (const failure of ['huge-chunked', 'huge-declared'] as const) {
+      later();
+      mode = failure;
+      requests = [];
+      const warn = vi.fn();
+      const items = await trendingSourceFor(t).load({ warn });
+      expect(items.map((item) => item.rowId)).toEqual(good.map((item) => item.rowId));
+      expect(requests).toHaveLength(1);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'too-large' }), expect.stringContaining('serving the last good items'));
+      // The client hung up early: of 64 MB, no more than the cap and the sockets' buffers went out.
+      await vi.waitFor(() => expect(huge.isCutOff).toBe(true));
+      expect(huge.sent).toBeLessThan(16 * 1024 * 1024);
     }
   });
 
