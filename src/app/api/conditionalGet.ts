@@ -1,4 +1,5 @@
 import type { RouteDescriptor } from '../../shared/contract/route';
+import { nextLinkOf, pagingHeaders } from '../../shared/contract/paging';
 import { sessionUserHeader } from '../../shared/rules/sessionUserHeader';
 import { ApiError } from './ApiError';
 import { isAbort, parseSuccess, sendRequest, toHttpError } from './request';
@@ -12,6 +13,8 @@ export type ConditionalResult =
       readonly etag: string | null;
       /** The user the answer was made for (`X-Session-User`); null when the server did not say. */
       readonly sessionUser?: string | null;
+      /** A paged list's next page (its `Link` rel="next" URL); undefined on the last page. */
+      readonly nextPage?: string;
     }
   | { readonly isModified: false };
 
@@ -21,6 +24,8 @@ export interface ConditionalGetOptions {
   /** The stored ETag; sent as If-None-Match. */
   readonly etag?: string | null;
   readonly signal?: AbortSignal;
+  /** A URL the server gave (a paged list's next link), asked instead of the route's own. */
+  readonly url?: string;
 }
 
 /**
@@ -28,14 +33,17 @@ export interface ConditionalGetOptions {
  * If-None-Match and the response's ETag. 304 means the stored copy is current.
  */
 export async function conditionalGet(route: RouteDescriptor, options: ConditionalGetOptions = {}): Promise<ConditionalResult> {
-  const url = buildUrl(route.path, options.params, options.query);
+  const url = options.url ?? buildUrl(route.path, options.params, options.query);
   const { etag, signal } = options;
   const response = await sendRequest(url, { method: 'GET', etag, signal, isUncached: true });
   if (response.status === 304) return { isModified: false };
   try {
     if (!response.ok) throw await toHttpError(response);
     const value = await parseSuccess(route, response);
-    return { isModified: true, value, etag: response.headers.get('ETag'), sessionUser: response.headers.get(sessionUserHeader) };
+    const nextPage = nextLinkOf(response.headers.get(pagingHeaders.link));
+    return {
+      isModified: true, value, etag: response.headers.get('ETag'), sessionUser: response.headers.get(sessionUserHeader), ...(nextPage ? { nextPage } : {}),
+    };
   } catch (error) {
     if (error instanceof ApiError || isAbort(error, signal)) throw error;
     throw ApiError.network(error);

@@ -29,6 +29,11 @@ export interface ResourceRow {
    * request that left before may predate the server applying it, so it is not stored.
    */
   readonly acks?: number;
+  /**
+   * A paged list only (see sync/pagedList.ts): the next page still to fetch (the server's next
+   * link), while `base` holds the pages fetched so far; undefined once the list is whole.
+   */
+  readonly nextPage?: string;
 }
 
 /**

@@ -9,6 +9,7 @@ import { reportServerReachable } from './connectivity';
 import { applyMutations } from './mutation';
 import './mutations.registry';
 import { getFetchStatus, markFetchSettled, setFetchStatus } from './fetchStatus';
+import { fetchRemainingPages, shownWithPages } from './pagedList';
 import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './registry';
 
 /**
@@ -111,7 +112,8 @@ function isWithinTtl(fetchedAt: number | null, ttlMinutes: number): boolean {
 async function refresh(db: UserDatabase, resource: Resource, flight: FlightState): Promise<FreshOutcome> {
   const row = await db.resources.get(resource.key);
   // Decided in the same turn as the phase changes, so no forced call can join after the decision.
-  if (row && !flight.isForced && !row.isStale && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) {
+  // A paged list fetched only part-way is never fresh: the check goes on with its next page.
+  if (row && !flight.isForced && !row.isStale && !row.nextPage && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) {
     flight.phase = 'settled';
     return 'fresh';
   }
@@ -122,7 +124,8 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
     const etag = row && isValidCachedValue(resource.key, row.value) ? row.etag : undefined;
     const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag });
     reportServerReachable(true);
-    const outcome = await store(db, resource.key, row?.acks ?? 0, answer);
+    const outcome = await store(db, resource, row?.acks ?? 0, answer);
+    if (resource.paging && storesValue(outcome)) await fetchRemainingPages(db, resource, resource.paging);
     setFetchStatus(resource.key, { isFetching: false, error: undefined, hasSettled: getFetchStatus(resource.key).hasSettled ?? false });
     return outcome;
   } catch (error) {
@@ -137,7 +140,8 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
  * order (rebase), unless a mutation left the queue while the request travelled (`acks` changed):
  * the answer may predate the server applying it, so the row stays stale for the next fetch.
  */
-async function store(db: UserDatabase, key: string, startAcks: number, answer: ConditionalResult): Promise<FreshOutcome> {
+async function store(db: UserDatabase, resource: Resource, startAcks: number, answer: ConditionalResult): Promise<FreshOutcome> {
+  const { key, paging } = resource;
   // Made for someone else (the cookies changed under this page: a view started or ended in another
   // tab): never stored in this user's database.
   if (answer.isModified && answer.sessionUser && answer.sessionUser !== userIdOfDatabase(db.name)) return 'other-user';
@@ -151,16 +155,19 @@ async function store(db: UserDatabase, key: string, startAcks: number, answer: C
       await db.resources.update(key, { fetchedAt, isStale: false, isPending: pending.length > 0 });
       return 'not-modified';
     }
+    // A paged list's first page: the copy held before still shows beyond it (pagedList.ts).
+    const shown = paging && Array.isArray(answer.value) ? shownWithPages(paging, answer.value, current?.value, answer.nextPage === undefined) : answer.value;
     await db.resources.put({
       key,
       base: answer.value,
-      value: applyMutations(answer.value, pending),
+      value: applyMutations(shown, pending),
       etag: answer.etag,
       fetchedAt,
       isPending: pending.length > 0,
       isStale: false,
       version: current?.version ?? 0,
       acks: startAcks,
+      ...(answer.nextPage ? { nextPage: answer.nextPage } : {}),
     });
     return pending.length > 0 ? 'rebased' : 'fetched';
   });

@@ -9,6 +9,16 @@ export type CacheableRoute = RouteDescriptor & { readonly method: 'GET'; readonl
 /** Resources without a SPEC §9 lifetime are revalidated (a cheap 304) when older than this. */
 export const defaultTtlMinutes = 1;
 
+/**
+ * A list the server answers in pages (a `Link` rel="next" header): the order the server sends
+ * it in, and the identity of an item, so a page can take the place of the copy held before it.
+ */
+export interface ListPaging {
+  /** The server's order: negative when `a` comes first. */
+  readonly compare: (a: unknown, b: unknown) => number;
+  readonly idOf: (item: unknown) => unknown;
+}
+
 /** One cached server resource: where it comes from, how long it stays fresh, who may load it. */
 export interface Resource<T = unknown> {
   readonly key: string;
@@ -19,6 +29,7 @@ export interface Resource<T = unknown> {
   readonly query?: QueryInput;
   /** Loaded by the signed-in start-up sequence (SPEC §7 "Start-up"). */
   readonly isLoadedOnStartup: boolean;
+  readonly paging?: ListPaging;
   /** Phantom: the type of the cached value. */
   readonly __value?: T;
 }
@@ -33,6 +44,8 @@ export interface ResourceDefinition<R extends CacheableRoute> {
   readonly params?: Readonly<Record<string, string | number>>;
   readonly query?: QueryInput;
   readonly loadOnStartup?: boolean;
+  /** The answer is a list in pages: every page is fetched, each stored as it arrives. */
+  readonly paging?: ListPaging;
 }
 
 const registry = new Map<string, Resource>();
@@ -52,6 +65,7 @@ export function defineResource<const R extends CacheableRoute>(
     ...(definition.params ? { params: definition.params } : {}),
     ...(definition.query ? { query: definition.query } : {}),
     isLoadedOnStartup: definition.loadOnStartup ?? false,
+    ...(definition.paging ? { paging: definition.paging } : {}),
   };
   registry.set(resource.key, resource);
   return resource;

@@ -20,6 +20,8 @@ export interface ResourceState<T> {
   readonly error: ApiError | undefined;
   /** A check of it ended without storing a value (see `FetchStatus.hasSettled`): none is on its way. */
   readonly hasSettled: boolean;
+  /** A paged list of which only the first pages are on this device so far. */
+  readonly isPartial: boolean;
 }
 
 export function toResourceState<T>(row: RowState, status: FetchStatus): ResourceState<T> {
@@ -31,6 +33,7 @@ export function toResourceState<T>(row: RowState, status: FetchStatus): Resource
     isLoading: row === 'loading' || (stored === null && status.isFetching),
     error: status.error,
     hasSettled: status.hasSettled ?? false,
+    isPartial: stored?.nextPage !== undefined,
   };
 }
 

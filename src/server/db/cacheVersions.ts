@@ -18,6 +18,10 @@ export const cacheKeys = {
   resources: 'resources',
   /** One user's row, roles, group memberships and profile. */
   identityOf: (userId: number) => `identity:${userId}`,
+  /** Absence requests and their files after a truncate: every student's list (migration 0021). */
+  absences: 'absences',
+  /** One student's absence requests and their files. */
+  absencesOf: (userId: number) => `absences:${userId}`,
 } as const;
 
 const LATEST = 'select coalesce(max(version), 0)::bigint as version from cache_versions where key = any($1::text[])';

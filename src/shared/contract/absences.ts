@@ -76,6 +76,47 @@ export const clashingEventSchema = z.object({
 });
 export type ClashingEvent = z.infer<typeof clashingEventSchema>;
 
+/**
+ * Paging of the student's list (issue 29): the newest requests first (start, then rowId, both
+ * descending), at most `limit` of them, after the request a `cursor` names. A page's `Link` header
+ * gives the next page's URL and `X-Total-Count` the whole list's length (see `paging.ts`).
+ */
+export const absenceListPaging = { defaultLimit: 100, maxLimit: 100 } as const;
+
+/** A cursor names the last request of a page: its start in UTC to the microsecond, and its rowId. */
+const cursorPattern = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([1-9][0-9]{0,9})$/;
+
+export interface AbsenceListCursor {
+  /** `absence_start` in UTC, to the microsecond PostgreSQL keeps. */
+  readonly start: string;
+  readonly rowId: number;
+}
+
+export const absenceListCursor = z.pipe(
+  z.pipe(
+    text(40).check(z.regex(cursorPattern, 'Expected the cursor of a previous page')),
+    z.transform((value: string) => {
+      const [, start = '', id = ''] = cursorPattern.exec(value) ?? [];
+      return { start, rowId: Number(id) };
+    }),
+  ),
+  z.object({ start: z.iso.datetime({ precision: 6 }), rowId }),
+);
+
+export const absenceListQuerySchema = z.object({
+  limit: z.optional(
+    z.pipe(
+      z.pipe(text(3).check(z.regex(/^[1-9][0-9]{0,2}$/, 'Expected a whole number from 1 to 100')), z.transform(Number)),
+      z.int().check(z.gte(1), z.lte(absenceListPaging.maxLimit)),
+    ),
+  ),
+  cursor: z.optional(absenceListCursor),
+});
+export type AbsenceListQuery = z.infer<typeof absenceListQuerySchema>;
+
+/** The cursor text of a request's position (the server writes it into a page's next link). */
+export const formatAbsenceListCursor = (cursor: AbsenceListCursor): string => `${cursor.start}_${cursor.rowId}`;
+
 export const clashQuerySchema = z.object({ startDate: callDateTime, endDate: callDateTime });
 export type ClashQuery = z.infer<typeof clashQuerySchema>;
 
@@ -92,6 +133,7 @@ export const listAbsencesRoute = defineRoute({
   id: 'absences.list',
   method: 'GET',
   path: '/api/attendance/absences/requests',
+  query: absenceListQuerySchema,
   response: z.array(absenceRequestSchema),
   roles: studentRoles,
   cacheMinutes: 60,

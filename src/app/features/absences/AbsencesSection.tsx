@@ -9,8 +9,7 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { toast } from '../../ui/toast/toastStore';
-import { listAbsencesRoute, type AbsenceRequest } from '../../../shared/contract/absences';
-import { callApi } from '../../api/client';
+import type { AbsenceRequest } from '../../../shared/contract/absences';
 import { parseRowId } from '../../../shared/contract/common';
 import { AbsenceDialog, type DialogTarget } from './AbsenceDialog';
 import { absenceLinkParams, hasAbsenceLink, parseAbsenceLink } from './absenceLink';
@@ -18,7 +17,7 @@ import type { DialogOutcome } from './absenceDialog.machine';
 import { draftKeyOf } from './absenceDrafts';
 import { AbsencesTable } from './AbsencesTable';
 import { AbsenceSuccessDialog } from './AbsenceSuccessDialog';
-import { absenceConfigResource, absenceRequestsResource } from './resources';
+import { absenceConfigResource, absenceRequestsResource, heldAbsenceRequest } from './resources';
 import { useAbsenceDrafts } from './useAbsenceDrafts';
 import { readOnlyExplanation } from '../viewAs/isViewingAs';
 import './absences.css';
@@ -29,9 +28,11 @@ type Success = Extract<DialogOutcome, { kind: 'submitted' | 'withdrawn' }>;
 export const linkedRequestParam = 'absence';
 
 /**
- * Opens the request a link names (a decision notification's url), once: the list is fetched
- * afresh first, since the decision that sent the link is newer than any copy on this device.
- * The parameter then leaves the URL, so a reload does not open it again.
+ * Opens the request a link names (a decision notification's url), once: the list is refreshed
+ * first (forced, so the answer is to a request sent now), since the decision that sent the link is
+ * newer than any copy on this device; every page is fetched, so an old request is found too. The
+ * dialog then opens on the copy that refresh stored, or on the one held already when the server
+ * could not be asked (offline). The parameter then leaves the URL, so a reload does not open it again.
  */
 function useOpenLinkedRequest(
   cached: readonly AbsenceRequest[] | undefined,
@@ -40,21 +41,18 @@ function useOpenLinkedRequest(
 ): void {
   const [search, setSearch] = useSearchParams();
   const linked = parseRowId(search.get(linkedRequestParam));
-  /** The linked request as the server has it now, or null when it could not be asked (offline). */
+  /** The linked request as the refreshed list has it, or null when it has none (or could not be asked). */
   const [fresh, setFresh] = useState<{ readonly rowId: number; readonly request: AbsenceRequest | null } | undefined>(undefined);
   const opened = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (linked === undefined) return;
     let isCurrent = true;
     ensureFresh(absenceConfigResource).catch(() => {});
-    // The dialog opens on the server's answer itself. The table follows through the cache, asked
-    // afterwards: a forced ensureFresh joins a flight already under way (the page's own check on
-    // mount, which may find the copy within its lifetime and fetch nothing).
-    const refreshTable = () => ensureFresh(absenceRequestsResource, { force: true }).catch(() => {});
-    callApi(listAbsencesRoute)
-      .then((requests) => isCurrent && setFresh({ rowId: linked, request: requests.find((r) => r.rowId === linked) ?? null }))
-      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }))
-      .finally(refreshTable);
+    ensureFresh(absenceRequestsResource, { force: true })
+      .catch(() => undefined)
+      .then(() => heldAbsenceRequest(linked))
+      .then((request) => isCurrent && setFresh({ rowId: linked, request: request ?? null }))
+      .catch(() => isCurrent && setFresh({ rowId: linked, request: null }));
     return () => {
       isCurrent = false;
     };
@@ -184,6 +182,11 @@ export function AbsencesSection() {
       {user?.viewAs && (
         <p id="absences-read-only" className="muted">
           {readOnlyExplanation(user.userDisplayName)}.
+        </p>
+      )}
+      {requests.data && requests.isPartial && (
+        <p className="muted" role="status">
+          Your older absence requests have not all reached this device yet.
         </p>
       )}
       {requests.data ? (

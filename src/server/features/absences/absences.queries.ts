@@ -23,7 +23,7 @@ export interface FileRow {
   readonly storage_key: string;
 }
 
-const requestColumns = ['id', 'category_id', 'absence_start', 'absence_end', 'description', 'status', 'message_to_student', 'last_modified'] as const;
+export const requestColumns = ['id', 'category_id', 'absence_start', 'absence_end', 'description', 'status', 'message_to_student', 'last_modified'] as const;
 
 /** Active categories in display order. */
 export async function activeCategories(db: Db): Promise<AbsenceCategory[]> {
@@ -95,19 +95,6 @@ export function toAbsenceRequest(row: RequestRow, files: readonly FileRow[], stu
     supportingFiles: files.filter((file) => file.request_id === row.id).map((file) => ({ rowId: file.id, fileName: file.file_name })),
     lastModified: londonIso(row.last_modified),
   };
-}
-
-/** The student's requests, latest start first, each with its files (two queries in all). */
-export async function requestsOf(db: Db, userId: number, studentId: string): Promise<AbsenceRequest[]> {
-  const rows = await db
-    .selectFrom('absence_requests')
-    .select(requestColumns)
-    .where('student_user_id', '=', userId)
-    .orderBy('absence_start', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  const files = await filesOf(db, rows.map((row) => row.id));
-  return rows.map((row) => toAbsenceRequest(row, files, studentId));
 }
 
 /** The bytes of evidence a user keeps on the requests they can still edit, leaving out the files `except` names. */

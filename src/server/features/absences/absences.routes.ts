@@ -6,7 +6,10 @@ import { parseRowId } from '../../../shared/contract/common.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { activeCategories, ownFile, requestsOf } from './absences.queries.js';
+import { cacheKeys, latestCacheVersion } from '../../db/cacheVersions.js';
+import { pagingHeaders, nextLinkHeader } from '../../../shared/contract/paging.js';
+import { activeCategories, ownFile } from './absences.queries.js';
+import { absencePageEtag, nextPageUrl, requestPageOf } from './absenceList.js';
 import { assertFullyEnrolled, cancelAbsence, createAbsence, updateAbsence, type AbsenceDeps } from './absences.service.js';
 import { clashingEvents } from './clashes.js';
 import { absenceDateLimits } from './dateLimits.js';
@@ -34,7 +37,14 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
   };
   return [
     implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
-    implement(listAbsencesRoute, async ({ user }) => requestsOf(db, user.id, user.studentId ?? '')),
+    implement(listAbsencesRoute, async ({ user, query, reply }) => {
+      const version = await latestCacheVersion(db, [cacheKeys.absences, cacheKeys.absencesOf(user.id)]);
+      const page = await requestPageOf(db, user.id, user.studentId ?? '', query);
+      // @fastify/etag keeps a tag already set, and answers a matching If-None-Match with 304.
+      reply.header('etag', absencePageEtag(version, query)).header(pagingHeaders.totalCount, String(page.total));
+      if (page.next) reply.header(pagingHeaders.link, nextLinkHeader(nextPageUrl(listAbsencesRoute.path, query, page.next)));
+      return page.requests;
+    }),
     implement(createAbsenceRoute, async ({ user, request, reply }) => {
       await assertFullyEnrolled(db, user.id);
       return withForm(request, reply, (form) => createAbsence(deps(request), user, form));
