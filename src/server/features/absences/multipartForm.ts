@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
@@ -26,6 +27,8 @@ export interface UploadedFile {
   readonly fileName: string;
   readonly type: SniffedType;
   readonly size: number;
+  /** SHA-256 of the bytes (base64url): with the name and size, what identifies the file for an Idempotency-Key. */
+  readonly digest: string;
   /** The temporary file holding the bytes, until `FileStore.commit` stores them. */
   readonly incomingPath: string;
 }
@@ -92,6 +95,7 @@ function multipartError(error: unknown): HttpError {
 
 interface Received {
   readonly size: number;
+  readonly digest: string;
   readonly type: SniffedType | undefined;
   readonly isTooLarge: boolean;
 }
@@ -108,8 +112,10 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
   let size = 0;
   let isRefused = false;
   let isHeadChecked = false;
+  const hash = createHash('sha256');
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     onProgress();
+    hash.update(chunk);
     if (headLength < HEAD_BYTES) {
       const piece = chunk.subarray(0, HEAD_BYTES - headLength);
       headChunks.push(piece);
@@ -126,15 +132,16 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
     tail = tail.subarray(Math.max(0, tail.length - TAIL_BYTES));
     await storing(() => incoming.handle.write(chunk));
   }
-  if (part.file.truncated) return { size, type: undefined, isTooLarge: true };
-  if (isRefused || size === 0) return { size, type: undefined, isTooLarge: false };
+  const digest = hash.digest('base64url');
+  if (part.file.truncated) return { size, digest, type: undefined, isTooLarge: true };
+  if (isRefused || size === 0) return { size, digest, type: undefined, isTooLarge: false };
   const location = locateZipDirectory(tail, size);
   let zipDirectory: Buffer | undefined;
   if (location && location.size <= MAX_ZIP_DIRECTORY_BYTES) {
     zipDirectory = Buffer.alloc(location.size);
     await storing(() => incoming.handle.read(zipDirectory ?? Buffer.alloc(0), 0, location.size, location.offset));
   }
-  return { size, type: sniffSample({ head: Buffer.concat(headChunks), tail, size, zipDirectory }), isTooLarge: false };
+  return { size, digest, type: sniffSample({ head: Buffer.concat(headChunks), tail, size, zipDirectory }), isTooLarge: false };
 }
 
 /** Reads every part; files go to temporary files (listed in `incoming` as they are made). */
@@ -167,7 +174,7 @@ async function readParts(request: FastifyRequest, store: FileStore, incoming: st
     if (received.isTooLarge) fileErrors.push(`${quoted(part.filename)} is larger than ${MAX_MB} MB.`);
     else if (received.size === 0) continue;
     else if (!received.type) fileErrors.push(`${quoted(part.filename)} is not a PDF, DOCX, EML or image file.`);
-    else files.push({ fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, incomingPath: file.path });
+    else files.push({ fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, digest: received.digest, incomingPath: file.path });
   }
   return { fields, files, fileErrors };
 }
@@ -213,6 +220,14 @@ export async function readAbsenceForm(request: FastifyRequest, reply: FastifyRep
     clearTimeout(total);
     request.raw.off('data', onProgress);
   }
+}
+
+/**
+ * What identifies a form for an Idempotency-Key: its text fields and each accepted file's name,
+ * size and digest, in order (refused files make the request a 400, which keeps no key).
+ */
+export function formFingerprint(form: AbsenceForm): unknown {
+  return { fields: form.fields, files: form.files.map(({ fileName, size, digest }) => ({ fileName, size, digest })), fileErrors: form.fileErrors };
 }
 
 /** Removes the temporary files of a form's accepted files that were not committed. */
