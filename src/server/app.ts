@@ -40,6 +40,7 @@ import { feedbackRoutes } from './features/feedback/feedback.routes.js';
 import { profileRoutes } from './features/user/profile.routes.js';
 import { userRoutes } from './features/user/user.routes.js';
 import { registerContractRoutes, type RouteImplementation } from './http/contractRoutes.js';
+import { IdempotencyStore } from './http/idempotencyStore.js';
 import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandling } from './http/errorHandler.js';
@@ -228,6 +229,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   registerSendTracking(app, hub);
   registerViewAsRequestLog(app, db, allRoutes);
   registerContractRoutes(app, allRoutes, implementations(ctx, jobs, hub), {
+    idempotency: new IdempotencyStore(db, now),
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(

@@ -33,7 +33,11 @@ type Slot<K extends string, T, IsOptional extends boolean> = [T] extends [never]
 
 export type CallOptions<D> = Slot<'params', ParamsOf<D>, false> &
   Slot<'query', QueryOf<D>, NoKeys extends QueryOf<D> ? true : false> &
-  Slot<'body', BodyOf<D>, false> & { readonly signal?: AbortSignal };
+  Slot<'body', BodyOf<D>, false> & {
+    readonly signal?: AbortSignal;
+    /** Sent as Idempotency-Key: the same key on a retry makes the server answer the first success again (actionKey.ts). */
+    readonly idempotencyKey?: string;
+  };
 
 /** The options argument may be left out when the route needs none. */
 type OptionsArg<D> = NoKeys extends CallOptions<D> ? [options?: CallOptions<D>] : [options: CallOptions<D>];
@@ -51,15 +55,16 @@ export async function callApi<const D extends RouteDescriptor>(
   route: D,
   ...[options]: OptionsArg<D>
 ): Promise<ResponseOf<D>> {
-  const { params, query, body, signal } = (options ?? {}) as {
+  const { params, query, body, signal, idempotencyKey } = (options ?? {}) as {
     params?: Record<string, string | number>;
     query?: QueryInput;
     body?: unknown;
     signal?: AbortSignal;
+    idempotencyKey?: string;
   };
   const url = buildUrl(route.path, params, query);
   const xsrfToken = isWriteMethod(route.method) ? readXsrfToken() : undefined;
-  const response = await sendRequest(url, { method: route.method, body, xsrfToken, signal });
+  const response = await sendRequest(url, { method: route.method, body, xsrfToken, signal, ...(idempotencyKey ? { idempotencyKey } : {}) });
   try {
     if (!response.ok) throw await toHttpError(response);
     const value = (await parseSuccess(route, response)) as ResponseOf<D>;

@@ -205,8 +205,8 @@ export interface ResourceLinkOpensTable {
   link_id: number;
   user_id: number | null;
   opened_at: CreatedAt;
-  /** The request's Idempotency-Key (unique per user), so an outbox replay counts once. */
-  idempotency_key: string | null;
+  /** Unused since 0021 (idempotency_keys holds every key); older rows keep theirs. */
+  idempotency_key: Generated<string | null>;
 }
 
 /** A named audience (0013): every non-empty field must match, any value within a field. */
@@ -333,8 +333,8 @@ export interface FeedbackTable {
   category: string | null;
   /** The app version that sent it (0015); null for feedback stored before. */
   app_version: string | null;
-  /** The request's Idempotency-Key (unique per user), so an outbox replay is stored once. */
-  idempotency_key: string | null;
+  /** Unused since 0021 (idempotency_keys holds every key); older rows keep theirs. */
+  idempotency_key: Generated<string | null>;
 }
 
 export interface FeedbackPromptsTable {

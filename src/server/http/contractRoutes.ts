@@ -1,10 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod/mini';
-import { isRawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
+import { isIdempotentByKey, isRawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
+import { answerOnce, type PreparedAnswer } from './idempotentAnswer.js';
+import { idempotencyKeyOf } from './idempotencyKey.js';
+import type { IdempotencyStore } from './idempotencyStore.js';
+import { requestFingerprint } from './requestFingerprint.js';
 import { isRefusedWhileViewing, readOnlyRefusal } from './viewAsGuard.js';
 import { staleViewMessage, viewingAsHeader } from '../../shared/rules/viewAsHeader.js';
 import './types.js';
@@ -59,11 +63,24 @@ function sendSerialised(request: FastifyRequest, reply: FastifyReply, body: Seri
   return reply.header('content-encoding', encoding).send(body.encode(encoding));
 }
 
+/**
+ * How a multipart route reads its form. The registration layer reads it before the handler runs, so
+ * a keyed write can be recognised by its form (its fields and files) before anything is done.
+ */
+export interface FormReader<F> {
+  readonly read: (request: FastifyRequest, reply: FastifyReply) => Promise<F>;
+  /** What identifies the form for an Idempotency-Key (hashed with the params and query). */
+  readonly fingerprintOf: (form: F) => unknown;
+  /** Runs once the handler is done, whatever happened (e.g. removes temporary files). */
+  readonly discard: (request: FastifyRequest, form: F) => Promise<void>;
+}
+
 export interface RouteImplementation {
   readonly route: RouteDescriptor;
-  readonly handler: (ctx: HandlerContext<RouteDescriptor>) => Promise<unknown>;
+  readonly handler: (ctx: HandlerContext<RouteDescriptor> & { readonly form?: unknown }) => Promise<unknown>;
   /** Extra Fastify route config, e.g. a rate limit. */
   readonly config?: Record<string, unknown>;
+  readonly form?: FormReader<unknown>;
 }
 
 /** Pairs a contract descriptor with its server handler, keeping the types of both. */
@@ -75,9 +92,37 @@ export function implement<D extends RouteDescriptor>(
   return { route, handler: handler as RouteImplementation['handler'], ...(config ? { config } : {}) };
 }
 
+/** Like `implement`, for a multipart route whose handler gets the form `reader` read. */
+export function implementForm<D extends RouteDescriptor, F>(
+  route: D,
+  reader: FormReader<F>,
+  handler: (ctx: HandlerContext<D> & { readonly form: F }) => Promise<HandlerResult<D>>,
+): RouteImplementation {
+  return { route, handler: handler as RouteImplementation['handler'], form: reader as FormReader<unknown> };
+}
+
 export interface AccessChecks {
   /** Throws when the caller's antiforgery token is missing or wrong. */
   readonly assertXsrf: (request: FastifyRequest) => void;
+  /** Where the Idempotency-Keys of keyed routes are claimed and their answers kept. */
+  readonly idempotency: IdempotencyStore;
+}
+
+/** A JSON or empty answer, ready to send or keep for a retried Idempotency-Key. */
+function prepareAnswer(route: RouteDescriptor, reply: FastifyReply, result: unknown): PreparedAnswer {
+  if (isRawResponse(route.response)) {
+    if (route.response.kind !== 'empty') throw new Error(`${route.id}: only JSON and empty answers can be kept for a retry`);
+    if (reply.sent) return { status: reply.statusCode, contentType: null, body: null, isSent: true };
+    return { status: reply.statusCode === 200 ? 204 : reply.statusCode, contentType: null, body: null };
+  }
+  const json = isSerialisedJson(result) ? result.json : serialiseResponse(route, result);
+  return { status: reply.statusCode, contentType: 'application/json; charset=utf-8', body: json };
+}
+
+/** Keyed routes answer JSON or nothing, to signed-in callers only: that is what a retry can be given again. */
+function assertKeyable(route: RouteDescriptor): void {
+  const isKeptAnswer = !isRawResponse(route.response) || route.response.kind === 'empty';
+  if (route.isPublic || !isKeptAnswer) throw new Error(`${route.id} cannot honour an Idempotency-Key: it must be signed-in only and answer JSON or nothing`);
 }
 
 const isWrite = (method: string): boolean => method === 'POST' || method === 'PUT' || method === 'DELETE';
@@ -92,7 +137,8 @@ function parsePart<T extends z.core.$ZodType | undefined>(schema: T, value: unkn
 /**
  * Registers every descriptor of the contract. The order of checks is the same everywhere:
  * sign-in (401), the read-only check of a view-as session (403), role and capability (403),
- * antiforgery on writes (403), then validation (400). A descriptor
+ * antiforgery on writes (403), then validation (400), then, on a route that honours an
+ * Idempotency-Key and a request that sends one, the key (idempotentAnswer.ts). A descriptor
  * with no implementation yet answers 501 with the error shape, after the same checks; the app
  * lists those as `app.unbuiltRoutes` (tests/server/http/unbuiltRoutes.test.ts keeps them in view).
  */
@@ -106,6 +152,8 @@ export function registerContractRoutes(
   app.decorate('unbuiltRoutes', routes.filter((route) => !byId.has(route.id)));
   for (const route of routes) {
     const impl = byId.get(route.id);
+    const isKeyed = isIdempotentByKey(route);
+    if (isKeyed) assertKeyable(route);
     app.route({
       method: route.method,
       url: route.path,
@@ -141,15 +189,31 @@ export function registerContractRoutes(
           user: request.session?.user,
         } as HandlerContext<RouteDescriptor>;
         if (!impl) throw new HttpError(501, 'This feature is not available yet.');
-        const result = await impl.handler(ctx);
-        if (isRawResponse(route.response)) {
-          if (route.response.kind === 'empty' && !reply.sent) return reply.code(204).send();
-          return reply;
+        const key = isKeyed ? idempotencyKeyOf(request) : undefined;
+        const form = impl.form ? await impl.form.read(request, reply) : undefined;
+        try {
+          if (key && ctx.user) {
+            const { params, query, body } = ctx;
+            const fingerprint = requestFingerprint({ params, query, body: impl.form ? impl.form.fingerprintOf(form) : body });
+            const keyed = { userId: ctx.user.id, key, routeId: route.id, fingerprint };
+            return await answerOnce(checks.idempotency, keyed, reply, request.log, async () => prepareAnswer(route, reply, await impl.handler({ ...ctx, form })));
+          }
+          return respond(route, request, reply, await impl.handler({ ...ctx, form }));
+        } finally {
+          if (impl.form) await impl.form.discard(request, form);
         }
-        if (isSerialisedJson(result)) return sendSerialised(request, reply, result);
-        // Serialised here, so every JSON response (a bare string or null included) is real JSON.
-        return reply.type('application/json; charset=utf-8').send(serialiseResponse(route, result));
       },
     });
   }
+}
+
+/** Sends a handler's result: JSON validated and serialised by the route's schema, or what a raw route wrote. */
+function respond(route: RouteDescriptor, request: FastifyRequest, reply: FastifyReply, result: unknown): FastifyReply {
+  if (isRawResponse(route.response)) {
+    if (route.response.kind === 'empty' && !reply.sent) return reply.code(204).send();
+    return reply;
+  }
+  if (isSerialisedJson(result)) return sendSerialised(request, reply, result);
+  // Serialised here, so every JSON response (a bare string or null included) is real JSON.
+  return reply.type('application/json; charset=utf-8').send(serialiseResponse(route, result));
 }

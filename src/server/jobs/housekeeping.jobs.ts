@@ -1,4 +1,5 @@
 import { PostgresFileStore } from '../features/absences/postgresFileStore.js';
+import { IdempotencyStore } from '../http/idempotencyStore.js';
 import type { ScheduledJob } from './jobDefinition.js';
 
 /** Deletes sessions past their idle or absolute expiry (a sign-in no one will use again). */
@@ -19,5 +20,14 @@ export const removeUploadLeftoversJob: ScheduledJob = {
   cron: '*/15 * * * *',
   run: async ({ config, db, now }) => {
     await new PostgresFileStore(db, config.uploadsDir).removeLeftovers(config.uploadTimeoutMs, now().getTime());
+  },
+};
+
+/** Deletes Idempotency-Keys (and the answers kept with them) older than their 24 hours (issue 29). */
+export const purgeIdempotencyKeysJob: ScheduledJob = {
+  name: 'housekeeping.purgeIdempotencyKeys',
+  cron: '41 * * * *',
+  run: async ({ db, now }) => {
+    await new IdempotencyStore(db, now).purgeExpired();
   },
 };

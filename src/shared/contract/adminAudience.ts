@@ -71,6 +71,8 @@ export const deleteRuleRoute = defineRoute({
 /** How many users the conditions match, and a sample: for a rule being edited, saved or not. */
 export const previewRuleRoute = defineRoute({
   id: 'admin.rulesPreview', method: 'POST', path: '/api/admin/rules/preview', body: ruleConditionsSchema, response: rulePreviewSchema, roles: ['Administrator'],
+  // A read sent as a POST: a replay would show a stale count.
+  isIdempotentByKey: false,
 });
 /** The programmes and schools profiles hold, to choose from in a rule. */
 export const ruleOptionsRoute = defineRoute({

@@ -144,6 +144,8 @@ export const updateAdminNotificationRoute = defineRoute({
   response: adminNotificationSchema,
   roles: ['Administrator'],
   ownedParams: { rowId: null },
+  // "Send now" on a scheduled notification is a one-off send: a retry answers the first send.
+  isIdempotentByKey: true,
 });
 
 /** Cancels a scheduled notification (409 once it is sent); it stays in the history as Cancelled. */
@@ -165,6 +167,8 @@ export const countRecipientsRoute = defineRoute({
   body: z.object({ audience: notificationAudienceSchema }),
   response: recipientCountSchema,
   roles: ['Administrator'],
+  // A read sent as a POST: a replay would show a stale count.
+  isIdempotentByKey: false,
 });
 
 export const adminNotificationRoutes = [

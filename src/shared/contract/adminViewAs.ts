@@ -59,6 +59,8 @@ export const viewAsStartRoute = defineRoute({
   body: viewAsStartSchema,
   response: signedInUserInfoSchema,
   roles: ['Administrator'],
+  // Like a sign-in: it swaps the session cookies, which a replayed body could not do.
+  isIdempotentByKey: false,
 });
 
 /**
@@ -72,6 +74,8 @@ export const viewAsStopRoute = defineRoute({
   response: signedInUserInfoSchema,
   roles: ['Administrator'],
   whileViewing: 'allow',
+  // Like a sign-out: harmless twice, and it swaps the session cookies back.
+  isIdempotentByKey: false,
 });
 
 /** One request made while viewing, as the log keeps it. */

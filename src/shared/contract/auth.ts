@@ -59,6 +59,8 @@ export const demoSignInRoute = defineRoute({
   response: signedInUserInfoSchema,
   isPublic: true,
   roles: [],
+  // A sign-in issues a new session and cookies; there is no user to own a key before it.
+  isIdempotentByKey: false,
 });
 
 const signOutQuery = z.object({ entra: z.optional(z.enum(['true', 'false'])) });
@@ -105,6 +107,8 @@ export const signOutSubmitRoute = defineRoute({
   roles: [],
   // Signing out while viewing as someone signs the administrator out altogether.
   whileViewing: 'allow',
+  // Ending a session twice does no harm, and its answer clears cookies that a replay could not.
+  isIdempotentByKey: false,
 });
 
 export const authRoutes = [

@@ -78,6 +78,8 @@ export const negotiateRoute = defineRoute({
   query: z.catchall(z.object({ negotiateVersion: z.optional(text(textLimits.short)) }), queryValue),
   response: negotiateResponseSchema,
   roles: [],
+  // Each negotiation must hand out a fresh connection; it changes nothing a retry could double.
+  isIdempotentByKey: false,
 });
 
 /** The server-to-client stream: `text/event-stream`, SignalR JSON hub messages each ending in 0x1E. */
@@ -102,6 +104,8 @@ export const sendRoute = defineRoute({
   body: text(maxHubMessageLength),
   response: raw.empty,
   roles: [],
+  // Hub protocol frames (handshake, pings) of one live connection, which keeps its own order.
+  isIdempotentByKey: false,
 });
 
 /**

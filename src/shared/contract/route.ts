@@ -89,6 +89,19 @@ export interface RouteDescriptor {
    * a view-as session may make (stopping it), whose role check runs against the administrator.
    */
   readonly whileViewing?: 'allow' | 'refuse';
+  /**
+   * Whether the server honours an `Idempotency-Key` header on this route (issue 29): the same key
+   * from the same user within 24 hours answers the first success again and does nothing more.
+   * Default: every POST does (they create a record or trigger a one-off effect); `false` marks a
+   * POST where a replayed answer makes no sense (sign-in, a negotiation, a read sent as a POST),
+   * and `true` opts in another write that may trigger a one-off effect (a notification's "send now").
+   */
+  readonly isIdempotentByKey?: boolean;
+}
+
+/** Whether the route honours an `Idempotency-Key` (see `RouteDescriptor.isIdempotentByKey`). */
+export function isIdempotentByKey(route: RouteDescriptor): boolean {
+  return route.isIdempotentByKey ?? route.method === 'POST';
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

@@ -3,7 +3,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { allRoutes } from '../../../src/shared/contract/index.js';
-import type { Role, RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { isIdempotentByKey, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { replayedHeader } from '../../../src/server/http/idempotentAnswer.js';
+import { rowCounts } from '../../helpers/rowCounts.js';
 import { anonymous, signIn, type Caller, type TestApp, createTestApp } from '../../helpers/testApp.js';
 import { hostileValue, inputFor, toJsonText } from '../../helpers/zodArbitrary.js';
 
@@ -122,9 +124,9 @@ function requestFor(route: RouteDescriptor): fc.Arbitrary<FuzzRequest> {
   return fc.record({ params, query, body });
 }
 
-function inject(route: RouteDescriptor, request: FuzzRequest, caller: Caller): Promise<LightMyRequestResponse> {
+function inject(route: RouteDescriptor, request: FuzzRequest, caller: Caller, extraHeaders: Record<string, string> = {}): Promise<LightMyRequestResponse> {
   const path = route.path.replace(/:([A-Za-z]+)/g, (_match, name: string) => pathSegment(request.params[name]));
-  const headers: Record<string, string> = caller.headers();
+  const headers: Record<string, string> = { ...caller.headers(), ...extraHeaders };
   let payload: string | Buffer | undefined;
   if (request.body.kind === 'json') {
     headers['content-type'] = request.body.contentType;
@@ -211,6 +213,38 @@ describe(`contract fuzz (seed ${seed}, ${numRuns} inputs per route)`, () => {
           }
         }),
         { seed, numRuns, endOnFailure: true },
+      );
+      if (details.failed) throw new Error(report(route, details));
+    },
+    120_000,
+  );
+
+  // Issue 29: every route that honours an Idempotency-Key, sent the same generated request twice
+  // with one key: a first success is answered again, byte for byte, and no table gains or loses a row.
+  let keyNumber = 0;
+  const replayRuns = Number(process.env.FUZZ_REPLAY_RUNS ?? 15);
+  it.each(allRoutes.filter(isIdempotentByKey).map((route) => [`${route.method} ${route.path} (${route.id})`, route] as const))(
+    '%s answers a retried Idempotency-Key with its first success and does nothing again',
+    async (_name, route) => {
+      const persona = personaOf(route);
+      const details = await fc.check(
+        fc.asyncProperty(requestFor(route), async (request) => {
+          const caller = await callerFor(persona);
+          const key = { 'idempotency-key': `fuzz-${(keyNumber += 1)}` };
+          const first = await inject(route, request, caller, key);
+          forgetIfSessionEnded(persona, caller, first);
+          // Only a success is kept; a refused request may run again (tests/server/http/idempotentAnswer.test.ts).
+          if (first.statusCode < 200 || first.statusCode >= 300) return;
+          const before = await rowCounts(t.db);
+          const again = await inject(route, request, caller, key);
+          const problem =
+            again.statusCode !== first.statusCode || again.body !== first.body ? `the retry answered ${again.statusCode} ${again.body.slice(0, 200)} after ${first.statusCode} ${first.body.slice(0, 200)}`
+            : again.headers[replayedHeader] !== 'true' ? 'the retry was not a replay'
+            : JSON.stringify(await rowCounts(t.db)) !== JSON.stringify(before) ? 'the retry changed the rows of a table'
+            : undefined;
+          if (problem) throw new Error(`${route.method} ${route.path} ${problem}`);
+        }),
+        { seed, numRuns: replayRuns, endOnFailure: true },
       );
       if (details.failed) throw new Error(report(route, details));
     },

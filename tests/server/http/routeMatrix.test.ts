@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../../src/shared/contract/index.js';
-import type { Role, RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { isIdempotentByKey, isRawResponse, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
 import type { Caller } from '../../helpers/testApp.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 
@@ -91,4 +91,22 @@ describe('route matrix: every descriptor of the contract', () => {
     expect(response.statusCode).not.toBe(401);
     expect(response.statusCode).not.toBe(403);
   });
+
+  /**
+   * The POST routes that do not honour an Idempotency-Key (issue 29), each for a reason its
+   * descriptor gives: sessions and their cookies (sign-in, sign-out, view-as start and stop), the
+   * status feed's own protocol, and reads sent as POSTs. Any other POST creates or sends something.
+   */
+  const unkeyedPosts = ['auth.demoSignIn', 'auth.signOutSubmit', 'realtime.negotiate', 'realtime.send', 'admin.viewAsStart', 'admin.viewAsStop', 'admin.rulesPreview', 'admin.notificationsRecipients'];
+  it('every POST honours an Idempotency-Key, but for the listed exclusions; "send now" does too', () => {
+    const posts = allRoutes.filter((route) => route.method === 'POST');
+    expect(posts.filter((route) => !isIdempotentByKey(route)).map((route) => route.id).sort()).toEqual([...unkeyedPosts].sort());
+    expect(allRoutes.filter((route) => route.method !== 'POST' && isIdempotentByKey(route)).map((route) => route.id)).toEqual(['admin.notificationsUpdate']);
+  });
+
+  it.each(allRoutes.filter(isIdempotentByKey).map((r) => [r.id, r] as const))('%s, keyed, is signed-in only and answers JSON or nothing (what a retry can be given again)', (_id, route) => {
+    expect(route.isPublic ?? false).toBe(false);
+    expect(isRawResponse(route.response) ? route.response.kind : 'json').toMatch(/^(json|empty)$/);
+  });
 });
+

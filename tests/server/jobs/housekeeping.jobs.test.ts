@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeExpiredSessionsJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
+import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../../src/server/http/idempotencyStore.js';
+import { purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 import { idOf } from '../features/notifications/support.js';
@@ -11,6 +12,9 @@ import { idOf } from '../features/notifications/support.js';
 /** Housekeeping runs as scheduled jobs through the real queue on the test database. */
 let t: TestApp;
 let dataDir: string;
+/** The jobs' clock: the wall clock unless a test moves it (and puts it back). */
+let clockOffsetMs = 0;
+const now = () => new Date(Date.now() + clockOffsetMs);
 
 /** Sends the job now (as the cron would) and waits until a worker has completed it. */
 async function runThroughQueue(name: string): Promise<void> {
@@ -26,7 +30,7 @@ async function runThroughQueue(name: string): Promise<void> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'campus-housekeeping-'));
-  t = await createTestApp({ DATA_DIR: dataDir }, 'seeded', { runJobs: true });
+  t = await createTestApp({ DATA_DIR: dataDir }, 'seeded', { runJobs: true, now });
 });
 afterAll(async () => {
   await t.close();
@@ -35,7 +39,7 @@ afterAll(async () => {
 
 describe('housekeeping jobs', () => {
   it('are scheduled by the server on their cron, in the queue\'s own tables', async () => {
-    expect(scheduledJobs.map((job) => job.name)).toEqual(expect.arrayContaining([purgeExpiredSessionsJob.name, removeUploadLeftoversJob.name]));
+    expect(scheduledJobs.map((job) => job.name)).toEqual(expect.arrayContaining([purgeExpiredSessionsJob.name, purgeIdempotencyKeysJob.name, removeUploadLeftoversJob.name]));
     const stored = await sql<{ name: string; cron: string }>`SELECT name, cron FROM pgboss.schedule ORDER BY name`.execute(t.db);
     expect(stored.rows).toEqual(
       scheduledJobs.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)),
@@ -72,5 +76,26 @@ describe('housekeeping jobs', () => {
     await runThroughQueue(removeUploadLeftoversJob.name);
 
     expect((await readdir(uploads)).sort()).toEqual([fresh, kept].sort());
+  });
+
+  it('purge Idempotency-Keys older than 24 hours by the jobs\' clock, and keep younger ones', async () => {
+    const userId = await idOf(t.db, 'student');
+    const base = new Date('2030-01-10T12:00:00Z');
+    const key = (name: string, ageMs: number) => ({
+      user_id: userId, key: name, route_id: 'feedback.send', fingerprint: 'f', state: 'done' as const,
+      status: 204, content_type: null, body: null, created_at: new Date(base.getTime() - ageMs),
+    });
+    await t.db.insertInto('idempotency_keys').values([
+      key('housekeeping-fresh', IDEMPOTENCY_KEY_LIFETIME_MS - 60_000),
+      key('housekeeping-stale', IDEMPOTENCY_KEY_LIFETIME_MS + 60_000),
+    ]).execute();
+    clockOffsetMs = base.getTime() - Date.now();
+    try {
+      await runThroughQueue(purgeIdempotencyKeysJob.name);
+    } finally {
+      clockOffsetMs = 0;
+    }
+    const left = await t.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'housekeeping-%').execute();
+    expect(left.map((row) => row.key)).toEqual(['housekeeping-fresh']);
   });
 });

@@ -24,12 +24,14 @@ export const checkClashesActor = fromPromise<ClashingEvent[], CallRange>(({ inpu
 
 export interface SubmitInput {
   readonly submission: AbsenceSubmission;
+  /** The same for every retry of this submit (the dialog's `submitKey`). */
+  readonly idempotencyKey: string;
   readonly onProgress: (fraction: number) => void;
 }
 
 /** POST or PUT the multipart form, reporting upload progress. */
 export const submitAbsenceActor = fromPromise<AbsenceRequest, SubmitInput>(({ input, signal }) =>
-  sendAbsence(input.submission, { onProgress: input.onProgress, signal }),
+  sendAbsence(input.submission, { onProgress: input.onProgress, signal, idempotencyKey: input.idempotencyKey }),
 );
 
 /** POST requests/{rowId}/cancel (SPEC §7), empty body. */

@@ -1,5 +1,6 @@
 import type { AbsenceConfig, AbsenceRequest, ClashingEvent } from '../../../shared/contract/absences';
 import type { AbsenceFieldErrors } from '../../../shared/rules/absences';
+import { newIdempotencyKey } from '../../api/actionKey';
 import { toErrorDetails } from '../../api/errorHandler';
 import type { DialogFacts } from './absenceDialog.rules';
 import { draftKeyOf } from './absenceDrafts';
@@ -42,6 +43,12 @@ export interface AbsenceDialogContext {
   readonly hostMessage: string | undefined;
   readonly now: () => number;
   readonly draftKey: string;
+  /**
+   * The submit's Idempotency-Key: made when the dialog opens (or taken from the draft of a submit
+   * that could not be confirmed) and kept for every retry, so a create whose answer was lost is
+   * answered again by the server rather than made twice.
+   */
+  readonly submitKey: string;
   readonly isEnrolmentKnown: boolean;
   readonly registrationStatus: string | null | undefined;
   readonly values: AbsenceFormValues;
@@ -114,6 +121,7 @@ export const initialContext = ({ input }: { input: AbsenceDialogInput }): Absenc
   hostMessage: input.hostMessage,
   now: input.now ?? Date.now,
   draftKey: draftKeyOf(input.mode === 'edit' ? input.request : undefined),
+  submitKey: newIdempotencyKey(),
   isEnrolmentKnown: input.enrolment !== undefined,
   registrationStatus: input.enrolment?.registrationStatus,
   values: input.request ? formFromRequest(input.request) : { ...defaultFormValues, ...input.prefill },

@@ -67,6 +67,7 @@ export const absenceDialogMachine = setup({
             filesToDelete: draft.filesToDelete,
             draftSavedAt: draft.savedAt,
             isDraftRestored: true,
+            ...(draft.submitKey ? { submitKey: draft.submitKey } : {}),
           }
         : {},
     ),
@@ -200,6 +201,7 @@ export const absenceDialogMachine = setup({
                     src: 'submitAbsence',
                     input: ({ context, self }) => ({
                       submission: submissionOf(context),
+                      idempotencyKey: context.submitKey,
                       onProgress: (fraction: number) => self.send({ type: 'UPLOAD_PROGRESS', fraction }),
                     }),
                     onDone: {
@@ -222,6 +224,7 @@ export const absenceDialogMachine = setup({
                         pendingFiles: context.pendingFiles,
                         filesToDelete: context.filesToDelete,
                         basedOn: context.request?.lastModified ?? null,
+                        submitKey: context.submitKey,
                       },
                     }),
                     onDone: {

@@ -14,6 +14,8 @@ export interface AbsenceFormDraft {
   /** When editing: the request's lastModified the draft was written against. */
   readonly basedOn: string | null;
   readonly savedAt: number;
+  /** The Idempotency-Key of the submit that could not be confirmed, reused when the draft is sent. */
+  readonly submitKey?: string;
 }
 
 /** A File as stored: some IndexedDB implementations keep only the Blob, so name and date go beside it. */
@@ -29,6 +31,7 @@ interface StoredDraft {
   readonly files: readonly StoredFile[];
   readonly filesToDelete: readonly number[];
   readonly basedOn: string | null;
+  readonly submitKey?: string;
 }
 
 /** The prefix every absence draft key starts with. */
@@ -56,6 +59,7 @@ export async function saveAbsenceDraft(key: string, draft: Omit<AbsenceFormDraft
     files: draft.pendingFiles.map(toStored),
     filesToDelete: [...draft.filesToDelete],
     basedOn: draft.basedOn,
+    ...(draft.submitKey ? { submitKey: draft.submitKey } : {}),
   };
   await databaseOrThrow().drafts.put({ key, value, savedAt });
   return savedAt;
@@ -80,6 +84,7 @@ export async function loadAbsenceDraft(key: string, basedOn: string | null): Pro
     filesToDelete: stored.filesToDelete,
     basedOn: stored.basedOn,
     savedAt: row.savedAt,
+    ...(stored.submitKey ? { submitKey: stored.submitKey } : {}),
   };
 }
 

@@ -9,6 +9,8 @@ export interface UploadOptions {
   /** Called with the fraction of the body sent so far (0..1). */
   readonly onProgress?: (fraction: number) => void;
   readonly signal?: AbortSignal;
+  /** Sent as Idempotency-Key: a retry with the same key is answered with the first success, not made twice. */
+  readonly idempotencyKey?: string;
 }
 
 /**
@@ -24,7 +26,7 @@ export function sendAbsence(submission: AbsenceSubmission, options: UploadOption
     const request = new XMLHttpRequest();
     request.open(route.method, route.path);
     request.withCredentials = true;
-    for (const [name, value] of Object.entries(requestHeaders({ method: route.method, xsrfToken: readXsrfToken() }))) {
+    for (const [name, value] of Object.entries(requestHeaders({ method: route.method, xsrfToken: readXsrfToken(), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) }))) {
       request.setRequestHeader(name, value);
     }
 

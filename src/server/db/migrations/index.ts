@@ -20,6 +20,7 @@ import * as m0018 from './0018_cache_versions.js';
 import * as m0019 from './0019_missed_alert_marks.js';
 import * as m0020 from './0020_view_as_session_cleanup.js';
 import * as m0021 from './0021_absence_list_paging.js';
+import * as m0022 from './0022_idempotency_keys.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019_missed_alert_marks': m0019,
   '0020_view_as_session_cleanup': m0020,
   '0021_absence_list_paging': m0021,
+  '0022_idempotency_keys': m0022,
 };

@@ -1,11 +1,10 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   absenceConfigRoute, absenceFileRoute, cancelAbsenceRoute, clashingAttendanceRoute, createAbsenceRoute, listAbsencesRoute, updateAbsenceRoute,
 } from '../../../shared/contract/absences.js';
 import { parseRowId } from '../../../shared/contract/common.js';
 import type { ServerContext } from '../../context.js';
-import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
-import { HttpError, notFound } from '../../http/errors.js';
+import { implement, implementForm, type FormReader, type RouteImplementation } from '../../http/contractRoutes.js';
+import { HttpError, notFound, unauthorized } from '../../http/errors.js';
 import { cacheKeys, latestCacheVersion } from '../../db/cacheVersions.js';
 import { pagingHeaders, nextLinkHeader } from '../../../shared/contract/paging.js';
 import { activeCategories, ownFile } from './absences.queries.js';
@@ -16,7 +15,7 @@ import { absenceDateLimits } from './dateLimits.js';
 import { sendAttachment } from './fileDownload.js';
 import { first } from './absenceForm.js';
 import { PostgresFileStore } from './postgresFileStore.js';
-import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.js';
+import { discardForm, formFingerprint, readAbsenceForm, type AbsenceForm } from './multipartForm.js';
 
 /**
  * The session user's absence requests. Every request and file is looked up together with the
@@ -26,14 +25,22 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
   const store = new PostgresFileStore(db, config.uploadsDir);
   const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
-  /** Runs `use` on the form; files it did not store are removed afterwards, whatever happened. */
-  const withForm = async <T>(request: FastifyRequest, reply: FastifyReply, use: (form: AbsenceForm) => Promise<T>): Promise<T> => {
-    const form = await readAbsenceForm(request, reply, store, timeouts);
-    try {
-      return await use(form);
-    } finally {
+  /**
+   * The absence form, read by the route layer before the handler (so a retried create is known by
+   * its form): enrolment is checked before any of the body is read; files the handler did not store
+   * are removed afterwards, whatever happened.
+   */
+  const absenceForm: FormReader<AbsenceForm> = {
+    read: async (request, reply) => {
+      const user = request.session?.user;
+      if (!user) throw unauthorized();
+      await assertFullyEnrolled(db, user.id);
+      return readAbsenceForm(request, reply, store, timeouts);
+    },
+    fingerprintOf: formFingerprint,
+    discard: async (request, form) => {
       await discardForm(store, form).catch((error: unknown) => request.log.error({ err: error }, 'absence upload clean-up failed'));
-    }
+    },
   };
   return [
     implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
@@ -45,17 +52,11 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
       if (page.next) reply.header(pagingHeaders.link, nextLinkHeader(nextPageUrl(listAbsencesRoute.path, query, page.next)));
       return page.requests;
     }),
-    implement(createAbsenceRoute, async ({ user, request, reply }) => {
-      await assertFullyEnrolled(db, user.id);
-      return withForm(request, reply, (form) => createAbsence(deps(request), user, form));
-    }),
-    implement(updateAbsenceRoute, async ({ user, request, reply }) => {
-      await assertFullyEnrolled(db, user.id);
-      return withForm(request, reply, (form) => {
-        const rowId = parseRowId(first(form.fields.RowId));
-        if (rowId === undefined) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
-        return updateAbsence(deps(request), user, form, rowId);
-      });
+    implementForm(createAbsenceRoute, absenceForm, async ({ user, request, form }) => createAbsence(deps(request), user, form)),
+    implementForm(updateAbsenceRoute, absenceForm, async ({ user, request, form }) => {
+      const rowId = parseRowId(first(form.fields.RowId));
+      if (rowId === undefined) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
+      return updateAbsence(deps(request), user, form, rowId);
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),
     implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, new Date())),

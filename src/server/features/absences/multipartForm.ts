@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import type { MultipartFile } from '@fastify/multipart';
@@ -27,6 +28,8 @@ export interface UploadedFile {
   readonly fileName: string;
   readonly type: SniffedType;
   readonly size: number;
+  /** SHA-256 of the bytes (base64url): with the name and size, what identifies the file for an Idempotency-Key. */
+  readonly digest: string;
   /** The temporary file holding the bytes, until `FileStore.commit` stores them. */
   readonly incomingPath: string;
 }
@@ -93,6 +96,7 @@ function multipartError(error: unknown): HttpError {
 
 interface Received {
   readonly size: number;
+  readonly digest: string;
   readonly type: SniffedType | undefined;
   readonly isTooLarge: boolean;
   /** Writing to the temporary file failed; the rest of the part was read and dropped. */
@@ -113,8 +117,10 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
   let isRefused = false;
   let isHeadChecked = false;
   let failure: StorageFailure | undefined;
+  const hash = createHash('sha256');
   for await (const chunk of part.file as AsyncIterable<Buffer>) {
     onProgress();
+    hash.update(chunk);
     if (headLength < HEAD_BYTES) {
       const piece = chunk.subarray(0, HEAD_BYTES - headLength);
       headChunks.push(piece);
@@ -135,16 +141,17 @@ async function receive(part: MultipartFile, incoming: IncomingFile, onProgress: 
       failure = new StorageFailure(error);
     }
   }
-  if (failure) return { size, type: undefined, isTooLarge: false, failure };
-  if (part.file.truncated) return { size, type: undefined, isTooLarge: true };
-  if (isRefused || size === 0) return { size, type: undefined, isTooLarge: false };
+  const digest = hash.digest('base64url');
+  if (failure) return { size, digest, type: undefined, isTooLarge: false, failure };
+  if (part.file.truncated) return { size, digest, type: undefined, isTooLarge: true };
+  if (isRefused || size === 0) return { size, digest, type: undefined, isTooLarge: false };
   const location = locateZipDirectory(tail, size);
   let zipDirectory: Buffer | undefined;
   if (location && location.size <= MAX_ZIP_DIRECTORY_BYTES) {
     zipDirectory = Buffer.alloc(location.size);
     await storing(() => incoming.handle.read(zipDirectory ?? Buffer.alloc(0), 0, location.size, location.offset));
   }
-  return { size, type: sniffSample({ head: Buffer.concat(headChunks), tail, size, zipDirectory }), isTooLarge: false };
+  return { size, digest, type: sniffSample({ head: Buffer.concat(headChunks), tail, size, zipDirectory }), isTooLarge: false };
 }
 
 /** Reads a part to its end, keeping nothing. */
@@ -171,7 +178,7 @@ async function receiveFile(part: MultipartFile, store: FileStore, incoming: stri
   if (received.isTooLarge) fileErrors.push(`${quoted(part.filename)} is larger than ${MAX_MB} MB.`);
   else if (received.size === 0) return undefined;
   else if (!received.type) fileErrors.push(`${quoted(part.filename)} is not a PDF, DOCX, EML or image file.`);
-  else return { fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, incomingPath: file.path };
+  else return { fileName: sanitiseFileName(part.filename, received.type), type: received.type, size: received.size, digest: received.digest, incomingPath: file.path };
   return undefined;
 }
 
@@ -260,6 +267,14 @@ export async function readAbsenceForm(request: FastifyRequest, reply: FastifyRep
     clearTimeout(total);
     request.raw.off('data', onProgress);
   }
+}
+
+/**
+ * What identifies a form for an Idempotency-Key: its text fields and each accepted file's name,
+ * size and digest, in order (refused files make the request a 400, which keeps no key).
+ */
+export function formFingerprint(form: AbsenceForm): unknown {
+  return { fields: form.fields, files: form.files.map(({ fileName, size, digest }) => ({ fileName, size, digest })), fileErrors: form.fileErrors };
 }
 
 /** Removes the temporary files of a form's accepted files that were not committed. */

@@ -6,7 +6,6 @@ import {
 } from '../../../shared/contract/feedback.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
-import { idempotencyKeyOf } from '../../http/idempotencyKey.js';
 import * as feedback from './feedback.service.js';
 
 /** The feedback prompt and form (SPEC §4, §7): always the caller's own; the list for administrators. */
@@ -14,7 +13,7 @@ export function feedbackRoutes({ db }: ServerContext): RouteImplementation[] {
   return [
     implement(feedbackPromptDateRoute, async ({ user }) => feedback.loadPromptDate(db, user.id)),
     implement(recordFeedbackPromptRoute, async ({ user, body }) => feedback.recordPrompt(db, user.id, body.providedFeedback)),
-    implement(sendFeedbackRoute, async ({ user, body, request }) => feedback.sendFeedback(db, user.id, body, idempotencyKeyOf(request))),
+    implement(sendFeedbackRoute, async ({ user, body }) => feedback.sendFeedback(db, user.id, body)),
     implement(adminFeedbackRoute, async ({ query }) => feedback.listFeedback(db, { limit: query.limit ?? 1000, offset: query.offset ?? 0 })),
   ];
 }

@@ -23,11 +23,12 @@ export async function recordPrompt(db: Db, userId: number, providedFeedback: boo
 
 /**
  * Stores one feedback with its sender and app version, and records a prompt with providedFeedback
- * true (SPEC §7), in one transaction. A replay with the same idempotency key stores nothing new.
+ * true (SPEC §7), in one transaction. (A retry with the same Idempotency-Key never reaches here:
+ * the route layer answers it, http/idempotentAnswer.ts.)
  */
-export async function sendFeedback(db: Db, userId: number, feedback: Feedback, idempotencyKey?: string): Promise<void> {
+export async function sendFeedback(db: Db, userId: number, feedback: Feedback): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const inserted = await trx
+    await trx
       .insertInto('feedback')
       .values({
         user_id: userId,
@@ -35,12 +36,9 @@ export async function sendFeedback(db: Db, userId: number, feedback: Feedback, i
         comment: feedback.comments ?? '',
         category: feedback.category ?? null,
         app_version: feedback.appVersion || null,
-        idempotency_key: idempotencyKey ?? null,
       })
-      .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (inserted) await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true }).execute();
+      .execute();
+    await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true }).execute();
   });
 }
 

@@ -1,7 +1,6 @@
 import { openResourceRoute, resourcesRoute } from '../../../shared/contract/resources.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
-import { idempotencyKeyOf } from '../../http/idempotencyKey.js';
 import { ResourcesCache } from './resourcesCache.js';
 import * as resources from './resources.service.js';
 
@@ -9,8 +8,6 @@ export function resourcesRoutes({ db }: ServerContext): RouteImplementation[] {
   const kept = new ResourcesCache(db);
   return [
     implement(resourcesRoute, async ({ user }) => kept.answer(user.id, new Date())),
-    implement(openResourceRoute, async ({ user, params, request }) =>
-      resources.recordOpen(db, user.id, params.rowId, idempotencyKeyOf(request)),
-    ),
+    implement(openResourceRoute, async ({ user, params }) => resources.recordOpen(db, user.id, params.rowId)),
   ];
 }

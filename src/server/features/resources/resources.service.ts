@@ -69,13 +69,10 @@ export const linkNotFound = () => notFound('The resource link');
 
 /**
  * Counts one open of a link by `userId`; a link they may not see is "not found", never "forbidden".
- * A request replayed with the same idempotency key (the outbox after a lost answer) counts once.
+ * A request replayed with the same Idempotency-Key (the outbox after a lost answer) is answered by
+ * the route layer and counts once.
  */
-export async function recordOpen(db: Db, userId: number, linkId: number, idempotencyKey?: string): Promise<void> {
+export async function recordOpen(db: Db, userId: number, linkId: number): Promise<void> {
   if (!(await findVisibleLink(db, userId, linkId))) throw linkNotFound();
-  await db
-    .insertInto('resource_link_opens')
-    .values({ link_id: linkId, user_id: userId, idempotency_key: idempotencyKey ?? null })
-    .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-    .execute();
+  await db.insertInto('resource_link_opens').values({ link_id: linkId, user_id: userId }).execute();
 }

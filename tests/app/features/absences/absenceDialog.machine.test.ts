@@ -277,13 +277,53 @@ describe('offline', () => {
     expect(calls.savedDrafts).toEqual([
       {
         key: 'absence:new',
-        draft: { values: { ...state().context.values }, pendingFiles: [file], filesToDelete: [], basedOn: null },
+        draft: { values: { ...state().context.values }, pendingFiles: [file], filesToDelete: [], basedOn: null, submitKey: state().context.submitKey },
       },
     ]);
     expect(state().matches(isEditing)).toBe(true);
     expect(state().context.errors).toEqual({ network: [notSentMessages.savedInBox] });
     expect(state().context.draftSavedAt).toBe(1234);
     expect(state().status).toBe('active'); // the dialog stays open with everything in it
+  });
+
+  it('sends every retry of a submit whose answer was lost with the same Idempotency-Key', async () => {
+    let failures = 2;
+    const { send, state, calls } = start(
+      { enrolment: { registrationStatus: enrolled } },
+      {
+        submit: () => (failures-- > 0 ? Promise.reject(ApiError.network(new TypeError('Failed to fetch'))) : Promise.resolve(makeRequest({ rowId: 99 }))),
+      },
+    );
+    await settle();
+    send({ type: 'CHANGE', values: validAllDay });
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      send({ type: 'SUBMIT' });
+      await settle();
+    }
+    expect(calls.submitted).toHaveLength(3);
+    const keys = new Set(calls.submitted.map((input) => input.idempotencyKey));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[\x21-\x7e]{1,100}$/);
+    expect(state().context.outcome).toMatchObject({ kind: 'submitted' });
+    // Another dialog is another request: its key is its own.
+    const other = start({ enrolment: { registrationStatus: enrolled } });
+    expect(other.state().context.submitKey).not.toBe(state().context.submitKey);
+  });
+
+  it('sends a restored draft with the key of the submit it kept', async () => {
+    const draft: AbsenceFormDraft = {
+      values: { ...validAllDay, startTime: '15:00', endTime: '16:00', description: '' },
+      pendingFiles: [],
+      filesToDelete: [],
+      basedOn: null,
+      savedAt: 555,
+      submitKey: 'lost-answer-1',
+    };
+    const { send, calls } = start({ enrolment: { registrationStatus: enrolled } }, { draft });
+    await settle();
+    send({ type: 'SUBMIT' });
+    await settle();
+    expect(calls.submitted.map((input) => input.idempotencyKey)).toEqual(['lost-answer-1']);
   });
 
   it('says so when the draft could not be kept either', async () => {

@@ -37,6 +37,13 @@ describe('absence drafts in the user’s database', () => {
     expect(await loadAbsenceDraft(key, null)).toBeUndefined();
   });
 
+  it('keeps the Idempotency-Key of the submit that could not be confirmed', async () => {
+    setActiveUser(makeUser());
+    await saveAbsenceDraft('absence:new', { values, pendingFiles: [], filesToDelete: [], basedOn: null, submitKey: 'submit-1' });
+    closeUserDatabase();
+    expect(await loadAbsenceDraft('absence:new', null)).toMatchObject({ submitKey: 'submit-1' });
+  });
+
   it('drops an edit draft written against an older version of the request', async () => {
     setActiveUser(makeUser());
     const key = draftKeyOf({ rowId: 42 });

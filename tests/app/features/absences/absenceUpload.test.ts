@@ -125,6 +125,13 @@ describe('sendAbsence', () => {
     stop();
   });
 
+  it('sends the submit\'s Idempotency-Key, so the server recognises a retry of it', async () => {
+    const sent = sendAbsence(submission, { idempotencyKey: 'submit-7' });
+    expect(current().headers.get('Idempotency-Key')).toBe('submit-7');
+    current().respond(200, 'OK', makeRequest({ rowId: 99 }));
+    await expect(sent).resolves.toMatchObject({ rowId: 99 });
+  });
+
   it('PUTs an update', async () => {
     const sent = sendAbsence({ ...submission, mode: 'edit', rowId: 42 });
     expect(current().method).toBe('PUT');

@@ -7,6 +7,7 @@ import {
   type AdminNotification,
 } from '../../../../shared/contract/adminNotifications';
 import type { ApiFieldErrors } from '../../../api/ApiError';
+import { ActionKey } from '../../../api/actionKey';
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { PageFrame } from '../form/PageFrame';
@@ -32,6 +33,9 @@ export function AdminNotificationsPage() {
   const [errors, setErrors] = useState<ApiFieldErrors>({});
   const [message, setMessage] = useState<{ text: string; isError: boolean } | undefined>();
   const [busyRowId, setBusyRowId] = useState<number | undefined>();
+  // One key per send (or save), kept until it succeeds: pressing Send again after an answer that
+  // never arrived is then answered with the first send instead of sending twice.
+  const [sendKey] = useState(() => new ActionKey());
 
   const load = useCallback(async () => {
     try {
@@ -55,9 +59,11 @@ export function AdminNotificationsPage() {
     setMessage(undefined);
     try {
       const body = bodyOf(draft);
+      const idempotencyKey = sendKey.current();
       const saved = editing === undefined
-        ? await callApi(createAdminNotificationRoute, { body })
-        : await callApi(updateAdminNotificationRoute, { params: { rowId: editing }, body });
+        ? await callApi(createAdminNotificationRoute, { body, idempotencyKey })
+        : await callApi(updateAdminNotificationRoute, { params: { rowId: editing }, body, idempotencyKey });
+      sendKey.finish();
       setErrors({});
       setDraft(emptyDraft);
       setEditing(undefined);
@@ -101,6 +107,7 @@ export function AdminNotificationsPage() {
         onSubmit={() => void submit()}
         isEditing={editing !== undefined}
         onStopEditing={() => {
+          sendKey.finish();
           setEditing(undefined);
           setDraft(emptyDraft);
           setErrors({});
@@ -128,6 +135,7 @@ export function AdminNotificationsPage() {
           items={items}
           busyRowId={busyRowId}
           onEdit={(notification) => {
+            sendKey.finish();
             setEditing(notification.rowId);
             setDraft(draftOf(notification));
             setErrors({});
