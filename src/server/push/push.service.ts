@@ -96,9 +96,11 @@ export class PushService {
 
   /**
    * Queues the messages; returns how many were accepted. Never waits for a push service. Beyond
-   * PUSH_QUEUE_LIMIT messages waiting, the rest are dropped with a warning.
+   * PUSH_QUEUE_LIMIT messages waiting, the rest are dropped with a warning. `within` a
+   * transaction, the jobs are stored with it: they exist exactly when what it stores (the
+   * notifications they push) does.
    */
-  async send(deliveries: readonly PushDelivery[]): Promise<number> {
+  async send(deliveries: readonly PushDelivery[], within?: Db): Promise<number> {
     const { jobs, queueLimit, log } = this.options;
     if (deliveries.length === 0) return 0;
     if (!jobs.started) {
@@ -108,7 +110,10 @@ export class PushService {
     const room = Math.max(0, queueLimit - (await jobs.waiting(PUSH_QUEUE)));
     if (deliveries.length > room) log.warn({ dropped: deliveries.length - room, limit: queueLimit }, 'push queue full: messages dropped');
     const accepted = deliveries.slice(0, room);
-    await jobs.insert(accepted.map(({ target, payload }) => this.jobFor({ subscriptionId: target.subscriptionId, token: target.token, payload, attempt: 1 })));
+    await jobs.insert(
+      accepted.map(({ target, payload }) => this.jobFor({ subscriptionId: target.subscriptionId, token: target.token, payload, attempt: 1 })),
+      within,
+    );
     return accepted.length;
   }
 

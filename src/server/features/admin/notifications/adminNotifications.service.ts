@@ -168,10 +168,12 @@ export class AdminNotifications {
 
   /**
    * Sends a notification that is due: claims it (Scheduled → Sending) under a row lock, gives
-   * each user of its audience (as it is now) a copy with their first name, queues the pushes,
-   * then marks it Sent. Idempotent and safe to run twice or after a crash: a claimed one is sent
-   * again with the same dedupe key, so nobody gets a second copy. `version`, when given, must
-   * still be the notification's (a job queued before an edit does nothing).
+   * each user of its audience (as it is now) a copy with their first name and its pushes queued
+   * (one transaction per chunk of users: a copy is never stored without its pushes), then marks
+   * it Sent. Idempotent and safe to run twice or after a crash: a claimed one is sent again with
+   * the same dedupe key, so nobody gets a second copy, and whoever has none yet gets the copy and
+   * its pushes. `version`, when given, must still be the notification's (a job queued before an
+   * edit does nothing).
    */
   async sendIfDue(rowId: number, version?: number): Promise<boolean> {
     const { db, notifier } = this.deps;
