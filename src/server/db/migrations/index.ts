@@ -19,6 +19,7 @@ import * as m0017 from './0017_view_as.js';
 import * as m0018 from './0018_cache_versions.js';
 import * as m0019 from './0019_missed_alert_marks.js';
 import * as m0020 from './0020_view_as_session_cleanup.js';
+import * as m0021 from './0021_push_deliveries.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018_cache_versions': m0018,
   '0019_missed_alert_marks': m0019,
   '0020_view_as_session_cleanup': m0020,
+  '0021_push_deliveries': m0021,
 };
