@@ -141,8 +141,8 @@ export class JobQueue {
 
   /**
    * Inserts jobs; jobs whose id already exists are skipped. `within` a transaction, they are
-   * inserted on its connection and so exist only once, and if, it commits (a worker woken before
-   * then finds nothing yet and finds them at its next poll).
+   * inserted on its connection and exist only if it commits (a worker woken before the commit
+   * finds nothing yet, and finds them at its next poll).
    */
   async insert(jobs: readonly JobInsert[], within?: Db): Promise<void> {
     if (jobs.length === 0) return;
