@@ -1,4 +1,5 @@
 import { isAppPage, webAddressOf } from '../src/shared/rules/notificationLinks';
+import { notificationTag } from '../src/shared/rules/notificationTag';
 
 /**
  * What a push carries (src/server/push: `{rowId, title, body, url, type}`), read back from the
@@ -69,7 +70,11 @@ export interface NotificationData {
   readonly rowId: number | null;
 }
 
-/** `showNotification(title, options)` for a message; one notification per row (its tag). */
+/**
+ * `showNotification(title, options)` for a message. The row id is its tag, so a push delivered
+ * twice (a send retried after a crash) replaces the notification already shown rather than
+ * showing a second one, and silently (`renotify: false`: no second sound or vibration).
+ */
 export function notificationFor(message: PushMessage | null): { title: string; options: NotificationOptions } {
   if (!message) {
     return {
@@ -83,7 +88,7 @@ export function notificationFor(message: PushMessage | null): { title: string; o
       body: message.body,
       icon: NOTIFICATION_ICON,
       data: { url: message.url, rowId: message.rowId } satisfies NotificationData,
-      ...(message.rowId === null ? {} : { tag: `notification-${message.rowId}` }),
+      ...(message.rowId === null ? {} : { tag: notificationTag(message.rowId), renotify: false }),
     },
   };
 }

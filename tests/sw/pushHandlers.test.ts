@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { notificationTag } from '../../src/shared/rules/notificationTag';
 import { handleNotificationClick, handlePush, type PushScope } from '../../sw/pushHandlers';
 
 const origin = 'https://campus.example.ac.uk';
@@ -64,6 +65,30 @@ describe('handlePush', () => {
     await handlePush(scope, JSON.stringify({ rowId: 3, title: 'Cancelled: CS1', body: 'Off today', url: '/timetable', type: 'Timetable' }));
     expect(shown).toEqual([{ title: 'Cancelled: CS1', options: expect.objectContaining({ body: 'Off today', tag: 'notification-3', data: { url: '/timetable', rowId: 3 } }) }]);
     for (const window of windows) expect(window.messages).toEqual([{ type: 'update-notifications' }]);
+  });
+
+  it('shows a push delivered twice once: the second replaces the first by the row id, silently', async () => {
+    // The notification tray as the Notifications API keeps it: a notification whose tag is already
+    // shown replaces that one; one without a tag is always added.
+    const tray = new Map<string, { title: string; options: NotificationOptions | undefined }>();
+    const { scope } = fakeScope();
+    const trayScope: PushScope = {
+      ...scope,
+      registration: {
+        showNotification: async (title: string, options?: NotificationOptions) => {
+          tray.set(options?.tag || `untagged-${tray.size}`, { title, options });
+        },
+      },
+    };
+    const message = JSON.stringify({ rowId: 41, title: 'Room change', body: 'CS2052 moves to 1.01', url: '/timetable', type: 'Timetable' });
+    const viaFcm = JSON.stringify({ data: { rowId: '41', title: 'Room change', body: 'CS2052 moves to 1.01', url: '/timetable', type: 'Timetable' } });
+    await handlePush(trayScope, message);
+    await handlePush(trayScope, message);
+    await handlePush(trayScope, viaFcm);
+    expect([...tray.values()]).toEqual([{ title: 'Room change', options: expect.objectContaining({ tag: notificationTag(41), renotify: false }) }]);
+
+    await handlePush(trayScope, JSON.stringify({ rowId: 42, title: 'Library', body: 'Open late', url: null, type: 'General' }));
+    expect([...tray.keys()]).toEqual([notificationTag(41), notificationTag(42)]);
   });
 
   it('still tells the open pages when the system notification cannot be shown', async () => {

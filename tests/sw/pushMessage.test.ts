@@ -39,7 +39,7 @@ describe('notificationFor', () => {
   it('tags each row’s notification and keeps the url and row id for the click', () => {
     const { title, options } = notificationFor({ rowId: 9, title: 'T', body: 'B', url: '/timetable', type: 'Timetable' });
     expect(title).toBe('T');
-    expect(options).toMatchObject({ body: 'B', tag: 'notification-9', data: { url: '/timetable', rowId: 9 } });
+    expect(options).toMatchObject({ body: 'B', tag: 'notification-9', renotify: false, data: { url: '/timetable', rowId: 9 } });
     expect(options.icon).toMatch(/^\//);
   });
 

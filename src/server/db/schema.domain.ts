@@ -283,9 +283,23 @@ export interface NotificationsTable {
   dedupe_key: string | null;
   /** The composed admin notification this is a copy of (0014). */
   admin_notification_id: ColumnType<number | null, number | null | undefined, number | null>;
-  /** Pushes the push services accepted / refused or gave up on for this copy (0014). */
+  /**
+   * Pushes the push services accepted / refused or gave up on for this copy (0014), counted per
+   * send; written only before push_deliveries (0021) took over, which counts per device.
+   */
   pushes_delivered: Generated<number>;
   pushes_failed: Generated<number>;
+}
+
+export type PushDeliveryOutcome = 'delivered' | 'failed';
+
+/** What became of one copy's push to one device (0021): a retried send is recorded once. */
+export interface PushDeliveriesTable {
+  notification_id: number;
+  /** push_subscriptions.id, kept after the device unsubscribes (no reference). */
+  subscription_id: number;
+  outcome: PushDeliveryOutcome;
+  recorded_at: CreatedAt;
 }
 
 export interface PushSubscriptionsTable {
@@ -379,6 +393,7 @@ export interface DomainTables {
   trending_cache: TrendingCacheTable;
   notifications: NotificationsTable;
   push_subscriptions: PushSubscriptionsTable;
+  push_deliveries: PushDeliveriesTable;
   user_preferences: UserPreferencesTable;
   preference_options: PreferenceOptionsTable;
   feedback: FeedbackTable;

@@ -52,6 +52,11 @@ export function jobIdFor(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** pg-boss's view of a database: its SQL runs through Kysely, on the pool or in a transaction. */
+function bossDbOf(db: Db): PgBoss.Db {
+  return { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
+}
+
 /** Error text safe to show administrators: no URLs (push endpoints carry device tokens), short. */
 export function safeMessage(error: unknown): string {
   const text = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
@@ -83,7 +88,7 @@ export class JobQueue {
   ) {
     this.boss = new PgBoss({
       // pg-boss runs its SQL through the app's Kysely pool: one connection string, one pool.
-      db: { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> },
+      db: bossDbOf(db),
       schema: JOB_SCHEMA,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       monitorStateIntervalSeconds: 60,
@@ -134,10 +139,14 @@ export class JobQueue {
     await this.boss.createQueue(name, { name, ...options });
   }
 
-  /** Inserts jobs; jobs whose id already exists are skipped. */
-  async insert(jobs: readonly JobInsert[]): Promise<void> {
+  /**
+   * Inserts jobs; jobs whose id already exists are skipped. `within` a transaction, they are
+   * inserted on its connection and exist only if it commits (a worker woken before the commit
+   * finds nothing yet, and finds them at its next poll).
+   */
+  async insert(jobs: readonly JobInsert[], within?: Db): Promise<void> {
     if (jobs.length === 0) return;
-    await this.boss.insert([...jobs]);
+    await this.boss.insert([...jobs], within ? { db: bossDbOf(within) } : {});
     const workerId = this.workerIds.get(jobs[0]?.name ?? '');
     if (workerId) this.boss.notifyWorker(workerId);
   }

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { notificationTag } from '../../shared/rules/notificationTag.js';
 import type { PushOutcome, PushPayload, PushProvider, PushTarget } from './pushProvider.js';
 
 /** The part of firebase-admin's Messaging this provider uses. */
@@ -26,7 +27,9 @@ export class FcmProvider implements PushProvider {
         token: target.token,
         // FCM data values are strings; the service worker parses them back.
         data: { rowId: String(payload.rowId), title: payload.title, body: payload.body, url: payload.url ?? '', type: payload.type },
-        webpush: { headers: { TTL: String(24 * 60 * 60), Urgency: 'normal' } },
+        // FCM passes Web Push headers on to the browser's push service: the Topic collapses a
+        // retried copy still waiting there, as for our own Web Push sends.
+        webpush: { headers: { TTL: String(24 * 60 * 60), Urgency: 'normal', Topic: notificationTag(payload.rowId) } },
       });
       return { kind: 'delivered' };
     } catch (error) {

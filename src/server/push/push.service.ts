@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { PushConfig } from '../config.js';
 import type { Db } from '../db/database.js';
-import type { PushProvider as ProviderName } from '../db/schema.domain.js';
+import type { PushProvider as ProviderName, PushDeliveryOutcome } from '../db/schema.domain.js';
 import { jobIdFor, safeMessage, type Job, type JobInsert, type JobQueue } from '../jobs/jobQueue.js';
 import { AllowedOrigins } from './allowedOrigins.js';
 import { loadFcmProvider } from './fcm.provider.js';
@@ -96,9 +97,11 @@ export class PushService {
 
   /**
    * Queues the messages; returns how many were accepted. Never waits for a push service. Beyond
-   * PUSH_QUEUE_LIMIT messages waiting, the rest are dropped with a warning.
+   * PUSH_QUEUE_LIMIT messages waiting, the rest are dropped with a warning. `within` a
+   * transaction, the jobs are stored with it: they exist exactly when what it stores (the
+   * notifications they push) does.
    */
-  async send(deliveries: readonly PushDelivery[]): Promise<number> {
+  async send(deliveries: readonly PushDelivery[], within?: Db): Promise<number> {
     const { jobs, queueLimit, log } = this.options;
     if (deliveries.length === 0) return 0;
     if (!jobs.started) {
@@ -108,7 +111,10 @@ export class PushService {
     const room = Math.max(0, queueLimit - (await jobs.waiting(PUSH_QUEUE)));
     if (deliveries.length > room) log.warn({ dropped: deliveries.length - room, limit: queueLimit }, 'push queue full: messages dropped');
     const accepted = deliveries.slice(0, room);
-    await jobs.insert(accepted.map(({ target, payload }) => this.jobFor({ subscriptionId: target.subscriptionId, token: target.token, payload, attempt: 1 })));
+    await jobs.insert(
+      accepted.map(({ target, payload }) => this.jobFor({ subscriptionId: target.subscriptionId, token: target.token, payload, attempt: 1 })),
+      within,
+    );
     return accepted.length;
   }
 
@@ -165,18 +171,18 @@ export class PushService {
     const outcome = await this.deliver(target, payload);
     switch (outcome.kind) {
       case 'delivered':
-        await this.count(payload.rowId, 'pushes_delivered');
+        await this.record(payload.rowId, subscriptionId, 'delivered');
         return;
       case 'gone':
         await db.deleteFrom('push_subscriptions').where('id', '=', subscriptionId).where('token', '=', token).execute();
-        await this.count(payload.rowId, 'pushes_failed');
+        await this.record(payload.rowId, subscriptionId, 'failed');
         return;
       case 'retry': {
         if (this.controller.signal.aborted) throw new Error('stopped while sending');
         if (attempt >= maxAttempts) {
           log.warn({ subscriptionId, attempts: attempt, reason: outcome.reason }, 'push message given up');
           await jobs.fail(PUSH_QUEUE, job.id, `given up after ${attempt} tries: ${safeMessage(outcome.reason)}`, { final: true });
-          await this.count(payload.rowId, 'pushes_failed');
+          await this.record(payload.rowId, subscriptionId, 'failed');
           return;
         }
         const delay = retryDelayMs(attempt + 1, retryBaseMs, outcome.retryAfterMs);
@@ -187,17 +193,27 @@ export class PushService {
         if (this.controller.signal.aborted) throw new Error('stopped while sending');
         log.warn({ subscriptionId, provider: target.provider, reason: outcome.reason }, 'push message refused');
         await jobs.fail(PUSH_QUEUE, job.id, `refused: ${safeMessage(outcome.reason)}`, { final: true });
-        await this.count(payload.rowId, 'pushes_failed');
+        await this.record(payload.rowId, subscriptionId, 'failed');
         return;
     }
   }
 
-  /** Counts the outcome on the notification row (the admin history's delivered and failed pushes). */
-  private async count(rowId: number, column: 'pushes_delivered' | 'pushes_failed'): Promise<void> {
+  /**
+   * Records how the push of a notification to a device ended, once per device (the admin
+   * history's delivered and failed pushes): a send that runs again after a crash records nothing
+   * new, except that a delivery outranks an earlier failure. Nothing for a notification since deleted.
+   */
+  private async record(rowId: number, subscriptionId: number, outcome: PushDeliveryOutcome): Promise<void> {
     await this.options.db
-      .updateTable('notifications')
-      .set((eb) => ({ [column]: eb(column, '+', 1) }))
-      .where('id', '=', rowId)
+      .insertInto('push_deliveries')
+      .columns(['notification_id', 'subscription_id', 'outcome'])
+      .expression((eb) =>
+        eb
+          .selectFrom('notifications')
+          .select(['id', sql<number>`${subscriptionId}::int`.as('subscription_id'), sql<PushDeliveryOutcome>`${outcome}::text`.as('outcome')])
+          .where('id', '=', rowId),
+      )
+      .onConflict((oc) => oc.columns(['notification_id', 'subscription_id']).doUpdateSet({ outcome: 'delivered' }).where('excluded.outcome', '=', 'delivered'))
       .execute();
   }
 

@@ -1,4 +1,5 @@
 import webPush from 'web-push';
+import { notificationTag } from '../../shared/rules/notificationTag.js';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import { retryAfterMs, type PushOutcome, type PushPayload, type PushProvider, type PushTarget } from './pushProvider.js';
 import type { VapidKeys } from './vapidKeys.js';
@@ -15,7 +16,8 @@ export interface WebPushOptions {
 }
 
 /**
- * Standard Web Push (RFC 8030) with VAPID (RFC 8292) and an aes128gcm payload (RFC 8291).
+ * Standard Web Push (RFC 8030) with VAPID (RFC 8292) and an aes128gcm payload (RFC 8291); the
+ * notification's row id names the message's Topic.
  * `web-push` signs and encrypts; the request itself goes through `fetch`, which never follows a
  * redirect here, so a message only ever reaches an endpoint on an allowed origin (checked again
  * at send time: the list may have shrunk since the device subscribed).
@@ -35,6 +37,9 @@ export class WebPushProvider implements PushProvider {
       contentEncoding: 'aes128gcm',
       TTL: ttlSeconds,
       urgency: 'normal',
+      // A copy of this message still waiting at the push service (a send retried after a crash)
+      // is replaced rather than delivered twice (RFC 8030 §5.4).
+      topic: notificationTag(payload.rowId),
     });
     const headers = Object.fromEntries(
       Object.entries(request.headers)

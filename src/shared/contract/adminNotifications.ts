@@ -100,7 +100,9 @@ export const adminNotificationSchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   sentAt: z.nullable(z.iso.datetime({ offset: true })),
   recipients: count,
+  /** Devices a push service accepted the notification for: each device once, however often it was sent. */
   pushesDelivered: count,
+  /** Devices its push never reached (refused, given up, or the device gone). */
   pushesFailed: count,
   readCount: count,
   /** Read count over recipients, 0 to 1; null before anyone got it. */

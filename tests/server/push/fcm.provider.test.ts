@@ -15,6 +15,8 @@ describe('FCM provider', () => {
     const provider = new FcmProvider({ send: async (message) => (sent.push(message), 'projects/p/messages/1') });
     expect(await provider.send(target, payload)).toEqual({ kind: 'delivered' });
     expect(sent[0]).toMatchObject({ token: 'fcm-registration-token', data: { rowId: '7', title: payload.title, body: payload.body, url: '/timetable', type: 'Timetable' } });
+    // The Web Push Topic FCM hands on to the browser's push service: a retried copy collapses.
+    expect(sent[0]?.webpush?.headers).toMatchObject({ Topic: 'notification-7' });
   });
 
   it('maps FCM errors: dead tokens are gone, outages retried, the rest failed', async () => {

@@ -2,33 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { JobQueue } from '../../../src/server/jobs/jobQueue.js';
 import { AllowedOrigins } from '../../../src/server/push/allowedOrigins.js';
 import { PushService, retryDelayMs, type PushDelivery } from '../../../src/server/push/push.service.js';
-import type { PushOutcome, PushPayload, PushProvider, PushTarget } from '../../../src/server/push/pushProvider.js';
+import type { PushTarget } from '../../../src/server/push/pushProvider.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 import { idOf } from '../features/notifications/support.js';
+import { ScriptedPushService } from './scriptedPushService.js';
 
-/**
- * Push sends as durable jobs, against a scripted push service: what it answers each device in
- * turn, and when each send arrived.
- */
-class ScriptedPushService implements PushProvider {
-  readonly name = 'webpush' as const;
-  readonly sends: { subscriptionId: number; rowId: number; at: number }[] = [];
-  private readonly scripts = new Map<number, PushOutcome[]>();
-
-  script(subscriptionId: number, outcomes: PushOutcome[]): void {
-    this.scripts.set(subscriptionId, [...outcomes]);
-  }
-
-  async send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
-    this.sends.push({ subscriptionId: target.subscriptionId, rowId: payload.rowId, at: Date.now() });
-    return this.scripts.get(target.subscriptionId)?.shift() ?? { kind: 'delivered' };
-  }
-
-  sendsTo(subscriptionId: number): { rowId: number; at: number }[] {
-    return this.sends.filter((send) => send.subscriptionId === subscriptionId);
-  }
-}
-
+/** Push sends as durable jobs, against a scripted push service. */
 const silent = { warn: () => {}, error: () => {} };
 let database: TestDatabase;
 let jobs: JobQueue;

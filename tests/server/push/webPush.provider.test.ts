@@ -56,6 +56,13 @@ describe('Web Push provider', () => {
     expect(headers?.ttl).toBe('86400');
   });
 
+  it('names the message\'s Topic by its row id, so a retried copy replaces one still waiting', async () => {
+    requests.length = 0;
+    await provider().send(target(`${origin}/201`), { ...payload, rowId: 2_147_483_647 }, new AbortController().signal);
+    expect(requests[0]?.headers.topic).toBe('notification-2147483647');
+    expect(requests[0]?.headers.topic).toMatch(/^[A-Za-z0-9_-]{1,32}$/); // RFC 8030 §5.4
+  });
+
   it('never follows a redirect', async () => {
     requests.length = 0;
     expect(await send('/302')).toMatchObject({ kind: 'failed' });

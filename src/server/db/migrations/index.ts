@@ -21,6 +21,7 @@ import * as m0019 from './0019_missed_alert_marks.js';
 import * as m0020 from './0020_view_as_session_cleanup.js';
 import * as m0021 from './0021_absence_list_paging.js';
 import * as m0022 from './0022_idempotency_keys.js';
+import * as m0023 from './0023_push_deliveries.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0020_view_as_session_cleanup': m0020,
   '0021_absence_list_paging': m0021,
   '0022_idempotency_keys': m0022,
+  '0023_push_deliveries': m0023,
 };

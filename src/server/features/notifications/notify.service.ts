@@ -47,6 +47,11 @@ function checkMessage({ title, body, url }: NotificationMessage): void {
  * Notifies an audience: stores one row per user (their notification centre) and queues a push to
  * each of their devices subscribed to the type. Returns once the rows and the push jobs are stored;
  * pushes go out from the durable job queue. A message that breaks the limits is refused with a 400 HttpError.
+ *
+ * The rows and their push jobs are stored in one transaction (per chunk of users), so a copy
+ * exists only with its pushes queued: a crash in between stores neither, and the run that picks
+ * the notification up again (same dedupe key) stores both. Given a transaction, the notifier
+ * works inside it, and the pushes are queued only if it commits.
  */
 export class Notifier {
   constructor(
@@ -57,31 +62,38 @@ export class Notifier {
   async notify(audience: Audience, type: NotificationType, message: NotificationMessage, options: NotifyOptions = {}): Promise<NotifyResult> {
     checkMessage(message);
     const userIds = await audienceUserIds(this.db, audience);
-    const url = message.url ?? null;
-    const rows: { id: number; user_id: number; title: string; body: string }[] = [];
+    let notified = 0;
+    let devices = 0;
     for (let i = 0; i < userIds.length; i += CHUNK) {
       const chunk = userIds.slice(i, i + CHUNK);
-      const firstNames = options.substituteFirstName ? await this.firstNames(chunk) : undefined;
-      const values = chunk.map((user_id) => {
-        const { title, body } = firstNames ? personalise(message, firstNames.get(user_id) ?? '') : message;
-        return {
-          user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
-          admin_notification_id: options.adminNotificationRowId ?? null,
-        };
-      });
-      rows.push(
-        ...(await this.db
-          .insertInto('notifications')
-          .values(values)
-          .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
-          .returning(['id', 'user_id', 'title', 'body'])
-          .execute()),
-      );
+      const result = await inTransaction(this.db, (trx) => this.notifyUsers(trx, chunk, type, message, options));
+      notified += result.notified;
+      devices += result.devices;
     }
+    return { notified, devices };
+  }
+
+  /** Stores the users' copies and queues their pushes, on `trx`. */
+  private async notifyUsers(trx: Db, userIds: readonly number[], type: NotificationType, message: NotificationMessage, options: NotifyOptions): Promise<NotifyResult> {
+    const url = message.url ?? null;
+    const firstNames = options.substituteFirstName ? await firstNamesOf(trx, userIds) : undefined;
+    const values = userIds.map((user_id) => {
+      const { title, body } = firstNames ? personalise(message, firstNames.get(user_id) ?? '') : message;
+      return {
+        user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
+        admin_notification_id: options.adminNotificationRowId ?? null,
+      };
+    });
+    const rows = await trx
+      .insertInto('notifications')
+      .values(values)
+      .onConflict((oc) => oc.columns(['user_id', 'dedupe_key']).doNothing())
+      .returning(['id', 'user_id', 'title', 'body'])
+      .execute();
     if (rows.length === 0) return { notified: 0, devices: 0 };
 
     const rowOf = new Map(rows.map((row) => [row.user_id, row]));
-    const devices = await this.db
+    const devices = await trx
       .selectFrom('push_subscriptions')
       .select(['id', 'user_id', 'token', 'provider', 'endpoint', 'p256dh', 'auth'])
       .where('user_id', '=', sql<number>`any(${[...rowOf.keys()]}::int[])`)
@@ -95,14 +107,19 @@ export class Notifier {
       const { id: rowId, title, body } = row;
       return [{ target: { subscriptionId, provider, token, endpoint, p256dh, auth }, payload: fitPayload({ rowId, title, body, url, type }) }];
     });
-    await this.push.send(deliveries);
+    await this.push.send(deliveries, trx);
     return { notified: rows.length, devices: deliveries.length };
   }
+}
 
-  private async firstNames(userIds: readonly number[]): Promise<Map<number, string>> {
-    const users = await this.db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', [...userIds]).execute();
-    return new Map(users.map((user) => [user.id, user.first_name]));
-  }
+/** Runs `work` in a transaction of its own, or in the caller's when `db` is one already. */
+function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+async function firstNamesOf(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
+  const users = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', [...userIds]).execute();
+  return new Map(users.map((user) => [user.id, user.first_name]));
 }
 
 const FIRSTNAME = /\{FIRSTNAME\}/g;

@@ -168,10 +168,12 @@ export class AdminNotifications {
 
   /**
    * Sends a notification that is due: claims it (Scheduled → Sending) under a row lock, gives
-   * each user of its audience (as it is now) a copy with their first name, queues the pushes,
-   * then marks it Sent. Idempotent and safe to run twice or after a crash: a claimed one is sent
-   * again with the same dedupe key, so nobody gets a second copy. `version`, when given, must
-   * still be the notification's (a job queued before an edit does nothing).
+   * each user of its audience (as it is now) a copy with their first name and its pushes queued
+   * (one transaction per chunk of users: a copy is never stored without its pushes), then marks
+   * it Sent. Idempotent and safe to run twice or after a crash: a claimed one is sent again with
+   * the same dedupe key, so nobody gets a second copy, and whoever has none yet gets the copy and
+   * its pushes. `version`, when given, must still be the notification's (a job queued before an
+   * edit does nothing).
    */
   async sendIfDue(rowId: number, version?: number): Promise<boolean> {
     const { db, notifier } = this.deps;
@@ -256,18 +258,32 @@ export class AdminNotifications {
         'admin_notification_id',
         eb.fn.countAll<string>().as('recipients'),
         eb.fn.count<string>('read_at').as('reads'),
-        eb.fn.sum<string>('pushes_delivered').as('delivered'),
-        eb.fn.sum<string>('pushes_failed').as('failed'),
+        // Counted per send before push_deliveries (0021); nothing adds to them now.
+        eb.fn.sum<string>('pushes_delivered').as('legacy_delivered'),
+        eb.fn.sum<string>('pushes_failed').as('legacy_failed'),
       ])
       .where('admin_notification_id', 'is not', null)
       .groupBy('admin_notification_id')
       .as('s');
+    // One row per copy and device, however often its push was sent: each device counts once.
+    const devices = this.deps.db
+      .selectFrom('push_deliveries as d')
+      .innerJoin('notifications as n', 'n.id', 'd.notification_id')
+      .select((eb) => [
+        'n.admin_notification_id',
+        eb.fn.countAll<string>().filterWhere('d.outcome', '=', 'delivered').as('delivered'),
+        eb.fn.countAll<string>().filterWhere('d.outcome', '=', 'failed').as('failed'),
+      ])
+      .where('n.admin_notification_id', 'is not', null)
+      .groupBy('n.admin_notification_id')
+      .as('p');
     return this.deps.db
       .selectFrom('admin_notifications as a')
       .leftJoin(stats, 's.admin_notification_id', 'a.id')
+      .leftJoin(devices, 'p.admin_notification_id', 'a.id')
       .leftJoin('users as u', 'u.id', 'a.created_by')
       .selectAll('a')
-      .select(['u.user_name as created_by_name', 's.recipients as copies', 's.reads', 's.delivered', 's.failed']);
+      .select(['u.user_name as created_by_name', 's.recipients as copies', 's.reads', 's.legacy_delivered', 's.legacy_failed', 'p.delivered', 'p.failed']);
   }
 }
 
@@ -275,6 +291,8 @@ interface ListRow extends Row {
   created_by_name: string | null;
   copies: string | null;
   reads: string | null;
+  legacy_delivered: string | null;
+  legacy_failed: string | null;
   delivered: string | null;
   failed: string | null;
 }
@@ -296,8 +314,8 @@ function toItem(row: ListRow): AdminNotification {
     createdAt: row.created_at.toISOString(),
     sentAt: row.sent_at?.toISOString() ?? null,
     recipients,
-    pushesDelivered: Number(row.delivered ?? 0),
-    pushesFailed: Number(row.failed ?? 0),
+    pushesDelivered: Number(row.legacy_delivered ?? 0) + Number(row.delivered ?? 0),
+    pushesFailed: Number(row.legacy_failed ?? 0) + Number(row.failed ?? 0),
     readCount,
     readRate: recipients > 0 ? readCount / recipients : null,
   };
