@@ -6,6 +6,9 @@ import { expect, test } from './fixtures';
 import { addDays, classToCutThrough, getJson, londonToday, wallClockAfter } from './support/absenceSpecs';
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20, items 4 and 7: the absence dialog keeps its actions and the clash warning in sight,
 // asks before throwing input away, says 'updated' after an Update, and its file input has a label

@@ -2,6 +2,9 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AbsenceConfig } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
 import { openAbsenceDialog } from './support/absenceSpecs';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // The absence dialog's form fields (SPEC §2 "Date picker", "Absence request dialog", §5): the
 // masked date and time fields with the popup calendar on a wide screen, the file rules, and on a

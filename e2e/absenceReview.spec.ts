@@ -9,7 +9,7 @@ import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15: the school office reviews absence requests. Its own server: it decides requests.
-const server = useOwnServer(test, { portOffset: 40 });
+const server = useOwnServer(test);
 
 const messageForEvidence = 'Please upload a letter from your GP that covers this day.';
 

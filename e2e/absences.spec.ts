@@ -46,7 +46,8 @@ function newRequest(before: readonly AbsenceRequest[], after: readonly AbsenceRe
   return after.find((request) => !known.has(request.rowId) && request.absenceStart.startsWith(startDay));
 }
 
-test.describe('absence requests on the suite server', () => {
+test.describe('absence requests on the demo server', () => {
+  useOwnServer(test);
   test.describe.configure({ timeout: 90_000 });
 
   test('`student` creates an all-day request with a PDF, edits it to add a file, and withdraws it', async ({ page, signInAs, expectNoAxeViolations }) => {
@@ -184,8 +185,8 @@ test.describe('absence requests on the suite server', () => {
 });
 
 test.describe('an absence request submitted with the server down', () => {
-  // This block stops and restarts its own server; the suite server is never stopped.
-  const server = useOwnServer(test, { portOffset: 25 });
+  // This block stops and restarts its own server.
+  const server = useOwnServer(test);
   test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
   test('is kept on the device with its file, the student is told it was not sent, and it is sent later', async ({ page, signInAs }) => {

@@ -6,7 +6,7 @@ import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15, an administrator moving and cancelling any class. Its own server: it changes the timetable everyone shares.
-const server = useOwnServer(test, { portOffset: 60 });
+const server = useOwnServer(test);
 
 async function timetableOf(request: APIRequestContext): Promise<TimetableEntry[]> {
   const response = await request.get('/api/timetable');

@@ -7,7 +7,7 @@ import { signInOn } from './support/signIn';
 
 // Its own server and database: these tests add a category and a link that other specs' lists
 // would otherwise see. In file order.
-const server = useOwnServer(test, { portOffset: 44 });
+const server = useOwnServer(test);
 test.describe.configure({ mode: 'serial' });
 
 const adminScreens = ['/admin/rules', '/admin/categories', '/admin/links', '/admin/adgroups'] as const;

@@ -19,7 +19,7 @@ import { signInOn } from './support/signIn';
 const pushPort = Number(process.env.E2E_PORT ?? 8181) + 47;
 const pushOrigin = `http://127.0.0.1:${pushPort}`;
 // Its own server: the notification goes to every student, which no other spec should see.
-const server = useOwnServer(test, { portOffset: 46, env: { PUSH_ALLOWED_ORIGINS: pushOrigin } });
+const server = useOwnServer(test, { env: { PUSH_ALLOWED_ORIGINS: pushOrigin } });
 
 let pushService: LocalPushService;
 test.beforeAll(async () => {

@@ -8,7 +8,8 @@ import { useOwnServer } from './support/ownServer';
 
 const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
 
-test.describe('attendance on the suite server (demo mode, loopback is campus)', () => {
+test.describe('attendance on the demo server (demo mode, loopback is campus)', () => {
+  useOwnServer(test);
   // Sign-in and axe over long tables take a while on a busy machine.
   test.describe.configure({ timeout: 60_000 });
   test('the current page shows the figures of GET /api/attendance/analysis', async ({ page, signInAs, expectNoAxeViolations }) => {
@@ -90,7 +91,7 @@ async function xsrfHeader(page: Page): Promise<Record<string, string>> {
 }
 
 test.describe('off the campus network (CAMPUS_NETWORKS excludes loopback, CAMPUS_DEMO_LOOPBACK=0)', () => {
-  useOwnServer(test, { portOffset: 24, env: { CAMPUS_NETWORKS: '10.0.0.0/8', CAMPUS_DEMO_LOOPBACK: '0' } });
+  useOwnServer(test, { env: { CAMPUS_NETWORKS: '10.0.0.0/8', CAMPUS_DEMO_LOOPBACK: '0' } });
 
   test('the self-test shows the eduroam message and registering records nothing', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('student');

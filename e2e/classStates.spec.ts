@@ -13,7 +13,7 @@ import { useOwnServer } from './support/ownServer';
  * after (by 23:00 in the evening, seed/timetable.ts). The page's clock then moves to that lecture (page.clock), and the server-time answer
  * follows the page's clock, as a server in step with the device would.
  */
-useOwnServer(test, { portOffset: 67 });
+useOwnServer(test);
 test.describe.configure({ mode: 'serial' });
 
 const minute = 60_000;

@@ -3,6 +3,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 interface RawResponse {
   readonly status: number;

@@ -1,6 +1,9 @@
 import { expect, test } from './fixtures';
 import { PersonaPicker } from './pages/PersonaPicker';
 import { answerFirstRunBanners } from './support/firstRun';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 /**
  * Issue 20, item 2: a signed-out visitor who opens a deep link signs in and lands on it, query

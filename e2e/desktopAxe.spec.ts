@@ -4,6 +4,9 @@ import { LandingPage } from './pages/LandingPage';
 import { answerFirstRunBanners } from './support/firstRun';
 import { signedOutRoutes, waitForContent, walkPersonas, walkRoutes, type Persona } from './support/routeWalk';
 import { signInOn } from './support/signIn';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20: at 1280×860 every route of src/app/routing/paths.ts is axe-clean (WCAG 2.1 A/AA) for
 // every persona that can open it, and the signed-out pages too. The same walk as the phone check

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // A shared device: one user's session ends without signing out (it expired, or the browser
 // dropped its cookies), and the next person signs in. The first user's local database must go.

@@ -34,7 +34,7 @@ import { useOwnServer } from './support/ownServer';
 // view-as start, classes) and the feedback form are forms on their pages, not dialogs: their
 // validation-error states are in e2e/formsAxe.spec.ts.
 
-useOwnServer(test, { portOffset: 80 });
+useOwnServer(test);
 
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 860 } },
@@ -196,7 +196,9 @@ for (const { name, viewport } of widths) {
 }
 
 test.describe('the session dialogs on a phone', () => {
-  test.use({ viewport: { width: 390, height: 844 }, baseURL: async ({ shortSessionBaseURL }, use) => use(shortSessionBaseURL) });
+  // A server whose sessions last 6 minutes, so the warning comes after a few checks.
+  useOwnServer(test, { env: { SESSION_IDLE_MINUTES: '6' } });
+  test.use({ viewport: { width: 390, height: 844 } });
 
   test('phone: the session warning and the sign-out overlay', async ({ page, signInAs, expectNoAxeViolations }) => {
     await page.clock.install();

@@ -8,12 +8,15 @@ import { PersonaPicker } from './pages/PersonaPicker';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
+// The tests outside 'with Google Analytics 4 configured' (which has its own) use this one.
+useOwnServer(test);
+
 // Issue 19: the analytics consent banner, the guided tour prompt and the install banner, one at a
 // time (consent first), on a browser that has answered none of them yet.
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
-/** Signs in from a given origin (the suite server under another host name), first run. */
+/** Signs in from a given origin (the spec's server under another host name), first run. */
 async function signInAt(page: Page, origin: string, userName: PersonaName): Promise<void> {
   await page.goto(`${origin}/landing`);
   const landing = new LandingPage(page);
@@ -261,7 +264,7 @@ test.describe('the install banner', () => {
 });
 
 test.describe('with Google Analytics 4 configured', () => {
-  useOwnServer(test, { portOffset: 50, env: { ANALYTICS_PROVIDER: 'ga4', ANALYTICS_SITE_ID: 'G-TEST123' } });
+  useOwnServer(test, { env: { ANALYTICS_PROVIDER: 'ga4', ANALYTICS_SITE_ID: 'G-TEST123' } });
 
   test('Accept loads gtag.js after the denied defaults, pushes the user data; Privacy settings take it back', async ({ page, context, baseURL, expectNoAxeViolations }) => {
     // Google's tag, stood in for: it notes the data layer as it found it and sets GA's cookies.

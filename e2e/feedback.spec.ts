@@ -11,7 +11,7 @@ import { signInOn } from './support/signIn';
 // feedback. Time is moved on this device's clock (`context.clock`): the app decides whether the
 // prompt is due from the prompt date the server recorded and the device's clock, and the server
 // has no clock a test can set.
-useOwnServer(test, { portOffset: 48 });
+useOwnServer(test);
 
 const DAY = 86_400_000;
 

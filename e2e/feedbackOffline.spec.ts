@@ -7,7 +7,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // Issue 19: feedback written offline waits in the outbox, survives a reload and closing the app,
 // and reaches the server exactly once when the app is reopened online. Its own server.
-useOwnServer(test, { portOffset: 49 });
+useOwnServer(test);
 
 test('feedback sent offline survives a reload, then arrives once when the app is reopened online', async ({ page, context, browser, baseURL, signInAs, expectNoAxeViolations }) => {
   await signInAs('staff');

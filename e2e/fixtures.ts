@@ -16,12 +16,6 @@ export type PersonaName =
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-/** Options set in playwright.config.ts. */
-export interface E2eOptions {
-  /** The second suite server, whose sessions last 6 minutes (SESSION_IDLE_MINUTES=6). */
-  shortSessionBaseURL: string;
-}
-
 interface AxeCheckOptions {
   /**
    * The page's clock is paused (`page.clock.pauseAt`). axe schedules its steps with timers, so the
@@ -50,8 +44,7 @@ interface Fixtures {
   expectNoAxeViolations: (page?: Page, options?: AxeCheckOptions) => Promise<void>;
 }
 
-export const test = base.extend<Fixtures & E2eOptions>({
-  shortSessionBaseURL: ['http://127.0.0.1:8182', { option: true }],
+export const test = base.extend<Fixtures>({
   landingPage: async ({ page }, use) => {
     await use(new LandingPage(page));
   },

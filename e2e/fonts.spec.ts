@@ -8,7 +8,7 @@ import { useOwnServer } from './support/ownServer';
 // Dyslexic' is the bundled OpenDyslexic (served by the app, fetched only once it is chosen).
 
 // The tests change the student's saved font: a server of their own keeps that from the other specs.
-useOwnServer(test, { portOffset: 87 });
+useOwnServer(test);
 
 const sample = 'Attendance, timetable and resources for Amara, 2026.';
 

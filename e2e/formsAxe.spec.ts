@@ -23,7 +23,7 @@ import { useOwnServer } from './support/ownServer';
 // refused there; its page is in the route walks (e2e/phoneOverflow.spec.ts, e2e/desktopAxe.spec.ts).
 // Every refusal here is answered before anything is stored; the own server is a guard all the same.
 
-useOwnServer(test, { portOffset: 81 });
+useOwnServer(test);
 
 const widths = [
   { name: 'desktop', viewport: { width: 1280, height: 860 } },

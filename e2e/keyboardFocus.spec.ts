@@ -2,6 +2,9 @@ import type { Page } from '@playwright/test';
 import { expect, test, type PersonaName } from './fixtures';
 import { EngagementBanners } from './pages/EngagementBanners';
 import { signInOn } from './support/signIn';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // A keyboard user must see what has focus. The header is sticky, and on a phone the menu bar and
 // a first-run banner float at the bottom: none of them may sit over the focused control.

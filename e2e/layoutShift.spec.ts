@@ -2,6 +2,9 @@ import type { Browser, Cookie, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { installDismissedKey } from './support/firstRun';
 import { signInOn } from './support/signIn';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 21, item 3: a signed-in student's first visit to /home and /timetable moves nothing the
 // user already sees while the page's data arrives: the layout shifts without recent input add up

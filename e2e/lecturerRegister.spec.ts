@@ -11,7 +11,7 @@ import { signInOn } from './support/signIn';
 // Issue 15, lecturer register. Its own server: it registers, closes a register and marks
 // students present. The seed's CS2041 lab started up to 10 minutes before the server did; a long
 // closing time keeps its registration open while the test runs on a busy machine.
-const server = useOwnServer(test, { portOffset: 42, env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
+const server = useOwnServer(test, { env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
 
 /** The class of `moduleCode` in progress now, from the signed-in user's timetable. */
 async function classInProgress(request: APIRequestContext, moduleCode: string): Promise<TimetableEntry> {

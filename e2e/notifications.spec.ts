@@ -5,7 +5,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // Its own server and database: these tests change `student`'s read states (and one stops the
 // server), so nothing else may add or read notifications meanwhile. In file order.
-const server = useOwnServer(test, { portOffset: 26 });
+const server = useOwnServer(test);
 test.describe.configure({ mode: 'serial' });
 
 const networkNotice =

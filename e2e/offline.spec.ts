@@ -3,8 +3,8 @@ import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
-// This file stops and restarts its own server; the shared suite server is never stopped.
-const server = useOwnServer(test, { portOffset: 20 });
+// This file stops and restarts its own server.
+const server = useOwnServer(test);
 test.describe.configure({ mode: 'serial' });
 
 const updatedAt = /Updated \d{2}:\d{2}/;

@@ -8,9 +8,7 @@ import { useOwnServer } from './support/ownServer';
 
 const queuedAdded = 'Added to favourites. Saved on this device: it will sync when the connection is back.';
 
-// The suite server runs two spec files at once: another one favouriting the same student's links
-// between this spec's choice of a link and its click would make the star already pressed.
-useOwnServer(test, { portOffset: 88 });
+useOwnServer(test);
 
 /**
  * The links this file's tests favourite, one each, chosen once from those the student has not

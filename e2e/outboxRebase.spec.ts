@@ -6,7 +6,7 @@ import { signInOn } from './support/signIn';
 
 // Issue 13, rebase acceptance: a fresh server value is the new base, and the writes still queued
 // on this device are applied on top of it. Its own server: it changes `student`'s favourites.
-const server = useOwnServer(test, { portOffset: 32 });
+const server = useOwnServer(test);
 
 const addFavouritePath = '**/api/user/favourites/resources';
 const byName = (a: string, b: string) => a.localeCompare(b);

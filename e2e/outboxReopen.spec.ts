@@ -11,7 +11,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 // start-up before the outbox replays. The server must then hold the write exactly once.
 // Its own server: one test stops and restarts it, and all of them change `student`'s data. Each
 // test uses its own item and compares with what the server held before, so they stay independent.
-const server = useOwnServer(test, { portOffset: 31 });
+const server = useOwnServer(test);
 
 /** One kind of queued write, as a student makes it and as the server stores it. */
 interface QueuedWrite<T> {

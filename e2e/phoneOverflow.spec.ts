@@ -6,6 +6,9 @@ import { answerFirstRunBanners } from './support/firstRun';
 import { findHorizontalOverflow } from './support/horizontalOverflow';
 import { signedOutRoutes, waitForContent, walkPersonas, walkRoutes, type Persona } from './support/routeWalk';
 import { signInOn } from './support/signIn';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20: at 390×844 nothing on any page is wider than the phone, for every persona on every
 // route that persona can open, and every such page is axe-clean at that width. The desktop walk

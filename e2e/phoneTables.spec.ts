@@ -2,6 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { TimetablePage } from './pages/TimetablePage';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20: tables are cards on a phone, each card opens where it is tapped, the attendance tables
 // fit the page at 1280 px, and the week buttons keep one line on a phone.

@@ -3,6 +3,9 @@ import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { SupportDialog } from './pages/SupportDialog';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20, item 6: on phones, toasts sit above the bottom menu bar and never over the focused
 // control, and a message the page already shows inline is not repeated as a toast.

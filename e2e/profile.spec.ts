@@ -1,9 +1,11 @@
 import { expect, test } from './fixtures';
 import { ProfilePage } from './pages/ProfilePage';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 19: the profile page explains enrolment in plain words and shows the personal tutor.
-// Read-only: it runs on the suite server.
 
 const phone = { width: 390, height: 844 };
 

@@ -35,7 +35,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 const pushPort = Number(process.env.E2E_PORT ?? 8181) + 28;
 const pushOrigin = `http://127.0.0.1:${pushPort}`;
 // Its own server and database: the test cancels a class, which nothing else should see.
-const server = useOwnServer(test, { portOffset: 27, env: { PUSH_ALLOWED_ORIGINS: pushOrigin, PUSH_RETRY_BASE_MS: '200' } });
+const server = useOwnServer(test, { env: { PUSH_ALLOWED_ORIGINS: pushOrigin, PUSH_RETRY_BASE_MS: '200' } });
 
 let pushService: LocalPushService;
 test.beforeAll(async () => {

@@ -2,6 +2,9 @@ import { latestReferralRoute } from '../src/shared/contract/referrals';
 import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { SupportDialog } from './pages/SupportDialog';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 test.describe('Request Support (self-referral)', () => {
   test('a student sends a referral, sees the success dialog, and is then asked to wait', async ({ page, signInAs, expectNoAxeViolations }) => {

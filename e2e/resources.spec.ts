@@ -4,9 +4,9 @@ import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
-// This file stops and restarts its own server (the offline favourites); the suite server is never stopped.
+// This file stops and restarts its own server (the offline favourites).
 const welcomeWeekUrl = 'https://campus.example.ac.uk/welcome-week';
-const server = useOwnServer(test, { portOffset: 23, env: { WELCOME_WEEK_URL: welcomeWeekUrl } });
+const server = useOwnServer(test, { env: { WELCOME_WEEK_URL: welcomeWeekUrl } });
 test.describe.configure({ mode: 'serial' });
 
 /** The server's favourite link names, in its order (duplicates kept, so they would show). */

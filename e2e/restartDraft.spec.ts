@@ -19,7 +19,7 @@ import { signInOn } from './support/signIn';
 // The app must then be its normal online self: no offline or server-unreachable signal, the
 // services shown as working, and the draft offered again, which now sends.
 // Its own server: the tests send requests as `student`, and the server is fresh, as after a deploy.
-const server = useOwnServer(test, { portOffset: 37 });
+const server = useOwnServer(test);
 
 const draftText = 'Diwali with my family: I typed this before closing the browser.';
 

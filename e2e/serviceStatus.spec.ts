@@ -33,7 +33,6 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 test.beforeAll(startTarget);
 test.afterAll(stopTarget);
 useOwnServer(test, {
-  portOffset: 52,
   env: {
     STATUS_CHECK_SECONDS: '1',
     STATUS_CHECKS: JSON.stringify([{ id: 'timetable', name: 'Timetable', url: `http://127.0.0.1:${targetPort}/health`, feature: 'timetable', timeoutMs: 2000 }]),

@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { useOwnServer } from './support/ownServer';
 
-// SPEC §4 session against the second suite server, whose sessions last 6 minutes: a check that
-// finds 300 s or less left warns. The page's clock is faked, so minutes pass at once.
-test.use({ baseURL: async ({ shortSessionBaseURL }, use) => use(shortSessionBaseURL) });
+// SPEC §4 session against a server whose sessions last 6 minutes: a check that finds 300 s or
+// less left warns. The page's clock is faked, so minutes pass at once.
+useOwnServer(test, { env: { SESSION_IDLE_MINUTES: '6' } });
 
 const warningDialog = (page: Page) => page.getByRole('alertdialog', { name: 'Your session is about to end' });
 const signingOutDialog = (page: Page) => page.getByRole('dialog', { name: 'Signing you out' });

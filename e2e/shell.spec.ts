@@ -2,6 +2,9 @@ import { expect, test } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { ErrorPages } from './pages/ErrorPages';
 import { SettingsPages } from './pages/SettingsPages';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 

@@ -1,5 +1,8 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20, item 8: while 'Signing you out' shows, the page under it keeps what it showed; the
 // device is wiped underneath, but no page falls back to its empty or loading states on screen.

@@ -1,4 +1,7 @@
 import { expect, test } from './fixtures';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 test.describe('signing in', () => {
   test('an anonymous visitor lands on the landing page, signs in as a student and is greeted', async ({

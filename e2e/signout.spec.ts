@@ -1,4 +1,7 @@
 import { expect, test } from './fixtures';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 12, item 6: opening /api/user/signout from anywhere but the app itself (here: typed into
 // the address bar, so the browser sends Sec-Fetch-Site: none) asks before it signs out.

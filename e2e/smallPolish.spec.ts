@@ -3,6 +3,9 @@ import type { AbsenceConfig } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
 import { openAbsenceDialog } from './support/absenceSpecs';
 import { ResourcesPage } from './pages/ResourcesPage';
+import { useOwnServer } from './support/ownServer';
+
+useOwnServer(test);
 
 // Issue 20, item 10 (the smaller things): the calendar's weeks and year page, the phone's date
 // and time in the SPEC's formats, the map page's menu label, the settings icon's tooltip, and the

@@ -7,19 +7,18 @@ import { ownServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 // A deployment while a tab is open: the server's files are replaced by a new build.
-const port = Number(process.env.E2E_PORT ?? 8181) + 21;
 const currentBuild = process.env.E2E_STATIC_DIR ?? 'dist';
 const workDir = mkdtempSync(join(tmpdir(), 'campus-e2e-deploy-'));
 const liveDir = join(workDir, 'live');
 const nextBuild = join(workDir, 'next');
-const server = ownServer({ port, staticDir: liveDir });
+const server = ownServer({ staticDir: liveDir });
 
 function deploy(from: string): void {
   rmSync(liveDir, { recursive: true, force: true });
   cpSync(from, liveDir, { recursive: true });
 }
 
-test.use({ baseURL: server.baseURL });
+test.use({ baseURL: async ({}, use) => use(await server.address()) });
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   deploy(currentBuild); // the server serves a client only if one is there when it starts

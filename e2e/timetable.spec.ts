@@ -35,7 +35,8 @@ async function apiTimetable(page: Page): Promise<ApiTimetable> {
   return (await response.json()) as ApiTimetable;
 }
 
-test.describe('on the suite server', () => {
+test.describe('on the demo server', () => {
+  useOwnServer(test);
   test('a lecturer sees their teaching', async ({ page, signInAs }) => {
     await signInAs('lecturer');
     const timetable = new TimetablePage(page);
@@ -104,7 +105,7 @@ test.describe('on the suite server', () => {
 
 test.describe('a student on a server of their own', () => {
   // Fresh seed at start: a monitored class ~90 min away and one whose window is open.
-  const server = useOwnServer(test, { portOffset: 22 });
+  const server = useOwnServer(test);
   test.describe.configure({ mode: 'serial' });
 
   test('this week by day, a ticking countdown, registering, and the same week offline', async ({ page, signInAs, expectNoAxeViolations }) => {

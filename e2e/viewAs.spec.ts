@@ -10,7 +10,7 @@ import { signInOn } from './support/signIn';
 
 // Issue 17: an administrator's read-only "view as". Its own server, so the audit log holds only
 // this test's session and the student's classes are unregistered.
-useOwnServer(test, { portOffset: 61 });
+useOwnServer(test);
 
 const viewedName = 'Amara Okafor';
 const reason = 'Helping Amara find her timetable (ticket 4711)';

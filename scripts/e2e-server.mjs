@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Playwright's web server: the real built app and server on a fresh embedded database.
-// Each run gets a new temporary DATA_DIR, removed on exit. The server runs in its own process
+// One e2e spec's server: the real built app and server, on the database E2E_DATABASE_URL names (a
+// clone the spec made on the run's one cluster, e2e/support/specDatabase.ts) or, without it, on a
+// fresh embedded database. Each run gets a new temporary DATA_DIR, removed on exit. The server runs in its own process
 // group, so a stop signal reaches it exactly once (from here) and it can stop PostgreSQL cleanly.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,14 +19,16 @@ if (!existsSync(join(staticDir, 'index.html'))) {
   await build();
 }
 
-// E2E_DATA_DIR: a test that stops and restarts its own server keeps the same database across runs.
+// E2E_DATA_DIR: a test that stops and restarts its own server keeps the same data folder across runs.
 const keepDataDir = Boolean(process.env.E2E_DATA_DIR);
 const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'campus-e2e-'));
 // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as the `postgres` user, which must
 // be able to pass through to DATA_DIR/postgres.
 chmodSync(dataDir, 0o711);
 const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: staticDir, SIGNIN_RATE_LIMIT: '1000' };
-delete env.DATABASE_URL; // always the embedded database, fresh for this run
+// Never whatever DATABASE_URL the caller had: the spec's clone, or a fresh embedded database.
+if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
+else delete env.DATABASE_URL;
 
 // Equivalent to `npx tsx src/server/main.ts`, as one process: no npx or tsx parent to relay signals.
 const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

