@@ -5,6 +5,7 @@ import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
 import { prepareDatabase } from './db/startup.js';
+import { waitForDatabase } from './db/waitForDatabase.js';
 import { assertUploadsWritable } from './features/absences/uploadsWritable.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
@@ -30,11 +31,16 @@ async function main(): Promise<void> {
   const closeStartupDb = async () => {
     if (startupDb !== db) await startupDb.destroy();
   };
-  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() })
-    .catch(async (error: unknown) => {
-      await closeStartupDb();
-      throw error;
-    });
+  // A PostgreSQL still starting (or failing over) is waited for, a while; then start-up fails saying so.
+  const { appliedMigrations, seeded } = await (async () => {
+    await waitForDatabase(startupDb);
+    if (startupDb !== db) await waitForDatabase(db);
+    return prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() });
+  })().catch(async (error: unknown) => {
+    await closeStartupDb();
+    await db.destroy().catch(() => {});
+    throw error;
+  });
   if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
   if (seeded) console.log('demo university seeded');
 

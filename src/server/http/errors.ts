@@ -23,6 +23,8 @@ export class HttpError extends Error {
 export const unauthorized = (): HttpError => new HttpError(401, 'You need to sign in to do that.');
 export const forbidden = (): HttpError => new HttpError(403, 'You do not have permission to do that.');
 export const notFound = (what = 'The requested item'): HttpError => new HttpError(404, `${what} was not found.`);
+/** The database (or another service the answer needs) cannot be reached right now: try again soon. */
+export const serviceUnavailable = (): HttpError => new HttpError(503, 'The service is temporarily unavailable. Please try again shortly.');
 export const badRequest = (message: string, errors: FieldErrors = {}): HttpError =>
   new HttpError(400, message, errors);
 

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { calendarRules } from '../calendar/academicCalendar.js';
-import type { Db } from '../db/database.js';
+import { isConnectionError, messageOf as errorMessageOf } from '../db/connectionErrors.js';
+import { throttledWarning, type Db } from '../db/database.js';
 import type { IntervalJob, JobContext, ScheduledJob } from './jobDefinition.js';
 
 export type JobLog = { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
@@ -15,6 +16,8 @@ const JOB_SETUP_LOCK_KEY = 4_711_002;
 const MAINTENANCE_SECONDS = 15;
 /** How often an idle worker looks for new jobs (a send on this instance wakes it at once). */
 const POLLING_SECONDS = 0.5;
+/** While the database is unreachable, the queue says so at most once per this period. */
+const UNREACHABLE_WARNING_MS = 30_000;
 /** Failures listed for administrators. */
 const LAST_FAILURES = 20;
 
@@ -59,7 +62,8 @@ function bossDbOf(db: Db): PgBoss.Db {
 
 /** Error text safe to show administrators: no URLs (push endpoints carry device tokens), short. */
 export function safeMessage(error: unknown): string {
-  const text = error instanceof Error ? error.message : typeof error === 'string' ? error : 'unknown error';
+  // pg-boss reports a worker's error as a plain copy of it, so the message is read from any object.
+  const text = errorMessageOf(error);
   return text.replace(/\b[a-z][a-z0-9+.-]*:\/\/\S+/gi, '<url>').slice(0, 300);
 }
 
@@ -93,7 +97,13 @@ export class JobQueue {
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       monitorStateIntervalSeconds: 60,
     });
-    this.boss.on('error', (error) => log.error({ err: { message: safeMessage(error) } }, 'job queue error'));
+    // pg-boss reports every failed poll, maintenance run and clock tick here (never thrown). While
+    // the database is down that is several a second: said once per period as a warning.
+    const warnUnreachable = throttledWarning(UNREACHABLE_WARNING_MS, (message) => log.warn({}, message));
+    this.boss.on('error', (error: unknown) => {
+      if (isConnectionError(error)) warnUnreachable(`job queue: database unreachable (${safeMessage(error)}); retrying`);
+      else log.error({ err: { message: safeMessage(error) } }, 'job queue error');
+    });
   }
 
   get started(): boolean {

@@ -1,10 +1,44 @@
 import { sql } from 'kysely';
 import { clearMaintenanceRoute, healthRoute, setMaintenanceRoute, statusListRoute } from '../../shared/contract/realtime.js';
 import type { ServerContext } from '../context.js';
+import type { Db } from '../db/database.js';
 import { UploadsWritability } from '../features/absences/uploadsWritable.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { readStatuses, setMaintenance } from './statusStore.js';
+
+/**
+ * How long the health probe waits for the database. A load balancer's probe must get its 503
+ * quickly even when the database host does not answer at all (the pool would wait longer).
+ */
+export const HEALTH_TIMEOUT_MS = 2000;
+
+/** Resolves when `SELECT 1` answers within the time; rejects when it fails or takes longer. */
+async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([sql`SELECT 1`.execute(db), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A 503 of the health probe: the SPEC §8 body, plus what is wrong as a top-level field
+ * (`"database": "unreachable"`, `"uploads": "unwritable"`) for a load balancer's or operator's check.
+ */
+class HealthProblem extends HttpError {
+  constructor(message: string, private readonly part: 'database' | 'uploads', private readonly state: string) {
+    super(503, message, { [part]: [state] });
+  }
+
+  override toBody(): { message: string; errors: Record<string, string[]> } {
+    return { ...super.toBody(), [this.part]: this.state };
+  }
+}
 
 /**
  * The health probe (the demo's status checks and load balancers call it) and the administrators'
@@ -16,12 +50,12 @@ export function statusRoutes({ db, config }: ServerContext): RouteImplementation
   return [
     implement(healthRoute, async () => {
       try {
-        await sql`SELECT 1`.execute(db);
+        await pingDatabase(db, HEALTH_TIMEOUT_MS);
       } catch {
-        throw new HttpError(503, 'The database is not answering.');
+        throw new HealthProblem('The database is not answering.', 'database', 'unreachable');
       }
       if (!(await uploads.isWritable())) {
-        throw new HttpError(503, 'This instance cannot store uploads: its uploads folder cannot be written.', { uploads: ['unwritable'] });
+        throw new HealthProblem('This instance cannot store uploads: its uploads folder cannot be written.', 'uploads', 'unwritable');
       }
       return { status: 'ok' as const, uploads: 'ok' as const };
     }),

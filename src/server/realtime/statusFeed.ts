@@ -6,8 +6,16 @@ import { readStatuses, STATUS_CHANNEL, syncServices, type MonitoredService } fro
 
 type Log = { warn: (msg: string) => void };
 
-/** How long a lost LISTEN connection waits before it tries again. */
-const RELISTEN_MS = 1000;
+/** The first wait before a lost LISTEN connection is tried again; it doubles per failed try. */
+export const RELISTEN_FIRST_MS = 500;
+/** The longest wait between tries, however long PostgreSQL stays away. */
+export const RELISTEN_MAX_MS = 10_000;
+
+/** The wait before try `attempt` (0 = the first after a loss): doubling, capped, with ±20 % jitter so instances spread out. */
+export function relistenDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RELISTEN_MAX_MS, RELISTEN_FIRST_MS * 2 ** Math.min(attempt, 20));
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
 
 interface Listener {
   readonly client: pg.ClientBase;
@@ -26,6 +34,9 @@ export class StatusFeed {
   private current: string | undefined;
   private refreshing: Promise<void> | undefined;
   private isRefreshWanted = false;
+  /** Failed tries since the LISTEN connection was last up (0 while it is up). */
+  private failedTries = 0;
+  private retryTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly db: Db,
@@ -37,7 +48,7 @@ export class StatusFeed {
   ) {}
 
   /** The hub to fan out to; set once the hub exists (it needs the feed for new connections). */
-  hub: HubConnections | undefined;
+  hub: Pick<HubConnections, 'broadcast'> | undefined;
 
   /** The arguments of updateStatuses: the version, then the statuses as a JSON string. */
   private async load(): Promise<{ version: number; json: string }> {
@@ -102,27 +113,40 @@ export class StatusFeed {
   private async connect(): Promise<Listener> {
     const connectionString = this.directUrl ?? poolOf(this.db)?.options.connectionString;
     if (!connectionString) throw new Error('the status feed needs a database made by createDb');
-    const client = new pg.Client({ connectionString });
+    // Keep-alive probes notice a peer that vanished without closing (a host gone, a network cut),
+    // which a connection that only listens would otherwise never learn of.
+    const client = new pg.Client({ connectionString, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     client.on('error', () => {}); // replaced below once connected; an error before that rejects connect()
     await client.connect();
     return { client, release: () => void client.end().catch(() => {}) };
   }
 
+  /**
+   * Connects and LISTENs. On failure, or when the connection is lost later, it tries again after
+   * a growing delay (relistenDelay); each success reads the table again (see scheduleListen), as
+   * notifications sent while nobody listened are gone.
+   */
   private async listen(): Promise<void> {
     if (this.isStopped) return;
+    let listener: Listener | undefined;
     try {
-      const listener = await this.connect();
+      listener = await this.connect();
       this.listener = listener;
-      listener.client.on('notification', (message) => {
+      const current = listener;
+      current.client.on('notification', (message) => {
         if (message.channel === STATUS_CHANNEL) void this.refresh();
       });
-      listener.client.on('error', (error) => this.relisten(listener, error));
-      listener.client.on('end', () => this.relisten(listener, new Error('connection ended')));
-      await listener.client.query(`LISTEN ${STATUS_CHANNEL}`);
+      current.client.on('error', (error) => this.relisten(current, error));
+      current.client.on('end', () => this.relisten(current, new Error('connection ended')));
+      await current.client.query(`LISTEN ${STATUS_CHANNEL}`);
+      if (this.failedTries > 0) this.log.warn(`status feed: LISTEN restored after ${this.failedTries} failed ${this.failedTries === 1 ? 'try' : 'tries'}`);
+      this.failedTries = 0;
     } catch (error) {
-      this.listener?.release();
-      this.listener = undefined;
-      this.log.warn(`status feed: cannot LISTEN yet (${error instanceof Error ? error.message : String(error)}); trying again`);
+      if (listener && this.listener === listener) this.listener = undefined;
+      listener?.release();
+      // Said once per outage, not at every try.
+      if (this.failedTries === 0) this.log.warn(`status feed: cannot LISTEN (${error instanceof Error ? error.message : String(error)}); trying again with growing delays`);
+      this.failedTries += 1;
       this.scheduleListen();
     }
   }
@@ -136,14 +160,20 @@ export class StatusFeed {
   }
 
   private scheduleListen(): void {
-    if (this.isStopped) return;
-    setTimeout(() => {
-      void this.listen().then(() => this.refresh());
-    }, RELISTEN_MS).unref();
+    if (this.isStopped || this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.listen().then(() => {
+        if (this.listener) return this.refresh();
+      });
+    }, relistenDelay(this.failedTries));
+    this.retryTimer.unref();
   }
 
   async stop(): Promise<void> {
     this.isStopped = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
     const listener = this.listener;
     this.listener = undefined;
     if (listener) {

@@ -86,6 +86,7 @@ describe('an uploads folder that cannot be written', () => {
       expect(unhealthy.json()).toEqual({
         message: 'This instance cannot store uploads: its uploads folder cannot be written.',
         errors: { uploads: ['unwritable'] },
+        uploads: 'unwritable',
       });
     } finally {
       await repairDataDir();
