@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { findFreePort } from '../../src/server/db/freePort';
 import { cloneSpecDatabase, type SpecDatabase } from './specDatabase';
 
 /**
@@ -18,19 +18,6 @@ export interface OwnServer {
   stop(): Promise<void>;
   /** Stops the server and deletes its database. */
   dispose(): Promise<void>;
-}
-
-/** Asks the kernel for a free loopback port. */
-async function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 export function ownServer(options: { staticDir: string; env?: Record<string, string> }): OwnServer {
@@ -56,7 +43,7 @@ export function ownServer(options: { staticDir: string; env?: Record<string, str
       return urlOf(port);
     },
     async address() {
-      port ??= await freePort();
+      port ??= await findFreePort();
       return urlOf(port);
     },
     async start() {

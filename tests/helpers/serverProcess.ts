@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { findFreePort } from '../../src/server/db/embedded.js';
+import { findFreePort } from '../../src/server/db/freePort.js';
 
 export interface ServerProcess {
   readonly child: ChildProcess;

@@ -1,5 +1,5 @@
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
-import { findFreePort } from '../../src/server/db/embedded.js';
+import { findFreePort } from '../../src/server/db/freePort.js';
 
 /**
  * A loopback TCP relay in front of a server (the test PostgreSQL), which a test can cut, as if the

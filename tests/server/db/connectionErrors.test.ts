@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, inject, it } from 'vitest';
 import { isConnectionError, messageOf } from '../../../src/server/db/connectionErrors.js';
-import { findFreePort } from '../../../src/server/db/embedded.js';
+import { findFreePort } from '../../../src/server/db/freePort.js';
 import { HttpError } from '../../../src/server/http/errors.js';
 import { withPort } from '../../helpers/tcpProxy.js';
 

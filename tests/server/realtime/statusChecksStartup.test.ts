@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreePort } from '../../../src/server/db/embedded.js';
+import { findFreePort } from '../../../src/server/db/freePort.js';
 import { readStatuses } from '../../../src/server/realtime/statusStore.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 
