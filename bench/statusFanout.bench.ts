@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { systemClock } from '../src/server/clock.js';
 import { getHeapStatistics } from 'node:v8';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.js';
@@ -102,7 +103,7 @@ export async function benchStatusFanout(db: Db): Promise<BenchResult> {
       const address = app.server.address();
       ports.push(typeof address === 'object' && address ? address.port : 0);
     }
-    const sessions = new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true });
+    const sessions = new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock);
     const xsrf = new XsrfTokens(await getOrCreateSecret(db, 'xsrf'));
     const headersOf = await Promise.all(
       users.map(async ({ id }) => {

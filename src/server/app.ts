@@ -16,6 +16,7 @@ import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cooki
 import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
+import { clockFor, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
 import type { ServerContext } from './context.js';
@@ -82,8 +83,11 @@ export interface AppDependencies {
    * does; unit tests leave it off (pushes are then not queued) unless they test the queue.
    */
   readonly runJobs?: boolean;
-  /** The clock scheduled jobs read (tests move it). */
-  readonly now?: () => Date;
+  /**
+   * The server's clock (clock.ts): every service, job and query reads the time from it. Default:
+   * CLOCK_START's clock when set, else the wall clock. Tests pass their own (each app its own).
+   */
+  readonly clock?: Clock;
   /**
    * Where the job queue takes its start-up advisory lock, which needs a real session: the
    * DATABASE_DIRECT_URL connection when `db` goes through PgBouncer in transaction mode. Default `db`.
@@ -97,7 +101,7 @@ function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections
 }
 
 /** Builds the whole server (API and client) without listening. */
-export async function buildApp({ config, db, runJobs = false, now = () => new Date(), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, runJobs = false, clock = clockFor(config.clockStart), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
   const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
@@ -124,10 +128,12 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     push.close();
     await jobs.stop();
   });
+  const now = (): Date => clock.now();
   const ctx: ServerContext = {
     config,
+    clock,
     db,
-    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }),
+    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }, clock),
     xsrf: new XsrfTokens(xsrfSecret),
     oidc: config.oidc ? new OidcService(config.oidc) : undefined,
     notifier: new Notifier(db, push),
@@ -172,7 +178,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins, scriptOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
   // Counters in the database: a limit holds across every instance, not per process.
-  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db, clock) });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
   // After the ETag hook (so the tag is of the uncompressed body) and before any route.
@@ -209,7 +215,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   app.decorateRequest('session', null);
   const sessionCookie = sessionCookieName(config.publicOrigin);
   // The store's lookup, kept per session while the database says it still holds (auth/sessionCache.ts).
-  const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes);
+  const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes, clock);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
