@@ -11,7 +11,7 @@ import { readStatuses, setMaintenance } from './statusStore.js';
  * maintenance switch. An instance whose uploads folder cannot be written is unhealthy (503) too,
  * so that a load balancer sends uploads elsewhere (uploadsWritable.ts: cheap, probed at most every 10 s).
  */
-export function statusRoutes({ db, config }: ServerContext): RouteImplementation[] {
+export function statusRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const uploads = new UploadsWritability(config.uploadsDir);
   return [
     implement(healthRoute, async () => {
@@ -27,7 +27,7 @@ export function statusRoutes({ db, config }: ServerContext): RouteImplementation
     }),
     implement(statusListRoute, async () => (await readStatuses(db)).statuses),
     implement(setMaintenanceRoute, async ({ params, body, user }) => {
-      const now = new Date();
+      const now = clock.now();
       const until = Date.parse(body.until);
       if (!(until > now.getTime()) || until > now.getTime() + 366 * 86_400_000) throw badRequest('One or more fields are invalid.', { until: ['The end of the maintenance must be in the future, and within a year.'] });
       return setMaintenance(db, user.id, params.serviceId, body, now);

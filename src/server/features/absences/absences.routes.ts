@@ -19,9 +19,9 @@ import { discardForm, readAbsenceForm, type AbsenceForm } from './multipartForm.
  * The session user's absence requests. Every request and file is looked up together with the
  * caller's id, so another student's rowId is a 404 for reading, editing, withdrawing and downloads.
  */
-export function absencesRoutes({ db, config }: ServerContext): RouteImplementation[] {
+export function absencesRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const store = new PostgresFileStore(db, config.uploadsDir);
-  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes });
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, clock });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
   /** Runs `use` on the form; files it did not store are removed afterwards, whatever happened. */
   const withForm = async <T>(request: FastifyRequest, reply: FastifyReply, use: (form: AbsenceForm) => Promise<T>): Promise<T> => {
@@ -33,7 +33,7 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
     }
   };
   return [
-    implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
+    implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(clock.now()) })),
     implement(listAbsencesRoute, async ({ user }) => requestsOf(db, user.id, user.studentId ?? '')),
     implement(createAbsenceRoute, async ({ user, request, reply }) => {
       await assertFullyEnrolled(db, user.id);
@@ -48,7 +48,7 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
       });
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),
-    implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, new Date())),
+    implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, clock.now())),
     implement(absenceFileRoute, async ({ user, params, reply }) => {
       const file = await ownFile(db, user.id, params.rowId, params.fileRowId);
       const bytes = file && (await store.read(file.storage_key));

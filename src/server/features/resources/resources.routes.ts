@@ -5,10 +5,10 @@ import { idempotencyKeyOf } from '../../http/idempotencyKey.js';
 import { ResourcesCache } from './resourcesCache.js';
 import * as resources from './resources.service.js';
 
-export function resourcesRoutes({ db }: ServerContext): RouteImplementation[] {
+export function resourcesRoutes({ db, clock }: ServerContext): RouteImplementation[] {
   const kept = new ResourcesCache(db);
   return [
-    implement(resourcesRoute, async ({ user }) => kept.answer(user.id, new Date())),
+    implement(resourcesRoute, async ({ user }) => kept.answer(user.id, clock.now())),
     implement(openResourceRoute, async ({ user, params, request }) =>
       resources.recordOpen(db, user.id, params.rowId, idempotencyKeyOf(request)),
     ),
