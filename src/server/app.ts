@@ -16,7 +16,7 @@ import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cooki
 import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
-import { clockFor, type Clock } from './clock.js';
+import { clockFor, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
 import type { ServerContext } from './context.js';
@@ -140,7 +140,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   };
   app.decorate('notifier', ctx.notifier);
   // The status feed: this instance's SignalR connections, fed from the service_statuses table.
-  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks);
+  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks, clock);
   const hub = new HubConnections((send) => feed.sendCurrent(send));
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
@@ -197,7 +197,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     const store = new PostgresFileStore(db, config.uploadsDir);
     const imported = await store.importLegacyFiles();
     if (imported > 0) app.log.warn(`moved ${imported} evidence file(s) from ${config.uploadsDir} into the database`);
-    const removed = await store.removeLeftovers(config.uploadTimeoutMs);
+    // Real elapsed time, not the app's clock: file mtimes and the rows' created_at are the real time.
+    const removed = await store.removeLeftovers(config.uploadTimeoutMs, systemClock.nowMs());
     if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s)`);
   });
 

@@ -77,3 +77,13 @@ export function clockOf(now: () => Date): Clock {
 export function clockFor(start: Date | undefined): Clock {
   return start ? new SettableClock(start) : systemClock;
 }
+
+/**
+ * The instant, on the job queue's own time scale, `delayMs` from now. pg-boss compares a job's
+ * `startAfter` with PostgreSQL's `now()` (the real time; its SQL is not ours), so a delay the app
+ * decided on its clock (a push retry, a notification due in ten minutes) becomes an instant on
+ * that real scale here, whatever CLOCK_START or a test did to the app's clock.
+ */
+export function queueTimeAfter(delayMs: number): Date {
+  return new Date(Date.now() + Math.max(0, delayMs));
+}

@@ -1,4 +1,5 @@
 import type { PushConfig } from '../config.js';
+import { queueTimeAfter } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { PushProvider as ProviderName } from '../db/schema.domain.js';
 import { jobIdFor, safeMessage, type Job, type JobInsert, type JobQueue } from '../jobs/jobQueue.js';
@@ -180,7 +181,7 @@ export class PushService {
           return;
         }
         const delay = retryDelayMs(attempt + 1, retryBaseMs, outcome.retryAfterMs);
-        await jobs.insert([this.jobFor({ ...job.data, attempt: attempt + 1 }, new Date(Date.now() + delay))]);
+        await jobs.insert([this.jobFor({ ...job.data, attempt: attempt + 1 }, queueTimeAfter(delay))]);
         return;
       }
       case 'failed':

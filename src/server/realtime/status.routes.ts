@@ -25,13 +25,13 @@ export function statusRoutes({ db, config, clock }: ServerContext): RouteImpleme
       }
       return { status: 'ok' as const, uploads: 'ok' as const };
     }),
-    implement(statusListRoute, async () => (await readStatuses(db)).statuses),
+    implement(statusListRoute, async () => (await readStatuses(db, clock.now())).statuses),
     implement(setMaintenanceRoute, async ({ params, body, user }) => {
       const now = clock.now();
       const until = Date.parse(body.until);
       if (!(until > now.getTime()) || until > now.getTime() + 366 * 86_400_000) throw badRequest('One or more fields are invalid.', { until: ['The end of the maintenance must be in the future, and within a year.'] });
       return setMaintenance(db, user.id, params.serviceId, body, now);
     }),
-    implement(clearMaintenanceRoute, async ({ params, user }) => setMaintenance(db, user.id, params.serviceId, null)),
+    implement(clearMaintenanceRoute, async ({ params, user }) => setMaintenance(db, user.id, params.serviceId, null, clock.now())),
   ];
 }

@@ -54,7 +54,7 @@ async function loadPopular(db: Db, userId: number, now: Date): Promise<ResourceL
   return rows.map(toResourceLink);
 }
 
-export async function loadResources(db: Db, userId: number, now = new Date()): Promise<Resources> {
+export async function loadResources(db: Db, userId: number, now: Date): Promise<Resources> {
   const [categories, popularResources] = await Promise.all([loadCategories(db, userId), loadPopular(db, userId, now)]);
   return { categories, popularResources };
 }

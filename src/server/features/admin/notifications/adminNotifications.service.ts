@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { Clock } from '../../../clock.js';
 import {
   adminNotificationLimits,
   adminNotificationMessages as messages,
@@ -21,6 +22,8 @@ const MAX_AHEAD_MS = 366 * 24 * 3_600_000;
 export interface AdminNotificationDeps {
   readonly db: Db;
   readonly notifier: Notifier;
+  /** The server's clock: send times are judged on it. */
+  readonly clock: Clock;
   /** Queues the send of a scheduled notification's version at its time (the job queue). */
   readonly schedule: (rowId: number, version: number, sendAt: Date) => Promise<void>;
 }
@@ -86,7 +89,7 @@ export class AdminNotifications {
     return { count: resolved.userIds.length, unknownUserNames: resolved.unknownUserNames };
   }
 
-  async create(actorUserId: number, input: ComposeNotification, now = new Date()): Promise<AdminNotification> {
+  async create(actorUserId: number, input: ComposeNotification, now: Date = this.deps.clock.now()): Promise<AdminNotification> {
     const { db } = this.deps;
     const when = sendTimeOf(input.sendAt, now);
     const audience = await checkedAudience(db, input.audience);
@@ -99,6 +102,8 @@ export class AdminNotifications {
           send_at: when.at,
           status: when.isNow ? 'Sending' : 'Scheduled',
           created_by: actorUserId,
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -114,7 +119,7 @@ export class AdminNotifications {
     return this.get(row.id);
   }
 
-  async update(actorUserId: number, rowId: number, input: ComposeNotification, now = new Date()): Promise<AdminNotification> {
+  async update(actorUserId: number, rowId: number, input: ComposeNotification, now: Date = this.deps.clock.now()): Promise<AdminNotification> {
     const { db } = this.deps;
     const when = sendTimeOf(input.sendAt, now);
     const audience = await checkedAudience(db, input.audience);
@@ -128,7 +133,7 @@ export class AdminNotifications {
           send_at: when.at,
           status: when.isNow ? 'Sending' : 'Scheduled',
           version: sql<number>`version + 1`,
-          updated_at: sql<Date>`now()`,
+          updated_at: now,
         })
         .where('id', '=', rowId)
         .returningAll()
@@ -147,11 +152,12 @@ export class AdminNotifications {
   }
 
   async cancel(actorUserId: number, rowId: number): Promise<AdminNotification> {
+    const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.lockScheduled(trx, rowId);
       const after = await trx
         .updateTable('admin_notifications')
-        .set({ status: 'Cancelled', version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+        .set({ status: 'Cancelled', version: sql<number>`version + 1`, updated_at: now })
         .where('id', '=', rowId)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -179,9 +185,9 @@ export class AdminNotifications {
       const current = await trx.selectFrom('admin_notifications').selectAll().where('id', '=', rowId).forUpdate().executeTakeFirst();
       if (!current || (version !== undefined && current.version !== version)) return undefined;
       if (current.status === 'Scheduled') {
-        const isDue = await sql<{ due: boolean }>`SELECT ${current.send_at} <= now() AS due`.execute(trx);
-        if (!isDue.rows[0]?.due) return undefined;
-        await trx.updateTable('admin_notifications').set({ status: 'Sending', updated_at: sql<Date>`now()` }).where('id', '=', rowId).execute();
+        const now = this.deps.clock.now();
+        if (current.send_at.getTime() > now.getTime()) return undefined;
+        await trx.updateTable('admin_notifications').set({ status: 'Sending', updated_at: now }).where('id', '=', rowId).execute();
       } else if (current.status !== 'Sending') {
         return undefined;
       }
@@ -200,8 +206,8 @@ export class AdminNotifications {
         .updateTable('admin_notifications')
         .set({
           status: 'Sent',
-          sent_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
+          sent_at: this.deps.clock.now(),
+          updated_at: this.deps.clock.now(),
           recipients: sql<number>`(SELECT count(*)::int FROM notifications WHERE admin_notification_id = ${row.id})`,
         })
         .where('id', '=', row.id)
@@ -222,13 +228,14 @@ export class AdminNotifications {
 
   /** Scheduled notifications whose time has come, and sends left half done (a crash) a while ago. */
   async dueRowIds(): Promise<number[]> {
+    const now = this.deps.clock.now();
     const rows = await this.deps.db
       .selectFrom('admin_notifications')
       .select('id')
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'Scheduled'), eb('send_at', '<=', sql<Date>`now()`)]),
-          eb.and([eb('status', '=', 'Sending'), eb('updated_at', '<', sql<Date>`now() - interval '5 minutes'`)]),
+          eb.and([eb('status', '=', 'Scheduled'), eb('send_at', '<=', now)]),
+          eb.and([eb('status', '=', 'Sending'), eb('updated_at', '<', new Date(now.getTime() - 5 * 60_000))]),
         ]),
       )
       .orderBy('send_at')
