@@ -145,7 +145,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
   let idleCloser: NodeJS.Timeout | undefined;
-  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) });
+  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) }, clock);
   app.addHook('preClose', async () => {
     stopSweeping();
     hub.close();

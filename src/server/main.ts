@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { configureCalendar } from './calendar/academicCalendar.js';
+import { clockFor } from './clock.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
@@ -10,6 +11,10 @@ import { assertUploadsWritable } from './features/absences/uploadsWritable.js';
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The one clock of this process (CLOCK_START's instant, running, or the real time): the demo
+  // seed, every service, job and query read it.
+  const clock = clockFor(config.clockStart);
+  if (config.clockStart) console.log(`clock started at ${config.clockStart.toISOString()} (CLOCK_START)`);
   // Before the seed and every request: they all read the university's calendar.
   configureCalendar(config.calendar);
   // Before anything starts: an instance that could never store an upload must not take traffic.
@@ -30,7 +35,7 @@ async function main(): Promise<void> {
   const closeStartupDb = async () => {
     if (startupDb !== db) await startupDb.destroy();
   };
-  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() })
+  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: clock.now() })
     .catch(async (error: unknown) => {
       await closeStartupDb();
       throw error;
@@ -38,7 +43,7 @@ async function main(): Promise<void> {
   if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
   if (seeded) console.log('demo university seeded');
 
-  const app = await buildApp({ config, db, runJobs: true, sessionDb: startupDb }).finally(closeStartupDb);
+  const app = await buildApp({ config, db, clock, runJobs: true, sessionDb: startupDb }).finally(closeStartupDb);
   let isStopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (isStopping) return;

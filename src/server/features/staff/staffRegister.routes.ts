@@ -29,7 +29,7 @@ export function staffRegisterRoutes({ db, notifier, config, clock }: ServerConte
     }),
     implement(moveClassRoute, async ({ user, params, body }) => {
       await assertMayChangeClass(db, user, params.rowId);
-      const result = await moveEvent({ db, notifier }, params.rowId, parseNewStart(body.newStart), body.roomId, { actorUserId: user.id, closeMinutes });
+      const result = await moveEvent({ db, notifier, clock }, params.rowId, parseNewStart(body.newStart), body.roomId, { actorUserId: user.id, closeMinutes, now: clock.now() });
       const event = await db.selectFrom('timetable_events').select(['starts_at', 'room_id']).where('id', '=', params.rowId).executeTakeFirstOrThrow();
       return { rowId: params.rowId, startTime: londonIso(event.starts_at), roomId: event.room_id, notified: result?.notified ?? 0 };
     }),
