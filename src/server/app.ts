@@ -50,6 +50,7 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
 import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
 import { createPushService } from './push/push.service.js';
@@ -101,7 +102,7 @@ function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections
 }
 
 /** Builds the whole server (API and client) without listening. */
-export async function buildApp({ config, db, runJobs = false, clock = clockFor(config.clockStart), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, runJobs = false, clock = clockFor(config), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
   const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
@@ -249,6 +250,9 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
       }
     },
   });
+
+  // E2E_TEST_CONTROL only (never in production): move the clock, run a job now. Outside the contract.
+  if (config.testControl) registerTestControl(app, ctx);
 
   const hasClient = await registerStaticFiles(app, config.staticDir);
   app.setNotFoundHandler(async (request, reply) => {

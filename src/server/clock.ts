@@ -73,9 +73,14 @@ export function clockOf(now: () => Date): Clock {
   return { now: () => new Date(now().getTime()), nowMs: () => now().getTime() };
 }
 
-/** The process's clock: CLOCK_START's instant running at normal speed, or the wall clock. */
-export function clockFor(start: Date | undefined): Clock {
-  return start ? new SettableClock(start) : systemClock;
+/**
+ * The server's clock from its configuration: CLOCK_START's instant running at normal speed; with
+ * E2E_TEST_CONTROL a SettableClock the test routes can move (from CLOCK_START or the real time);
+ * otherwise the wall clock.
+ */
+export function clockFor(config: { readonly clockStart: Date | undefined; readonly testControl: boolean }): Clock {
+  if (config.clockStart) return new SettableClock(config.clockStart);
+  return config.testControl ? new SettableClock(systemClock.nowMs()) : systemClock;
 }
 
 /**

@@ -13,7 +13,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   // The one clock of this process (CLOCK_START's instant, running, or the real time): the demo
   // seed, every service, job and query read it.
-  const clock = clockFor(config.clockStart);
+  const clock = clockFor(config);
   if (config.clockStart) console.log(`clock started at ${config.clockStart.toISOString()} (CLOCK_START)`);
   // Before the seed and every request: they all read the university's calendar.
   configureCalendar(config.calendar);
