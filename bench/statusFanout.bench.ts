@@ -104,7 +104,7 @@ export async function benchStatusFanout(db: Db): Promise<BenchResult> {
       ports.push(typeof address === 'object' && address ? address.port : 0);
     }
     const sessions = new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock);
-    const xsrf = new XsrfTokens(await getOrCreateSecret(db, 'xsrf'));
+    const xsrf = new XsrfTokens(await getOrCreateSecret(db, 'xsrf', new Date()));
     const headersOf = await Promise.all(
       users.map(async ({ id }) => {
         const session = await sessions.create(id, 'demo');

@@ -120,11 +120,11 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     // A backstop for stalled bodies of any route: Node answers 408 and closes. Uploads stop sooner, in the SPEC §8 shape (multipartForm.ts).
     requestTimeout: config.uploadTimeoutMs + 30_000,
   });
-  const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
+  const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie', clock.now()), getOrCreateSecret(db, 'xsrf', clock.now())]);
   // Pushes and scheduled work go through the durable queue (pg-boss on this database). On close,
   // sends in flight are aborted and the queue stops; unfinished jobs stay queued for any instance.
   const jobs = new JobQueue(db, app.log, sessionDb);
-  const push = await createPushService(db, config.push, app.log, jobs);
+  const push = await createPushService(db, config.push, app.log, jobs, clock.now());
   app.addHook('onClose', async () => {
     push.close();
     await jobs.stop();
@@ -136,8 +136,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     db,
     sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }, clock),
     xsrf: new XsrfTokens(xsrfSecret),
-    oidc: config.oidc ? new OidcService(config.oidc) : undefined,
-    notifier: new Notifier(db, push),
+    oidc: config.oidc ? new OidcService(config.oidc, clock) : undefined,
+    notifier: new Notifier(db, push, clock),
   };
   app.decorate('notifier', ctx.notifier);
   // The status feed: this instance's SignalR connections, fed from the service_statuses table.

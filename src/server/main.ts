@@ -5,7 +5,7 @@ import { clockFor } from './clock.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { prepareDatabase } from './db/startup.js';
+import { demoSeedInstant, prepareDatabase } from './db/startup.js';
 import { assertUploadsWritable } from './features/absences/uploadsWritable.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
@@ -35,7 +35,7 @@ async function main(): Promise<void> {
   const closeStartupDb = async () => {
     if (startupDb !== db) await startupDb.destroy();
   };
-  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: clock.now() })
+  const { appliedMigrations, seeded } = await prepareDatabase(startupDb, { seedDemo: config.isDemo, today: demoSeedInstant(config, clock) })
     .catch(async (error: unknown) => {
       await closeStartupDb();
       throw error;

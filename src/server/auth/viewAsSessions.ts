@@ -138,6 +138,7 @@ export async function endView(
     const hashes = endedBy === 'signedOut' ? [ended.session_id_hash, ended.admin_session_id_hash] : [ended.session_id_hash];
     await trx.deleteFrom('sessions').where('id_hash', 'in', hashes).execute();
     await recordAudit(trx, {
+      at: now,
       actorUserId: ended.admin_user_id,
       action: 'admin.viewAs.stop',
       target: { type: 'user', id: ended.viewed_user_id },

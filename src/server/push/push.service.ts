@@ -210,8 +210,8 @@ export class PushService {
 }
 
 /** The push service of a running server: VAPID keys from the database, FCM when configured. */
-export async function createPushService(db: Db, config: PushConfig, log: Log, jobs: JobQueue): Promise<PushService> {
-  const keys = await getOrCreateVapidKeys(db);
+export async function createPushService(db: Db, config: PushConfig, log: Log, jobs: JobQueue, now: Date): Promise<PushService> {
+  const keys = await getOrCreateVapidKeys(db, now);
   const allowedOrigins = new AllowedOrigins(config.allowedOrigins);
   const webpush = new WebPushProvider({ keys, subject: config.vapidSubject, allowedOrigins });
   const fcm = config.fcmServiceAccount ? await loadFcmProvider(config.fcmServiceAccount) : undefined;

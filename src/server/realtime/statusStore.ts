@@ -138,6 +138,7 @@ export async function setMaintenance(db: Db, actorUserId: number, id: string, bo
     await bump(trx, id);
     const after = await trx.selectFrom('service_statuses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await recordAudit(trx, {
+      at: now,
       actorUserId,
       action: body ? 'admin.status.maintenance.set' : 'admin.status.maintenance.clear',
       target: { type: 'service', id },

@@ -109,9 +109,9 @@ async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFil
   }
 }
 
-const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[]) =>
+const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[], now: Date) =>
   files.map((file, i) => ({
-    request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.size, storage_key: keys[i] ?? '',
+    created_at: now, request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.size, storage_key: keys[i] ?? '',
   }));
 
 async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<AbsenceRequest> {
@@ -135,7 +135,7 @@ export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: 
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(id, form.files, keys)).execute();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(id, form.files, keys, deps.clock.now())).execute();
       return id;
     }));
   return loadOne(deps.db, user, id);
@@ -180,7 +180,7 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
         .where('id', 'in', fields.filesToDelete)
         .returning('storage_key')
         .execute();
-      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(row.id, form.files, keys)).execute();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(row.id, form.files, keys, deps.clock.now())).execute();
       return removed.map((file) => file.storage_key);
     }));
   // Only after the commit: a failed update keeps every file it had.

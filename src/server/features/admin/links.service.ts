@@ -88,7 +88,7 @@ export async function createLink(db: Db, actorUserId: number, body: LinkBody, no
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
     const after = (await getLink(trx, id, now))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
     return after;
   });
 }
@@ -102,7 +102,7 @@ export async function updateLink(db: Db, actorUserId: number, id: number, body: 
     await trx.updateTable('resource_links').set(columnsOf(body)).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
     const after = (await getLink(trx, id, now))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
     return after;
   });
 }
@@ -115,6 +115,7 @@ export async function deleteLink(db: Db, actorUserId: number, id: number, now: D
     if (!before) throw notFound('The link');
     await trx.deleteFrom('resource_links').where('id', '=', id).execute();
     await recordAudit(trx, {
+      at: now,
       actorUserId, action: 'admin.link.delete', target: { type: 'link', id }, before,
       context: { favouritesRemoved: before.favouriteCount },
     });

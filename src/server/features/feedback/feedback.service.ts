@@ -17,15 +17,15 @@ export async function loadPromptDate(db: Db, userId: number): Promise<FeedbackPr
 }
 
 /** Records that the caller was prompted now (and whether they gave feedback). */
-export async function recordPrompt(db: Db, userId: number, providedFeedback: boolean): Promise<void> {
-  await db.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: providedFeedback }).execute();
+export async function recordPrompt(db: Db, userId: number, providedFeedback: boolean, now: Date): Promise<void> {
+  await db.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: providedFeedback, prompted_at: now }).execute();
 }
 
 /**
  * Stores one feedback with its sender and app version, and records a prompt with providedFeedback
  * true (SPEC §7), in one transaction. A replay with the same idempotency key stores nothing new.
  */
-export async function sendFeedback(db: Db, userId: number, feedback: Feedback, idempotencyKey?: string): Promise<void> {
+export async function sendFeedback(db: Db, userId: number, feedback: Feedback, now: Date, idempotencyKey?: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('feedback')
@@ -36,11 +36,12 @@ export async function sendFeedback(db: Db, userId: number, feedback: Feedback, i
         category: feedback.category ?? null,
         app_version: feedback.appVersion || null,
         idempotency_key: idempotencyKey ?? null,
+        created_at: now,
       })
       .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
       .returning('id')
       .executeTakeFirst();
-    if (inserted) await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true }).execute();
+    if (inserted) await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true, prompted_at: now }).execute();
   });
 }
 

@@ -110,6 +110,7 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, op
       .executeTakeFirst();
     if (options) {
       await recordAudit(trx, {
+        at: options?.now ?? deps.clock.now(),
         actorUserId: options.actorUserId,
         action: 'timetable.cancel',
         target: { type: 'timetableEvent', id: eventId },
@@ -169,6 +170,7 @@ export async function moveEvent(
     }
     if (options) {
       await recordAudit(trx, {
+        at: now,
         actorUserId: options.actorUserId,
         action: 'timetable.move',
         target: { type: 'timetableEvent', id: eventId },

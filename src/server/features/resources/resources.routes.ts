@@ -10,7 +10,7 @@ export function resourcesRoutes({ db, clock }: ServerContext): RouteImplementati
   return [
     implement(resourcesRoute, async ({ user }) => kept.answer(user.id, clock.now())),
     implement(openResourceRoute, async ({ user, params, request }) =>
-      resources.recordOpen(db, user.id, params.rowId, idempotencyKeyOf(request)),
+      resources.recordOpen(db, user.id, params.rowId, clock.now(), idempotencyKeyOf(request)),
     ),
   ];
 }

@@ -71,11 +71,11 @@ export const linkNotFound = () => notFound('The resource link');
  * Counts one open of a link by `userId`; a link they may not see is "not found", never "forbidden".
  * A request replayed with the same idempotency key (the outbox after a lost answer) counts once.
  */
-export async function recordOpen(db: Db, userId: number, linkId: number, idempotencyKey?: string): Promise<void> {
+export async function recordOpen(db: Db, userId: number, linkId: number, now: Date, idempotencyKey?: string): Promise<void> {
   if (!(await findVisibleLink(db, userId, linkId))) throw linkNotFound();
   await db
     .insertInto('resource_link_opens')
-    .values({ link_id: linkId, user_id: userId, idempotency_key: idempotencyKey ?? null })
+    .values({ link_id: linkId, user_id: userId, idempotency_key: idempotencyKey ?? null, opened_at: now })
     .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
     .execute();
 }

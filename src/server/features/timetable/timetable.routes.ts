@@ -42,7 +42,7 @@ export function timetableRoutes({ db, config, clock }: ServerContext): RouteImpl
       return config.mapBasemap ? { ...campus, basemap: config.mapBasemap } : campus;
     }),
     implement(getIcalRoute, async ({ user }) => loadSubscription(db, user.id, origin)),
-    implement(enableIcalRoute, async ({ user }) => enableSubscription(db, user.id, origin)),
+    implement(enableIcalRoute, async ({ user }) => enableSubscription(db, user.id, origin, clock.now())),
     implement(deleteIcalRoute, async ({ user }) => deleteSubscription(db, user.id)),
     implement(icalFeedRoute, async ({ params, reply }) => {
       const owner = await feedOwner(db, params.uniqueId);

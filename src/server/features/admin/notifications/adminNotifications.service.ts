@@ -108,6 +108,7 @@ export class AdminNotifications {
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: when.isNow ? 'admin.notification.send' : 'admin.notification.schedule',
         target: { type: 'adminNotification', id: created.id },
@@ -139,6 +140,7 @@ export class AdminNotifications {
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: 'admin.notification.update',
         target: { type: 'adminNotification', id: rowId },
@@ -162,6 +164,7 @@ export class AdminNotifications {
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: 'admin.notification.cancel',
         target: { type: 'adminNotification', id: rowId },
@@ -215,7 +218,7 @@ export class AdminNotifications {
         .returning(['recipients'])
         .executeTakeFirst();
       if (sent) {
-        await recordAudit(trx, {
+        await recordAudit(trx, { at: this.deps.clock.now(),
           actorUserId: null,
           action: 'admin.notification.sent',
           target: { type: 'adminNotification', id: row.id },

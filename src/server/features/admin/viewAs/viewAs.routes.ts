@@ -63,6 +63,7 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
           idleMinutes: config.sessionIdleMinutes,
         }, ctx.clock.now());
         await recordAudit(trx, {
+          at: ctx.clock.now(),
           actorUserId: user.id,
           action: 'admin.viewAs.start',
           target: { type: 'user', id: target.id },
