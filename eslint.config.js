@@ -11,6 +11,18 @@ import tseslint from 'typescript-eslint';
 const layerImport = (layer) => `^(?:(?:\\.\\./)+(?:src/)?|.*/src/)${layer}(?:/|$)`;
 
 const sharedRule = 'src/shared imports neither src/app nor src/server.';
+
+/**
+ * GUIDE "Time": the server reads the time only from src/server/clock.ts (a Clock passed down, or
+ * ServerContext.clock). `performance.now()` stays allowed: elapsed time for timeouts, not the time of day.
+ */
+const clockRule = 'The server reads the time only from its clock (src/server/clock.ts: ctx.clock.now(), or a `now` passed in).';
+const wallClockSelectors = [
+  { selector: "MemberExpression[object.name='Date'][property.name='now']", message: `Date.now: ${clockRule}` },
+  { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: `new Date() without an argument: ${clockRule}` },
+  { selector: "CallExpression[callee.name='Date']", message: `Date() as a function reads the wall clock: ${clockRule}` },
+  { selector: "MemberExpression[property.name='timeOrigin']", message: `performance.timeOrigin: ${clockRule}` },
+];
 const appRule = 'src/app and sw never import src/server; share code through src/shared.';
 
 export default defineConfig(
@@ -52,6 +64,13 @@ export default defineConfig(
         'error',
         { patterns: [{ regex: '(?:^|/)db/seed(?:/|$)', message: 'Features and jobs never import the demo seed (src/server/db/seed); the calendar is src/server/calendar.' }] },
       ],
+    },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/clock.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...wallClockSelectors],
     },
   },
   {

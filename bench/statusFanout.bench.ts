@@ -1,4 +1,5 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { systemClock } from '../src/server/clock.js';
 import { getHeapStatistics } from 'node:v8';
 import { sql } from 'kysely';
 import { buildApp } from '../src/server/app.js';
@@ -89,7 +90,7 @@ const heapUsed = (): number => {
 
 export async function benchStatusFanout(db: Db): Promise<BenchResult> {
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', STATUS_CHECKS: JSON.stringify([{ id: 'bench', name: 'Bench service', url: 'http://127.0.0.1:9/none' }]) });
-  await syncServices(db, config.status.checks);
+  await syncServices(db, config.status.checks, new Date());
   await sql`insert into users (user_name, display_name, first_name, email)
     select 'fanout' || i, 'Fan-out ' || i, 'Fan', 'fanout' || i || '@example.ac.uk' from generate_series(1, ${USERS}) i`.execute(db);
   const users = await db.selectFrom('users').select('id').where('user_name', 'like', 'fanout%').orderBy('id').execute();
@@ -102,8 +103,8 @@ export async function benchStatusFanout(db: Db): Promise<BenchResult> {
       const address = app.server.address();
       ports.push(typeof address === 'object' && address ? address.port : 0);
     }
-    const sessions = new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true });
-    const xsrf = new XsrfTokens(await getOrCreateSecret(db, 'xsrf'));
+    const sessions = new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock);
+    const xsrf = new XsrfTokens(await getOrCreateSecret(db, 'xsrf', new Date()));
     const headersOf = await Promise.all(
       users.map(async ({ id }) => {
         const session = await sessions.create(id, 'demo');
@@ -124,7 +125,7 @@ export async function benchStatusFanout(db: Db): Promise<BenchResult> {
       const marker = `bench change ${change}`;
       const arrivals = clients.map((client) => client.waitFor(marker));
       const started = performance.now();
-      await setMaintenance(db, admin, 'bench', { message: marker, until: new Date(Date.now() + 3_600_000).toISOString() });
+      await setMaintenance(db, admin, 'bench', { message: marker, until: new Date(Date.now() + 3_600_000).toISOString() }, new Date());
       const times = (await Promise.all(arrivals)).map((at) => at - started);
       latencies.push(...times);
       runsMs.push(Math.max(...times));

@@ -16,6 +16,7 @@ import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cooki
 import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
+import { clockFor, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
 import { sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
 import type { ServerContext } from './context.js';
@@ -50,6 +51,7 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
 import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
 import { createPushService } from './push/push.service.js';
@@ -83,8 +85,11 @@ export interface AppDependencies {
    * does; unit tests leave it off (pushes are then not queued) unless they test the queue.
    */
   readonly runJobs?: boolean;
-  /** The clock scheduled jobs read (tests move it). */
-  readonly now?: () => Date;
+  /**
+   * The server's clock (clock.ts): every service, job and query reads the time from it. Default:
+   * CLOCK_START's clock when set, else the wall clock. Tests pass their own (each app its own).
+   */
+  readonly clock?: Clock;
   /**
    * Where the job queue takes its start-up advisory lock, which needs a real session: the
    * DATABASE_DIRECT_URL connection when `db` goes through PgBouncer in transaction mode. Default `db`.
@@ -98,7 +103,7 @@ function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections
 }
 
 /** Builds the whole server (API and client) without listening. */
-export async function buildApp({ config, db, runJobs = false, now = () => new Date(), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ config, db, runJobs = false, clock = clockFor(config), sessionDb = db }: AppDependencies): Promise<FastifyInstance> {
   const isHttpsOrigin = config.publicOrigin?.startsWith('https://') ?? false;
   const basemapOrigins = config.mapBasemap ? [new URL(config.mapBasemap.tiles.replace(/[{}]/g, '')).origin] : [];
   // firebase/messaging registers the device with these when web clients use FCM.
@@ -116,31 +121,33 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     // A backstop for stalled bodies of any route: Node answers 408 and closes. Uploads stop sooner, in the SPEC §8 shape (multipartForm.ts).
     requestTimeout: config.uploadTimeoutMs + 30_000,
   });
-  const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie'), getOrCreateSecret(db, 'xsrf')]);
+  const [cookieSecret, xsrfSecret] = await Promise.all([getOrCreateSecret(db, 'cookie', clock.now()), getOrCreateSecret(db, 'xsrf', clock.now())]);
   // Pushes and scheduled work go through the durable queue (pg-boss on this database). On close,
   // sends in flight are aborted and the queue stops; unfinished jobs stay queued for any instance.
   const jobs = new JobQueue(db, app.log, sessionDb);
-  const push = await createPushService(db, config.push, app.log, jobs);
+  const push = await createPushService(db, config.push, app.log, jobs, clock.now());
   app.addHook('onClose', async () => {
     push.close();
     await jobs.stop();
   });
+  const now = (): Date => clock.now();
   const ctx: ServerContext = {
     config,
+    clock,
     db,
-    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }),
+    sessions: new SessionStore(db, { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours, acceptsDemoSessions: config.isDemo }, clock),
     xsrf: new XsrfTokens(xsrfSecret),
-    oidc: config.oidc ? new OidcService(config.oidc) : undefined,
-    notifier: new Notifier(db, push),
+    oidc: config.oidc ? new OidcService(config.oidc, clock) : undefined,
+    notifier: new Notifier(db, push, clock),
   };
   app.decorate('notifier', ctx.notifier);
   // The status feed: this instance's SignalR connections, fed from the service_statuses table.
-  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks);
+  const feed = new StatusFeed(db, { warn: (msg) => app.log.warn(msg) }, config.databaseDirectUrl, config.status.pingdomApiToken ? [] : config.status.checks, clock);
   const hub = new HubConnections((send) => feed.sendCurrent(send));
   feed.hub = hub;
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
   let idleCloser: NodeJS.Timeout | undefined;
-  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) });
+  const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) }, clock);
   app.addHook('preClose', async () => {
     stopSweeping();
     hub.close();
@@ -173,7 +180,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins, scriptOrigins);
   await app.register(fastifyCookie, { secret: cookieSecret });
   // Counters in the database: a limit holds across every instance, not per process.
-  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db) });
+  await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db, clock) });
   // Weak ETags on every response, so the client's sync engine revalidates with If-None-Match (304).
   await app.register(fastifyEtag, { weak: true });
   // After the ETag hook (so the tag is of the uncompressed body) and before any route.
@@ -192,7 +199,8 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
     const store = new PostgresFileStore(db, config.uploadsDir);
     const imported = await store.importLegacyFiles();
     if (imported > 0) app.log.warn(`moved ${imported} evidence file(s) from ${config.uploadsDir} into the database`);
-    const removed = await store.removeLeftovers(config.uploadTimeoutMs);
+    // Real elapsed time, not the app's clock: file mtimes and the rows' created_at are the real time.
+    const removed = await store.removeLeftovers(config.uploadTimeoutMs, systemClock.nowMs());
     if (removed > 0) app.log.warn(`removed ${removed} unfinished upload file(s)`);
   });
 
@@ -210,7 +218,7 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
   app.decorateRequest('session', null);
   const sessionCookie = sessionCookieName(config.publicOrigin);
   // The store's lookup, kept per session while the database says it still holds (auth/sessionCache.ts).
-  const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes);
+  const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes, clock);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
@@ -244,6 +252,9 @@ export async function buildApp({ config, db, runJobs = false, now = () => new Da
       }
     },
   });
+
+  // E2E_TEST_CONTROL only (never in production): move the clock, run a job now. Outside the contract.
+  if (config.testControl) registerTestControl(app, ctx);
 
   const hasClient = await registerStaticFiles(app, config.staticDir);
   app.setNotFoundHandler(async (request, reply) => {

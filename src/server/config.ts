@@ -60,6 +60,10 @@ export interface Config {
   readonly databasePoolSize: number;
   readonly isProduction: boolean;
   readonly isDemo: boolean;
+  /** CLOCK_START: the instant the server's clock starts at (then it runs at normal speed); unset: the wall clock. */
+  readonly clockStart: Date | undefined;
+  /** E2E_TEST_CONTROL: the test-only routes under /api/test (move the clock) exist. Never in production. */
+  readonly testControl: boolean;
   /** Where the built client lives; served with an SPA fallback when it exists. */
   readonly staticDir: string;
   /** The public origin (https://campus.example.ac.uk) used for OIDC redirects and feed URLs. */
@@ -303,6 +307,18 @@ const statusChecks: Parse<StatusCheck[]> = (text) => {
   return parsed.success ? parsed.data : new Invalid(`is not a valid list of checks: ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'list'}: ${issue.message}`).join('; ')}`);
 };
 
+/**
+ * An ISO 8601 instant with its offset (`Z` or `±hh:mm`), e.g. 2026-10-05T08:55:00+01:00: a local
+ * time alone would mean a different instant on every machine.
+ */
+const instantWithOffset: Parse<Date> = (text) => {
+  const isIsoWithOffset = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i.test(text);
+  const instant = new Date(text);
+  return isIsoWithOffset && !Number.isNaN(instant.getTime())
+    ? instant
+    : new Invalid(`must be an ISO 8601 instant with an offset, such as 2026-10-05T08:55:00+01:00 or 2026-10-05T07:55:00Z, got "${text}"`);
+};
+
 const timeZone: Parse<string> = (text) => (isTimeZone(text) ? text : new Invalid(`must be an IANA time zone such as Europe/London, got "${text}"`));
 
 // ---- every variable -------------------------------------------------------------------------------
@@ -376,6 +392,8 @@ export const configSchema = z.object({
   STATUS_CHECKS: variable<StatusCheck[] | undefined>(undefined, statusChecks),
   STATUS_CHECK_SECONDS: variable(60, positiveInteger),
   PINGDOM_API_TOKEN: variable<string | undefined>(undefined, asText),
+  CLOCK_START: variable<Date | undefined>(undefined, instantWithOffset),
+  E2E_TEST_CONTROL: variable(false, onOff),
 });
 
 export type ConfigVariable = keyof typeof configSchema.shape;
@@ -402,6 +420,12 @@ function crossChecks(v: Variables): string[] {
     problems.push('FIREBASE_WEB_CONFIG and FIREBASE_WEB_VAPID_KEY must be set together');
   } else if (v.FIREBASE_WEB_CONFIG && !v.FCM_SERVICE_ACCOUNT_JSON) {
     problems.push('FIREBASE_WEB_CONFIG needs FCM_SERVICE_ACCOUNT_JSON, so the server can send to the tokens web clients get');
+  }
+  if (v.NODE_ENV === 'production' && v.CLOCK_START) {
+    problems.push('CLOCK_START is refused in production (NODE_ENV=production): a production server runs on the real time; unset CLOCK_START');
+  }
+  if (v.NODE_ENV === 'production' && v.E2E_TEST_CONTROL) {
+    problems.push('E2E_TEST_CONTROL is refused in production (NODE_ENV=production): it lets anyone move the server\'s clock; unset E2E_TEST_CONTROL');
   }
   problems.push(...analyticsProblems(v));
   return problems;
@@ -481,6 +505,8 @@ export function loadConfig(env: Env = process.env): Config {
     databasePoolSize: v.DATABASE_POOL_SIZE,
     isProduction,
     isDemo,
+    clockStart: v.CLOCK_START,
+    testControl: v.E2E_TEST_CONTROL,
     staticDir: resolve(v.STATIC_DIR),
     publicOrigin,
     oidc,

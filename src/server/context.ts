@@ -1,3 +1,4 @@
+import type { Clock } from './clock.js';
 import type { SessionStore } from './auth/session.service.js';
 import type { OidcService } from './auth/oidc.service.js';
 import type { XsrfTokens } from './auth/xsrf.js';
@@ -8,6 +9,8 @@ import type { Notifier } from './features/notifications/notify.service.js';
 /** What route modules need from the running server; built once by buildApp. */
 export interface ServerContext {
   readonly config: Config;
+  /** The only source of "now" (clock.ts): services, jobs and queries take the time from it. */
+  readonly clock: Clock;
   readonly db: Db;
   readonly sessions: SessionStore;
   readonly xsrf: XsrfTokens;

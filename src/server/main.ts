@@ -1,16 +1,21 @@
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { configureCalendar } from './calendar/academicCalendar.js';
+import { clockFor } from './clock.js';
 import { configWarnings, loadConfig } from './config.js';
 import { createDb } from './db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded.js';
-import { prepareDatabase } from './db/startup.js';
+import { demoSeedInstant, prepareDatabase } from './db/startup.js';
 import { waitForDatabase } from './db/waitForDatabase.js';
 import { assertUploadsWritable } from './features/absences/uploadsWritable.js';
 
 /** Starts the database (embedded unless DATABASE_URL is set), migrates, seeds the demo, listens. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // The one clock of this process (CLOCK_START's instant, running, or the real time): the demo
+  // seed, every service, job and query read it.
+  const clock = clockFor(config);
+  if (config.clockStart) console.log(`clock started at ${config.clockStart.toISOString()} (CLOCK_START)`);
   // Before the seed and every request: they all read the university's calendar.
   configureCalendar(config.calendar);
   // Before anything starts: an instance that could never store an upload must not take traffic.
@@ -35,7 +40,7 @@ async function main(): Promise<void> {
   const { appliedMigrations, seeded } = await (async () => {
     await waitForDatabase(startupDb);
     if (startupDb !== db) await waitForDatabase(db);
-    return prepareDatabase(startupDb, { seedDemo: config.isDemo, today: new Date() });
+    return prepareDatabase(startupDb, { seedDemo: config.isDemo, today: demoSeedInstant(config, clock) });
   })().catch(async (error: unknown) => {
     await closeStartupDb();
     await db.destroy().catch(() => {});
@@ -44,7 +49,7 @@ async function main(): Promise<void> {
   if (appliedMigrations.length > 0) console.log(`migrations applied: ${appliedMigrations.join(', ')}`);
   if (seeded) console.log('demo university seeded');
 
-  const app = await buildApp({ config, db, runJobs: true, sessionDb: startupDb }).finally(closeStartupDb);
+  const app = await buildApp({ config, db, clock, runJobs: true, sessionDb: startupDb }).finally(closeStartupDb);
   let isStopping = false;
   const stop = async (signal: string): Promise<void> => {
     if (isStopping) return;

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { systemClock } from '../../src/server/clock.js';
 import { SessionStore } from '../../src/server/auth/session.service.js';
 import type { Db } from '../../src/server/db/database.js';
 import type { Caller } from './testApp.js';
@@ -10,7 +11,7 @@ import type { Caller } from './testApp.js';
  */
 export async function signInDirectly(app: FastifyInstance, db: Db, userName: string): Promise<Caller> {
   const user = await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow();
-  const { id } = await new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }).create(user.id, 'oidc');
+  const { id } = await new SessionStore(db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, systemClock).create(user.id, 'oidc');
   const token = await app.inject({ method: 'GET', url: '/api/antiforgerytoken', headers: { cookie: `cc_session=${id}` } });
   const xsrf = token.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   if (!xsrf) throw new Error(`no antiforgery token for ${userName}`);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
+import type { Clock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { antiforgeryTokenRoute } from '../../src/shared/contract/antiforgery.js';
 import { demoSignInRoute } from '../../src/shared/contract/auth.js';
@@ -14,12 +15,14 @@ export interface TestApp extends TestDatabase {
 
 /**
  * The real server on a fresh clone of the seeded database, in demo mode, without listening; with
- * `runJobs`, the durable job queue runs too (push sends, scheduled jobs).
+ * `runJobs`, the durable job queue runs too (push sends, scheduled jobs). With `clock` (say a
+ * `SettableClock` the test moves forward, or `clockOf(() => now)`), the app reads the time from it
+ * and from nothing else; each app has its own.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
   template: 'seeded' | 'empty' = 'seeded',
-  options: { readonly runJobs?: boolean; readonly now?: () => Date } = {},
+  options: { readonly runJobs?: boolean; readonly clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(template);
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000', ...env });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Clock } from '../../src/server/clock.js';
 import { afterAll, beforeAll } from 'vitest';
 import type { RouteDescriptor } from '../../src/shared/contract/route.js';
 import type { Config } from '../../src/server/config.js';
@@ -12,8 +13,8 @@ export interface UseTestAppOptions {
   readonly template?: 'seeded' | 'empty';
   /** Start the durable job queue (pushes and scheduled jobs run); off by default. */
   readonly runJobs?: boolean;
-  /** The clock the app's jobs read. */
-  readonly now?: () => Date;
+  /** The app's clock (src/server/clock.ts): a SettableClock the test moves forward, say. Default: the wall clock. */
+  readonly clock?: Clock;
 }
 
 /** The app of the enclosing file or describe block; read its members inside tests and hooks. */
@@ -39,7 +40,7 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
   let current: TestApp | undefined;
   beforeAll(async () => {
     const env = typeof options.env === 'function' ? options.env() : options.env;
-    current = await createTestApp(env, options.template, { runJobs: options.runJobs, now: options.now });
+    current = await createTestApp(env, options.template, { runJobs: options.runJobs, clock: options.clock });
   });
   afterAll(async () => {
     await current?.close();

@@ -8,6 +8,8 @@ export interface AuditTarget {
 }
 
 export interface AuditEntry {
+  /** When: the server clock's now (clock.ts), as the change itself. */
+  at: Date;
   /** Who acted; null for the system (a job). */
   actorUserId: number | null;
   /** Dotted verb, feature first: `absence.decision`, `admin.link.update`, `register.override`. */
@@ -32,6 +34,6 @@ export async function recordAudit(db: Kysely<Database> | Transaction<Database>, 
   if (entry.context) detail.context = entry.context;
   await db
     .insertInto('audit_log')
-    .values({ user_id: entry.actorUserId, action: entry.action, detail: JSON.stringify(detail) })
+    .values({ at: entry.at, user_id: entry.actorUserId, action: entry.action, detail: JSON.stringify(detail) })
     .execute();
 }

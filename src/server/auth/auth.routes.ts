@@ -86,7 +86,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
           throw error;
         });
         // A sign-in in the middle of a view replaces both the view and the administrator's own session.
-        if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut');
+        if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut', ctx.clock.now());
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
         setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
@@ -141,7 +141,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
       reply.header('cache-control', 'no-store');
       if (!session) return { location: '/landing' };
       // Signing out of a view signs the administrator out altogether: their kept session goes too.
-      if (session.viewAs) await endView(ctx.db, session.viewAs.id, 'signedOut');
+      if (session.viewAs) await endView(ctx.db, session.viewAs.id, 'signedOut', ctx.clock.now());
       await ctx.sessions.destroy(session.idHash);
       if (query.entra === 'true' && oidc && session.authMethod === 'oidc') {
         const landing = `${publicOrigin(request, ctx.config.publicOrigin)}/landing`;

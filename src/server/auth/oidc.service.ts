@@ -1,4 +1,5 @@
 import * as client from 'openid-client';
+import type { Clock } from '../clock.js';
 import { roleNames, type Role } from '../../shared/contract/route.js';
 import type { OidcConfig } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -29,7 +30,10 @@ const isLoopback = (url: URL): boolean => ['localhost', '127.0.0.1', '[::1]'].in
 export class OidcService {
   private configuration: Promise<client.Configuration> | undefined;
 
-  constructor(private readonly settings: OidcConfig) {}
+  constructor(
+    private readonly settings: OidcConfig,
+    private readonly clock: Clock,
+  ) {}
 
   private discover(): Promise<client.Configuration> {
     this.configuration ??= (async () => {
@@ -114,7 +118,7 @@ export class OidcService {
       }
       const userId = existing
         ? (await trx.updateTable('users').set({ ...profile, oidc_subject: claims.sub }).where('id', '=', existing.id).returning('id').executeTakeFirstOrThrow()).id
-        : (await trx.insertInto('users').values({ ...profile, user_name: userName, oidc_subject: claims.sub }).returning('id').executeTakeFirstOrThrow()).id;
+        : (await trx.insertInto('users').values({ ...profile, user_name: userName, oidc_subject: claims.sub, created_at: this.clock.now() }).returning('id').executeTakeFirstOrThrow()).id;
 
       for (const externalId of groupIds) {
         await trx.insertInto('directory_groups').values({ external_id: externalId, name: externalId }).onConflict((oc) => oc.column('external_id').doNothing()).execute();

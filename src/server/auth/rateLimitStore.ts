@@ -1,5 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
@@ -14,13 +15,13 @@ const SWEEP_EVERY_MS = 60_000;
  * hits from several instances at once are all counted); the first hit after it opens a new one.
  * The plugin's `continueExceeding`, `exponentialBackoff` and `ban` options are not supported.
  */
-export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
+export function postgresRateLimitStore(db: Db, clock: Clock): FastifyRateLimitStoreCtor {
   let lastSweep = 0;
   const sweep = (): void => {
-    const now = Date.now();
-    if (now - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now;
-    void db.deleteFrom('rate_limit_windows').where('window_ends', '<', sql<Date>`now()`).execute().catch(() => undefined);
+    const now = clock.now();
+    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
+    lastSweep = now.getTime();
+    void db.deleteFrom('rate_limit_windows').where('window_ends', '<', now).execute().catch(() => undefined);
   };
 
   class PostgresRateLimitStore implements FastifyRateLimitStore {
@@ -29,13 +30,14 @@ export function postgresRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
     incr(key: string, callback: Callback, timeWindow: number): void {
       sweep();
       const windowMs = Math.max(1, Math.trunc(timeWindow));
+      const now = clock.now();
       sql<{ hits: number; ttl: number }>`
         INSERT INTO rate_limit_windows AS w (key, hits, window_ends)
-        VALUES (${this.prefix + key}, 1, clock_timestamp() + make_interval(secs => ${windowMs / 1000}))
+        VALUES (${this.prefix + key}, 1, ${now}::timestamptz + make_interval(secs => ${windowMs / 1000}))
         ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN w.window_ends <= clock_timestamp() THEN 1 ELSE w.hits + 1 END,
-          window_ends = CASE WHEN w.window_ends <= clock_timestamp() THEN excluded.window_ends ELSE w.window_ends END
-        RETURNING hits, GREATEST(0, ceil(extract(epoch FROM w.window_ends - clock_timestamp()) * 1000))::int AS ttl`
+          hits = CASE WHEN w.window_ends <= ${now}::timestamptz THEN 1 ELSE w.hits + 1 END,
+          window_ends = CASE WHEN w.window_ends <= ${now}::timestamptz THEN excluded.window_ends ELSE w.window_ends END
+        RETURNING hits, GREATEST(0, ceil(extract(epoch FROM w.window_ends - ${now}::timestamptz) * 1000))::int AS ttl`
         .execute(db)
         .then(({ rows: [row] }) => callback(null, { current: row?.hits ?? 1, ttl: row?.ttl ?? windowMs }))
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

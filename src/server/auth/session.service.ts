@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Role } from '../../shared/contract/route.js';
 import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { adminSessionAfterView, viewerOf } from './viewAsSessions.js';
 
@@ -92,17 +93,18 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly policy: SessionPolicy,
+    private readonly clock: Clock,
   ) {}
 
   /** Creates a new session (a fresh random id: sign-in always rotates it). Returns the raw id for the cookie. */
   async create(userId: number, authMethod: 'demo' | 'oidc', idToken: string | null = null): Promise<{ id: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const absolute = new Date(now + this.policy.maxHours * 3_600_000);
     const expiresAt = new Date(Math.min(now + minutes(this.policy.idleMinutes), absolute.getTime()));
     await this.db
       .insertInto('sessions')
-      .values({ id_hash: hashId(id), user_id: userId, expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod })
+      .values({ id_hash: hashId(id), user_id: userId, created_at: new Date(now), expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod })
       .execute();
     return { id, expiresAt };
   }
@@ -132,7 +134,7 @@ export class SessionStore {
       .where('s.id_hash', '=', idHash)
       .executeTakeFirst();
     if (!row) return this.resumeAfterView(id, idHash, slide);
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
     if (isDemoRefused || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
@@ -152,7 +154,7 @@ export class SessionStore {
     };
     if (row.view_as_id !== null && row.admin_user_id !== null && row.admin_session_id_hash !== null) {
       // A view-as session: its hard expiry never slides, and it holds only while its administrator's own session does.
-      const viewAs = await viewerOf(this.db, row.view_as_id, row.admin_user_id, row.admin_session_id_hash, row.expires_at);
+      const viewAs = await viewerOf(this.db, row.view_as_id, row.admin_user_id, row.admin_session_id_hash, row.expires_at, new Date(now));
       if (!viewAs) return undefined;
       return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method, viewAs };
     }
@@ -176,7 +178,7 @@ export class SessionStore {
    * own kept session, when that is still live; the caller sets the cookie back to `reissuedId`.
    */
   private async resumeAfterView(id: string, idHash: string, slide: boolean): Promise<ActiveSession | undefined> {
-    const adminId = await adminSessionAfterView(this.db, id, idHash);
+    const adminId = await adminSessionAfterView(this.db, id, idHash, this.clock.now());
     if (!adminId) return undefined;
     const admin = await this.touch(adminId, { slide });
     return admin && !admin.viewAs ? { ...admin, reissuedId: adminId } : undefined;
@@ -188,7 +190,7 @@ export class SessionStore {
 
   /** Housekeeping: removes sessions past either expiry. */
   async purgeExpired(): Promise<number> {
-    const now = new Date();
+    const now = this.clock.now();
     const result = await this.db
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))

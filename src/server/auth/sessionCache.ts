@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/database.js';
 import { poolOf } from '../db/database.js';
@@ -72,6 +73,7 @@ export class SessionCache {
     private readonly db: Db,
     private readonly store: Pick<SessionStore, 'touch'>,
     private readonly idleMinutes: number,
+    private readonly clock: Clock,
     private readonly capacity = SESSION_CACHE_ENTRIES,
   ) {}
 
@@ -92,7 +94,7 @@ export class SessionCache {
   async touch(id: string, { slide = true }: { slide?: boolean } = {}): Promise<ActiveSession | undefined> {
     const idHash = hashOf(id);
     const row = await this.#check(idHash);
-    const now = Date.now();
+    const now = this.clock.nowMs();
     const kept = this.#entries.get(idHash);
     if (!row || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       // Gone or expired: the store decides (and deletes an expired row).

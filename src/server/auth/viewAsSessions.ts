@@ -70,19 +70,21 @@ export async function openView(
     readonly userAgent: string | null;
     readonly idleMinutes: number;
   },
+  at: Date,
 ): Promise<StartedView> {
   const admin = await trx
     .selectFrom('sessions')
     .select(['absolute_expires_at', 'id_token', 'auth_method'])
     .where('id_hash', '=', view.adminSessionHash)
     .executeTakeFirstOrThrow();
-  const now = Date.now();
+  const now = at.getTime();
   const expiresAt = new Date(Math.min(now + viewAsMinutes * 60_000, admin.absolute_expires_at.getTime()));
   await trx
     .insertInto('sessions')
     .values({
       id_hash: view.viewSessionHash,
       user_id: view.viewedUserId,
+      created_at: at,
       expires_at: expiresAt,
       absolute_expires_at: expiresAt,
       // The administrator's sign-in, so signing out from the view can end their provider session too.
@@ -120,13 +122,14 @@ export async function endView(
   db: Db,
   viewAsId: number,
   endedBy: ViewAsEndedBy,
+  now: Date,
   context: Record<string, unknown> = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const ended = await trx
       .updateTable('view_as_sessions')
       // The app's clock, as the expiry checks read it; a lapsed view ended at its expiry.
-      .set({ ended_at: sql<Date>`least(${new Date()}::timestamptz, expires_at)`, ended_by: endedBy })
+      .set({ ended_at: sql<Date>`least(${now}::timestamptz, expires_at)`, ended_by: endedBy })
       .where('id', '=', viewAsId)
       .where('ended_at', 'is', null)
       .returning(['admin_user_id', 'viewed_user_id', 'session_id_hash', 'admin_session_id_hash'])
@@ -135,6 +138,7 @@ export async function endView(
     const hashes = endedBy === 'signedOut' ? [ended.session_id_hash, ended.admin_session_id_hash] : [ended.session_id_hash];
     await trx.deleteFrom('sessions').where('id_hash', 'in', hashes).execute();
     await recordAudit(trx, {
+      at: now,
       actorUserId: ended.admin_user_id,
       action: 'admin.viewAs.stop',
       target: { type: 'user', id: ended.viewed_user_id },
@@ -145,8 +149,8 @@ export async function endView(
 }
 
 /** Records that the administrator's own session came back (the first time only). */
-export async function markHandedBack(db: Db, viewAsId: number): Promise<void> {
-  await db.updateTable('view_as_sessions').set({ handed_back_at: new Date() }).where('id', '=', viewAsId).where('handed_back_at', 'is', null).execute();
+export async function markHandedBack(db: Db, viewAsId: number, now: Date): Promise<void> {
+  await db.updateTable('view_as_sessions').set({ handed_back_at: now }).where('id', '=', viewAsId).where('handed_back_at', 'is', null).execute();
 }
 
 /**
@@ -154,13 +158,13 @@ export async function markHandedBack(db: Db, viewAsId: number): Promise<void> {
  * session is gone or past its absolute expiry, or they are no longer an administrator (the view
  * is then ended as expired).
  */
-export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, adminSessionHash: string, expiresAt: Date): Promise<ViewAsIdentity | undefined> {
+export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, adminSessionHash: string, expiresAt: Date, now: Date): Promise<ViewAsIdentity | undefined> {
   const [admin, kept] = await Promise.all([
     loadSessionUser(db, adminUserId),
     db.selectFrom('sessions').select('absolute_expires_at').where('id_hash', '=', adminSessionHash).executeTakeFirst(),
   ]);
-  if (!admin || !kept || kept.absolute_expires_at.getTime() <= Date.now() || !admin.roles.includes('Administrator')) {
-    await endView(db, viewAsId, 'expired');
+  if (!admin || !kept || kept.absolute_expires_at.getTime() <= now.getTime() || !admin.roles.includes('Administrator')) {
+    await endView(db, viewAsId, 'expired', now);
     return undefined;
   }
   return { id: viewAsId, admin, adminSessionHash, expiresAt };
@@ -172,15 +176,15 @@ export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, ad
  * is returned, to answer as them again. Undefined for any other cookie, a view ended by signing
  * out, or once the grace after the first hand-back has passed.
  */
-export async function adminSessionAfterView(db: Db, viewSessionId: string, viewSessionHash: string): Promise<string | undefined> {
+export async function adminSessionAfterView(db: Db, viewSessionId: string, viewSessionHash: string, now: Date): Promise<string | undefined> {
   const view = await db
     .selectFrom('view_as_sessions')
     .select(['id', 'ended_by', 'admin_session_sealed', 'handed_back_at'])
     .where('session_id_hash', '=', viewSessionHash)
     .executeTakeFirst();
   if (!view || view.ended_by === 'signedOut') return undefined;
-  if (view.handed_back_at && Date.now() - view.handed_back_at.getTime() > HAND_BACK_GRACE_MS) return undefined;
-  if (view.ended_by === null) await endView(db, view.id, 'expired');
-  if (!view.handed_back_at) await markHandedBack(db, view.id);
+  if (view.handed_back_at && now.getTime() - view.handed_back_at.getTime() > HAND_BACK_GRACE_MS) return undefined;
+  if (view.ended_by === null) await endView(db, view.id, 'expired', now);
+  if (!view.handed_back_at) await markHandedBack(db, view.id, now);
   return unsealAdminSessionId(viewSessionId, view.admin_session_sealed);
 }

@@ -29,7 +29,7 @@ export function throttledWarning(periodMs: number, warn: (message: string) => vo
   let lastAt = -Infinity;
   let heldBack = 0;
   return (message) => {
-    const now = Date.now();
+    const now = performance.now();
     if (now - lastAt < periodMs) {
       heldBack += 1;
       return;

@@ -43,8 +43,8 @@ function isAlive(pid: number): boolean {
 }
 
 async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
     if (!isAlive(pid)) return true;
     await new Promise((r) => setTimeout(r, 100));
   }

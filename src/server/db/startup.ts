@@ -1,10 +1,20 @@
 import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
 import type { Db } from './database.js';
 import { migrateToLatest } from './migrate.js';
 import { isEmptyDatabase, seedDemoUniversity } from './seed/seed.js';
 
 /** The advisory lock key every instance takes while it migrates and seeds ("campus start", any fixed number). */
 export const STARTUP_LOCK_KEY = 7_304_221_955_018_113n;
+
+/**
+ * The instant the demo seed is relative to: CLOCK_START's own instant when it is set (not the
+ * running clock a few seconds later, after the embedded PostgreSQL started), so that the same
+ * CLOCK_START seeds the same university every time; otherwise the clock's now.
+ */
+export function demoSeedInstant(config: { readonly clockStart: Date | undefined }, clock: Clock): Date {
+  return config.clockStart ? new Date(config.clockStart.getTime()) : clock.now();
+}
 
 export interface StartupOptions {
   /** Seed the demo university when the database has no users yet. */

@@ -19,7 +19,7 @@ export interface WaitOptions {
  * once: waiting would not fix it.
  */
 export async function waitForDatabase(db: Db, { timeoutMs = START_WAIT_MS, log = console.warn }: WaitOptions = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   let delayMs = FIRST_RETRY_MS;
   for (let attempt = 1; ; attempt += 1) {
     try {
@@ -28,7 +28,7 @@ export async function waitForDatabase(db: Db, { timeoutMs = START_WAIT_MS, log =
       return;
     } catch (error) {
       if (!isConnectionError(error)) throw error;
-      const remainingMs = deadline - Date.now();
+      const remainingMs = deadline - performance.now();
       if (remainingMs <= 0) {
         throw new Error(`PostgreSQL could not be reached within ${Math.round(timeoutMs / 1000)} s (${messageOf(error)}). Check DATABASE_URL and that the database server is running.`, { cause: error });
       }

@@ -1,5 +1,6 @@
 import { PostgresFileStore } from '../features/absences/postgresFileStore.js';
 import { IdempotencyStore } from '../http/idempotencyStore.js';
+import { systemClock } from '../clock.js';
 import type { ScheduledJob } from './jobDefinition.js';
 
 /** Deletes sessions past their idle or absolute expiry (a sign-in no one will use again). */
@@ -18,8 +19,10 @@ export const purgeExpiredSessionsJob: ScheduledJob = {
 export const removeUploadLeftoversJob: ScheduledJob = {
   name: 'housekeeping.removeUploadLeftovers',
   cron: '*/15 * * * *',
-  run: async ({ config, db, now }) => {
-    await new PostgresFileStore(db, config.uploadsDir).removeLeftovers(config.uploadTimeoutMs, now().getTime());
+  run: async ({ config, db }) => {
+    // Real elapsed time, not the app's clock: file mtimes and evidence_contents.created_at (the
+    // database's default) are the real time, and an upload in progress must stay whatever the clock says.
+    await new PostgresFileStore(db, config.uploadsDir).removeLeftovers(config.uploadTimeoutMs, systemClock.nowMs());
   },
 };
 

@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
  * gives at-least-once delivery, so a retried or doubled run must write nothing twice.
  */
 export interface JobContext extends ServerContext {
-  /** The clock jobs read, so tests can move time. */
+  /** `clock.now`, the server's clock (clock.ts), so tests can move time. */
   readonly now: () => Date;
 }
 

@@ -238,9 +238,9 @@ export class JobQueue {
 
   /** Resolves when the queue has nothing unfinished (tests and scripts). */
   async idle(name: string, timeoutMs = 60_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
+    const deadline = performance.now() + timeoutMs;
     while ((await this.pending(name)) > 0) {
-      if (Date.now() > deadline) throw new Error(`the ${name} queue is still busy after ${timeoutMs} ms`);
+      if (performance.now() > deadline) throw new Error(`the ${name} queue is still busy after ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   }

@@ -15,11 +15,11 @@ export const statusChecksJob: IntervalJob = {
     const token = config.status.pingdomApiToken;
     if (token) {
       const readings = await readPingdomChecks(token, now());
-      await syncServices(db, readings.map((reading) => reading.service));
+      await syncServices(db, readings.map((reading) => reading.service), now());
       for (const reading of readings) await recordReportedState(db, reading.service, reading.state, reading.responseTimeMs, reading.checkedAt);
     } else {
       const checks = config.status.checks;
-      await syncServices(db, checks);
+      await syncServices(db, checks, now());
       const results = await Promise.all(checks.map(async (check) => ({ check, result: await runCheck(check) })));
       for (const { check, result } of results) await recordCheckResult(db, check.id, result, now());
     }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { PushConfig } from '../config.js';
+import { queueTimeAfter } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { PushProvider as ProviderName, PushDeliveryOutcome } from '../db/schema.domain.js';
 import { jobIdFor, safeMessage, type Job, type JobInsert, type JobQueue } from '../jobs/jobQueue.js';
@@ -186,7 +187,7 @@ export class PushService {
           return;
         }
         const delay = retryDelayMs(attempt + 1, retryBaseMs, outcome.retryAfterMs);
-        await jobs.insert([this.jobFor({ ...job.data, attempt: attempt + 1 }, new Date(Date.now() + delay))]);
+        await jobs.insert([this.jobFor({ ...job.data, attempt: attempt + 1 }, queueTimeAfter(delay))]);
         return;
       }
       case 'failed':
@@ -225,8 +226,8 @@ export class PushService {
 }
 
 /** The push service of a running server: VAPID keys from the database, FCM when configured. */
-export async function createPushService(db: Db, config: PushConfig, log: Log, jobs: JobQueue): Promise<PushService> {
-  const keys = await getOrCreateVapidKeys(db);
+export async function createPushService(db: Db, config: PushConfig, log: Log, jobs: JobQueue, now: Date): Promise<PushService> {
+  const keys = await getOrCreateVapidKeys(db, now);
   const allowedOrigins = new AllowedOrigins(config.allowedOrigins);
   const webpush = new WebPushProvider({ keys, subject: config.vapidSubject, allowedOrigins });
   const fcm = config.fcmServiceAccount ? await loadFcmProvider(config.fcmServiceAccount) : undefined;

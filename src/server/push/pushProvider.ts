@@ -38,7 +38,7 @@ export interface PushProvider {
 }
 
 /** `Retry-After` in seconds or as an HTTP date, in milliseconds from now. */
-export function retryAfterMs(header: string | null | undefined, now = Date.now()): number | undefined {
+export function retryAfterMs(header: string | null | undefined, now: number): number | undefined {
   if (!header) return undefined;
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);

@@ -19,10 +19,10 @@ function isVapidKeys(value: unknown): value is VapidKeys {
  * instance signs with the same key and browsers' subscriptions survive restarts. Two instances
  * starting together both try to insert; the first wins and both read it back.
  */
-export async function getOrCreateVapidKeys(db: Db): Promise<VapidKeys> {
+export async function getOrCreateVapidKeys(db: Db, now: Date): Promise<VapidKeys> {
   await db
     .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: JSON.stringify(webPush.generateVAPIDKeys()) })
+    .values({ name: SECRET_NAME, value: JSON.stringify(webPush.generateVAPIDKeys()), created_at: now })
     .onConflict((oc) => oc.column('name').doNothing())
     .execute();
   const row = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import webPush from 'web-push';
 import { notificationTag } from '../../shared/rules/notificationTag.js';
+import { queueTimeAfter } from '../clock.js';
 import type { AllowedOrigins } from './allowedOrigins.js';
 import { retryAfterMs, type PushOutcome, type PushPayload, type PushProvider, type PushTarget } from './pushProvider.js';
 import type { VapidKeys } from './vapidKeys.js';
@@ -60,16 +61,19 @@ export class WebPushProvider implements PushProvider {
       if (signal.aborted) return { kind: 'failed', reason: 'stopped' };
       return { kind: 'retry', reason: error instanceof Error ? error.message : 'network error' };
     }
-    return outcomeOf(response.status, response.headers.get('retry-after'));
+    return outcomeOf(response.status, response.headers.get('retry-after'), response.headers.get('date'));
   }
 }
 
 /** What a push service's status means for the device (RFC 8030 §5, §8.4). */
-export function outcomeOf(status: number, retryAfter: string | null): PushOutcome {
+export function outcomeOf(status: number, retryAfter: string | null, date: string | null = null): PushOutcome {
   if (status >= 200 && status < 300) return { kind: 'delivered' };
   if (status === 404 || status === 410) return { kind: 'gone' };
   if (status === 429 || status >= 500) {
-    const delay = retryAfterMs(retryAfter);
+    // An HTTP-date Retry-After is the push service's real time: measured from its own Date header
+    // (RFC 9110 §10.2.3), else from the real time the job queue schedules the retry on.
+    const sentAt = date ? Date.parse(date) : Number.NaN;
+    const delay = retryAfterMs(retryAfter, Number.isNaN(sentAt) ? queueTimeAfter(0).getTime() : sentAt);
     return { kind: 'retry', reason: `push service answered ${status}`, ...(delay === undefined ? {} : { retryAfterMs: delay }) };
   }
   return { kind: 'failed', reason: `push service answered ${status}` };

@@ -1,3 +1,4 @@
+import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import type { HubConnections } from './hubConnections.js';
 
@@ -9,11 +10,11 @@ export const SESSION_SWEEP_MS = 15_000;
  * outlives the sign-in it was opened with. One query per sweep for all of this instance's
  * connections. Returns the function that stops the sweeping.
  */
-export function sweepEndedSessions(db: Db, hub: HubConnections, log: { warn: (msg: string) => void }): () => void {
+export function sweepEndedSessions(db: Db, hub: HubConnections, log: { warn: (msg: string) => void }, clock: Clock): () => void {
   const sweep = async (): Promise<void> => {
     const hashes = [...new Set(hub.owners().map((owner) => owner.sessionIdHash))];
     if (hashes.length === 0) return;
-    const now = new Date();
+    const now = clock.now();
     const live = await db
       .selectFrom('sessions')
       .select('id_hash')

@@ -45,7 +45,7 @@ class HealthProblem extends HttpError {
  * maintenance switch. An instance whose uploads folder cannot be written is unhealthy (503) too,
  * so that a load balancer sends uploads elsewhere (uploadsWritable.ts: cheap, probed at most every 10 s).
  */
-export function statusRoutes({ db, config }: ServerContext): RouteImplementation[] {
+export function statusRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const uploads = new UploadsWritability(config.uploadsDir);
   return [
     implement(healthRoute, async () => {
@@ -59,13 +59,13 @@ export function statusRoutes({ db, config }: ServerContext): RouteImplementation
       }
       return { status: 'ok' as const, uploads: 'ok' as const };
     }),
-    implement(statusListRoute, async () => (await readStatuses(db)).statuses),
+    implement(statusListRoute, async () => (await readStatuses(db, clock.now())).statuses),
     implement(setMaintenanceRoute, async ({ params, body, user }) => {
-      const now = new Date();
+      const now = clock.now();
       const until = Date.parse(body.until);
       if (!(until > now.getTime()) || until > now.getTime() + 366 * 86_400_000) throw badRequest('One or more fields are invalid.', { until: ['The end of the maintenance must be in the future, and within a year.'] });
       return setMaintenance(db, user.id, params.serviceId, body, now);
     }),
-    implement(clearMaintenanceRoute, async ({ params, user }) => setMaintenance(db, user.id, params.serviceId, null)),
+    implement(clearMaintenanceRoute, async ({ params, user }) => setMaintenance(db, user.id, params.serviceId, null, clock.now())),
   ];
 }

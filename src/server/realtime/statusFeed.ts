@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { Clock } from '../clock.js';
 import { updateStatusesEvent } from '../../shared/contract/realtime.js';
 import { poolOf, type Db } from '../db/database.js';
 import type { HubConnections } from './hubConnections.js';
@@ -45,6 +46,7 @@ export class StatusFeed {
     private readonly directUrl: string | undefined,
     /** The configured services (none when Pingdom says which): listed as unknown until first checked. */
     private readonly services: readonly MonitoredService[],
+    private readonly clock: Clock,
   ) {}
 
   /** The hub to fan out to; set once the hub exists (it needs the feed for new connections). */
@@ -52,7 +54,7 @@ export class StatusFeed {
 
   /** The arguments of updateStatuses: the version, then the statuses as a JSON string. */
   private async load(): Promise<{ version: number; json: string }> {
-    const { version, statuses } = await readStatuses(this.db);
+    const { version, statuses } = await readStatuses(this.db, this.clock.now());
     return { version, json: JSON.stringify(statuses) };
   }
 
@@ -96,7 +98,7 @@ export class StatusFeed {
 
   /** Starts listening; a lost connection is replaced, and the table read again in case a change was missed. */
   async start(): Promise<void> {
-    if (this.services.length > 0) await syncServices(this.db, this.services).catch(() => {});
+    if (this.services.length > 0) await syncServices(this.db, this.services, this.clock.now()).catch(() => {});
     await this.listen();
     await this.refresh();
   }

@@ -37,7 +37,7 @@ function toStatus(row: Row, now: Date): ServiceStatus {
 }
 
 /** Every service's current status and the newest version among them (0 for none). */
-export async function readStatuses(db: Db, now = new Date()): Promise<{ version: number; statuses: ServiceStatus[] }> {
+export async function readStatuses(db: Db, now: Date): Promise<{ version: number; statuses: ServiceStatus[] }> {
   const rows = await selectRows(db);
   const version = rows.reduce((max, row) => Math.max(max, Number(row.version)), 0);
   const removed = await sql<{ v: number }>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::bigint AS v FROM service_status_version_seq`.execute(db);
@@ -57,7 +57,7 @@ async function notifyCurrent(trx: Transaction<Database>): Promise<void> {
 }
 
 /** Makes the table list exactly the configured services (new ones start unknown). */
-export async function syncServices(db: Db, services: readonly MonitoredService[]): Promise<void> {
+export async function syncServices(db: Db, services: readonly MonitoredService[], now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const rows = await selectRows(trx);
     const ids = new Set(services.map((service) => service.id));
@@ -70,7 +70,7 @@ export async function syncServices(db: Db, services: readonly MonitoredService[]
       isChanged = true;
       await trx
         .insertInto('service_statuses')
-        .values({ id: service.id, name: service.name, feature: service.feature ?? null })
+        .values({ id: service.id, name: service.name, feature: service.feature ?? null, check_since: now })
         .onConflict((oc) => oc.column('id').doUpdateSet({ name: service.name, feature: service.feature ?? null, version: sql<number>`nextval('service_status_version_seq')` }))
         .execute();
     }
@@ -91,7 +91,7 @@ export async function recordCheckResult(db: Db, id: string, result: CheckResult,
 /** Stores a state read from elsewhere (Pingdom), creating the service when it is new. */
 export async function recordReportedState(db: Db, service: MonitoredService, state: ServiceState, responseTimeMs: number | null, checkedAt: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('service_statuses').values({ id: service.id, name: service.name, feature: service.feature ?? null }).onConflict((oc) => oc.column('id').doNothing()).execute();
+    await trx.insertInto('service_statuses').values({ id: service.id, name: service.name, feature: service.feature ?? null, check_since: checkedAt }).onConflict((oc) => oc.column('id').doNothing()).execute();
     const row = await trx.selectFrom('service_statuses').selectAll().where('id', '=', service.id).forUpdate().executeTakeFirstOrThrow();
     await recordState(trx, row, state, 0, responseTimeMs, checkedAt);
   });
@@ -127,7 +127,7 @@ export async function expireMaintenance(db: Db, now: Date): Promise<void> {
 }
 
 /** An administrator sets (body) or clears (null) a service's maintenance window; audited. */
-export async function setMaintenance(db: Db, actorUserId: number, id: string, body: MaintenanceBody | null, now = new Date()): Promise<ServiceStatus> {
+export async function setMaintenance(db: Db, actorUserId: number, id: string, body: MaintenanceBody | null, now: Date): Promise<ServiceStatus> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('service_statuses').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!before) throw notFound('The service');
@@ -138,6 +138,7 @@ export async function setMaintenance(db: Db, actorUserId: number, id: string, bo
     await bump(trx, id);
     const after = await trx.selectFrom('service_statuses').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     await recordAudit(trx, {
+      at: now,
       actorUserId,
       action: body ? 'admin.status.maintenance.set' : 'admin.status.maintenance.clear',
       target: { type: 'service', id },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { systemClock } from '../../../src/server/clock.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
@@ -87,7 +88,7 @@ describe('sessions started in demo mode', () => {
   it('leave sessions from the identity provider alone', async () => {
     const production = await serverOnSameDatabase({ DEMO: '0' });
     const user = await t.db.selectFrom('users').select('id').where('user_name', '=', 'lecturer').executeTakeFirstOrThrow();
-    const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false });
+    const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, systemClock);
     const { id } = await store.create(user.id, 'oidc');
     expect(await userInfo(production, id)).toMatchObject({ isSignedIn: true, userName: 'lecturer' });
   });

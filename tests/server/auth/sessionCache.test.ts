@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { systemClock } from '../../../src/server/clock.js';
 import { SessionStore } from '../../../src/server/auth/session.service.js';
 import { SessionCache, timetableVersionOf } from '../../../src/server/auth/sessionCache.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
@@ -7,7 +8,7 @@ const t = useTestApp();
 
 /** The real store, counting its full lookups. */
 function countingStore() {
-  const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true });
+  const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock);
   const calls = { touch: 0 };
   return {
     store,
@@ -17,7 +18,7 @@ function countingStore() {
         calls.touch += 1;
         return store.touch(id, options);
       },
-    }, 60),
+    }, 60, systemClock),
   };
 }
 

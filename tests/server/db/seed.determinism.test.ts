@@ -2,10 +2,13 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/server/db/database.js';
+import { SettableClock, clockFor } from '../../../src/server/clock.js';
+import { loadConfig } from '../../../src/server/config.js';
+import { demoSeedInstant } from '../../../src/server/db/startup.js';
 import { seedDemoUniversity } from '../../../src/server/db/seed/seed.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 
-/** Tables compared; users.created_at is left out because the identity migration fills it with now(). */
+/** Tables compared, every column included: the seed writes every timestamp from `today`, none from the database's now(). */
 const TABLES = [
   'users', 'user_roles', 'profiles', 'personal_tutors', 'buildings', 'rooms', 'modules', 'timetable_events',
   'enrolments', 'teaching_assignments', 'attendance_records', 'attendance_registrations', 'absence_categories',
@@ -19,7 +22,7 @@ async function digest(db: Db): Promise<{ hash: string; counts: Record<string, nu
   const counts: Record<string, number> = {};
   for (const table of TABLES) {
     const { rows } = await sql<{ row: string }>`
-      select (to_jsonb(t) - 'created_at')::text as row from ${sql.table(table)} t order by 1`.execute(db);
+      select to_jsonb(t)::text as row from ${sql.table(table)} t order by 1`.execute(db);
     counts[table] = rows.length;
     hash.update(`${table}\n`);
     for (const { row } of rows) hash.update(`${row}\n`);
@@ -33,10 +36,22 @@ afterAll(async () => {
 });
 
 async function seededOn(iso: string): Promise<Db> {
+  return seededAt(new Date(iso));
+}
+
+async function seededAt(today: Date): Promise<Db> {
   const test = await createTestDatabase('empty');
   opened.push(test);
-  await seedDemoUniversity(test.db, { today: new Date(iso) });
+  await seedDemoUniversity(test.db, { today });
   return test.db;
+}
+
+/** As `npm start` seeds: the configuration's clock, started at CLOCK_START, then the seed instant. */
+async function seededWithClockStart(clockStart: string, runningForMs: number): Promise<Db> {
+  const config = loadConfig({ CLOCK_START: clockStart });
+  const clock = clockFor(config);
+  if (clock instanceof SettableClock) clock.advance(runningForMs); // the embedded PostgreSQL took a while to start
+  return seededAt(demoSeedInstant(config, clock));
 }
 
 describe('the demo seed', () => {
@@ -47,6 +62,16 @@ describe('the demo seed', () => {
     expect(a.counts).toEqual(b.counts);
     expect(a.hash).toBe(b.hash);
     expect(a.counts.attendance_records).toBeGreaterThan(1000);
+  });
+
+  it('is the same university for the same CLOCK_START, however long the start-up took', async () => {
+    const clockStart = '2026-10-05T08:55:00+01:00';
+    const [first, second] = await Promise.all([seededWithClockStart(clockStart, 0), seededWithClockStart(clockStart, 7_345)]);
+    const a = await digest(first);
+    const b = await digest(second);
+    expect(a.counts).toEqual(b.counts);
+    expect(a.hash).toBe(b.hash);
+    expect(a.counts.timetable_events).toBeGreaterThan(0);
   });
 
   it('moves with the day it is seeded on', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clockOf } from '../../../src/server/clock.js';
 import { addMinutes } from '../../../src/server/calendar/academicCalendar.js';
 import { closeRegistersJob } from '../../../src/server/jobs/closeRegisters.job.js';
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   await probe.drop();
   labId = lab.id;
   const now = addMinutes(lab.starts_at, 3);
-  t = await createTestApp({ ATTENDANCE_CLOSE_MINUTES: '2' }, 'seeded', { runJobs: true, now: () => now });
+  t = await createTestApp({ ATTENDANCE_CLOSE_MINUTES: '2' }, 'seeded', { runJobs: true, clock: clockOf(() => now) });
 });
 afterAll(() => t.close());
 

@@ -8,6 +8,7 @@ import { purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftovers
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 import { idOf } from '../features/notifications/support.js';
+import { clockOf } from '../../../src/server/clock.js';
 
 /** Housekeeping runs as scheduled jobs through the real queue on the test database. */
 let t: TestApp;
@@ -30,7 +31,7 @@ async function runThroughQueue(name: string): Promise<void> {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'campus-housekeeping-'));
-  t = await createTestApp({ DATA_DIR: dataDir }, 'seeded', { runJobs: true, now });
+  t = await createTestApp({ DATA_DIR: dataDir }, 'seeded', { runJobs: true, clock: clockOf(now) });
 });
 afterAll(async () => {
   await t.close();

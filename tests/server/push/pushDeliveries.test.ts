@@ -8,6 +8,7 @@ import { PushService, pushJobId } from '../../../src/server/push/push.service.js
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 import { idOf } from '../features/notifications/support.js';
 import { ScriptedPushService } from './scriptedPushService.js';
+import { systemClock } from '../../../src/server/clock.js';
 
 /**
  * The admin history counts devices, not sends: a push sent again after a crash (the push service
@@ -38,7 +39,7 @@ beforeAll(async () => {
     jobs,
   });
   await push.startWorker();
-  service = new AdminNotifications({ db: database.db, notifier: new Notifier(database.db, push), schedule: async () => {} });
+  service = new AdminNotifications({ db: database.db, notifier: new Notifier(database.db, push), clock: systemClock, schedule: async () => {} });
 });
 afterAll(async () => {
   push.close();

@@ -91,10 +91,10 @@ describe('Web Push provider', () => {
 
 describe('push payloads', () => {
   it('reads Retry-After in seconds or as a date', () => {
-    expect(retryAfterMs('120')).toBe(120_000);
-    expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString())).toBeGreaterThan(50_000);
-    expect(retryAfterMs('soon')).toBeUndefined();
-    expect(retryAfterMs(null)).toBeUndefined();
+    expect(retryAfterMs('120', Date.now())).toBe(120_000);
+    expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString(), Date.now())).toBeGreaterThan(50_000);
+    expect(retryAfterMs('soon', Date.now())).toBeUndefined();
+    expect(retryAfterMs(null, Date.now())).toBeUndefined();
   });
 
   it('shortens a long body to fit a push message', () => {

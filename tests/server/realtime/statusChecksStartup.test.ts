@@ -26,12 +26,12 @@ describe('the demo status checks at start-up', () => {
     expect(t.config.status.checks.map((check) => check.url)).toContain(`http://127.0.0.1:${port}/api/health?service=timetable`);
     // Time enough for a check queued at start-up to have run and been recorded.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const early = (await readStatuses(t.db)).statuses;
+    const early = (await readStatuses(t.db, new Date())).statuses;
     expect(early.filter((status) => problemStates.has(status.state))).toEqual([]);
 
     await t.app.listen({ port, host: '127.0.0.1' });
     await expect
-      .poll(async () => (await readStatuses(t.db)).statuses.map((status) => `${status.id}: ${status.state}`).sort(), { timeout: 20_000, interval: 250 })
+      .poll(async () => (await readStatuses(t.db, new Date())).statuses.map((status) => `${status.id}: ${status.state}`).sort(), { timeout: 20_000, interval: 250 })
       .toEqual(['attendance: operational', 'notifications: operational', 'resources: operational', 'timetable: operational']);
   });
 });

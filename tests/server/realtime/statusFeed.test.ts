@@ -6,6 +6,7 @@ import { recordReportedState, type MonitoredService } from '../../../src/server/
 import { serviceStatusesJsonSchema, updateStatusesEvent, type ServiceState } from '../../../src/shared/contract/realtime.js';
 import { startTcpProxy, withPort, type TcpProxy } from '../../helpers/tcpProxy.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
+import { systemClock } from '../../../src/server/clock.js';
 
 describe('relistenDelay', () => {
   it('doubles from the first wait up to the cap, spread by at most a fifth either way', () => {
@@ -34,7 +35,7 @@ describe('the status feed when its LISTEN connection is lost', () => {
     database = await createTestDatabase('empty');
     proxy = await startTcpProxy(Number(new URL(inject('pgAdminUrl')).port));
     db = createDb(withPort(database.connectionString, proxy.port), 2);
-    feed = new StatusFeed(db, { warn: (message) => warnings.push(message) }, undefined, [service]);
+    feed = new StatusFeed(db, { warn: (message) => warnings.push(message) }, undefined, [service], systemClock);
     feed.hub = {
       broadcast: (target, args) => {
         if (target !== updateStatusesEvent) return;

@@ -24,7 +24,7 @@ export function cohortUserName(index: number): string {
 }
 
 /** Inserts the cohort students (role Student, no persona). Returns their ids in order. */
-export async function seedCohort(db: Db, rng: Rng): Promise<number[]> {
+export async function seedCohort(db: Db, rng: Rng, today: Date): Promise<number[]> {
   const firstNames = rng.shuffle(FIRST_NAMES);
   const rows = Array.from({ length: COHORT_SIZE }, (_, i) => {
     const first = firstNames[i % firstNames.length] ?? 'Alex';
@@ -37,6 +37,7 @@ export async function seedCohort(db: Db, rng: Rng): Promise<number[]> {
       student_id: `S24001${String(i + 1).padStart(2, '0')}`,
       staff_job_family: null,
       oidc_subject: null,
+      created_at: today,
     };
   });
   const inserted = await db.insertInto('users').values(rows).returning(['id', 'user_name']).execute();

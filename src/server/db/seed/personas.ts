@@ -28,7 +28,7 @@ export function emailFor(userName: string): string {
 }
 
 /** Inserts the personas and their roles. Returns user ids by user name. */
-export async function seedPersonas(db: Db): Promise<Map<string, number>> {
+export async function seedPersonas(db: Db, today: Date): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   for (const persona of personas) {
     const { id } = await db
@@ -38,6 +38,7 @@ export async function seedPersonas(db: Db): Promise<Map<string, number>> {
         display_name: persona.displayName,
         first_name: persona.firstName,
         email: emailFor(persona.userName),
+        created_at: today,
         student_id: persona.studentId ?? null,
         staff_job_family: persona.staffJobFamily ?? null,
         oidc_subject: null,

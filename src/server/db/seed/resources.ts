@@ -105,10 +105,10 @@ export async function seedResources(
   const rules = await db
     .insertInto('audience_rules')
     .values([
-      { name: 'Teaching staff', roles: ['TeachingStaff'] },
-      { name: 'Students', roles: ['Student'] },
-      { name: 'Final-year undergraduates', roles: ['Student'], study_levels: [3] },
-      { name: 'Administrators', roles: ['Administrator'] },
+      { name: 'Teaching staff', roles: ['TeachingStaff'], created_at: today },
+      { name: 'Students', roles: ['Student'], created_at: today },
+      { name: 'Final-year undergraduates', roles: ['Student'], study_levels: [3], created_at: today },
+      { name: 'Administrators', roles: ['Administrator'], created_at: today },
     ])
     .returning(['id', 'name'])
     .execute();

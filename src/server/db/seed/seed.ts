@@ -27,10 +27,10 @@ export async function seedDemoUniversity(db: Db, options: SeedOptions): Promise<
   const year = academicYearOf(today);
   const rngFor = (area: string) => createRng(hashSeed(`campus-demo|${year.label}|${area}`));
   await db.transaction().execute(async (trx) => {
-    const users = await seedPersonas(trx);
+    const users = await seedPersonas(trx, today);
     await seedPersonaProfiles(trx, users);
     await seedReviewers(trx, users);
-    const cohort = await seedCohort(trx, rngFor('cohort'));
+    const cohort = await seedCohort(trx, rngFor('cohort'), today);
     const moduleIds = await seedCatalogue(trx);
     const timetable = await seedTimetable(trx, { today, year, rng: rngFor('timetable'), users, cohort, moduleIds });
     const approved = await seedAbsences(trx, today, users);

@@ -21,9 +21,9 @@ import { discardForm, formFingerprint, readAbsenceForm, type AbsenceForm } from 
  * The session user's absence requests. Every request and file is looked up together with the
  * caller's id, so another student's rowId is a 404 for reading, editing, withdrawing and downloads.
  */
-export function absencesRoutes({ db, config }: ServerContext): RouteImplementation[] {
+export function absencesRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const store = new PostgresFileStore(db, config.uploadsDir);
-  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes });
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, clock });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
   /**
    * The absence form, read by the route layer before the handler (so a retried create is known by
@@ -43,7 +43,7 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
     },
   };
   return [
-    implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(new Date()) })),
+    implement(absenceConfigRoute, async () => ({ categories: await activeCategories(db), dateLimits: absenceDateLimits(clock.now()) })),
     implement(listAbsencesRoute, async ({ user, query, reply }) => {
       const version = await latestCacheVersion(db, [cacheKeys.absences, cacheKeys.absencesOf(user.id)]);
       const page = await requestPageOf(db, user.id, user.studentId ?? '', query);
@@ -59,7 +59,7 @@ export function absencesRoutes({ db, config }: ServerContext): RouteImplementati
       return updateAbsence(deps(request), user, form, rowId);
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),
-    implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, new Date())),
+    implement(cancelAbsenceRoute, async ({ user, params }) => cancelAbsence(db, user, params.rowId, clock.now())),
     implement(absenceFileRoute, async ({ user, params, reply }) => {
       const file = await ownFile(db, user.id, params.rowId, params.fileRowId);
       const bytes = file && (await store.read(file.storage_key));

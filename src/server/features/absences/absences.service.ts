@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../clock.js';
 import { sql } from 'kysely';
 import { absence } from '../../../shared/constants.js';
 import type { AbsenceRequest } from '../../../shared/contract/absences.js';
@@ -20,6 +21,7 @@ export interface AbsenceDeps {
   readonly log: FastifyBaseLogger;
   /** Evidence bytes one user may keep across all their requests (UPLOAD_QUOTA_MB). */
   readonly quotaBytes: number;
+  readonly clock: Clock;
 }
 
 const INVALID = 'The absence request could not be saved.';
@@ -58,7 +60,7 @@ async function validated(deps: AbsenceDeps, userId: number, form: AbsenceForm, m
   const { value, errors } = checkAbsenceFields(form.fields, {
     mode,
     categories,
-    limits: absenceDateLimits(new Date()),
+    limits: absenceDateLimits(deps.clock.now()),
     evidenceCount: (toDelete) => form.files.length + existingFileIds.filter((id) => !toDelete.includes(id)).length,
   });
   const all: FieldErrors = { ...errors };
@@ -107,9 +109,9 @@ async function withStoredFiles<T>(deps: AbsenceDeps, files: readonly UploadedFil
   }
 }
 
-const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[]) =>
+const fileRows = (requestId: number, files: readonly UploadedFile[], keys: readonly string[], now: Date) =>
   files.map((file, i) => ({
-    request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.size, storage_key: keys[i] ?? '',
+    created_at: now, request_id: requestId, file_name: file.fileName, content_type: file.type.contentType, size_bytes: file.size, storage_key: keys[i] ?? '',
   }));
 
 async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<AbsenceRequest> {
@@ -123,15 +125,17 @@ export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: 
   const id = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
       await assertRoomLocked(trx, deps, user.id, undefined, [], form);
+      const now = deps.clock.now();
       const { id } = await trx
         .insertInto('absence_requests')
         .values({
           student_user_id: user.id, category_id: fields.categoryRowId, absence_start: instantOf(fields.start),
           absence_end: instantOf(fields.end), description: fields.description, status: 'Pending',
+          created_at: now, last_modified: now,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
-      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(id, form.files, keys)).execute();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(id, form.files, keys, deps.clock.now())).execute();
       return id;
     }));
   return loadOne(deps.db, user, id);
@@ -163,7 +167,7 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
         .updateTable('absence_requests')
         .set({
           category_id: fields.categoryRowId, absence_start: instantOf(fields.start), absence_end: instantOf(fields.end),
-          description: fields.description, last_modified: nextVersion(new Date()),
+          description: fields.description, last_modified: nextVersion(deps.clock.now()),
         })
         .where('id', '=', row.id)
         .where('student_user_id', '=', user.id)
@@ -176,7 +180,7 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
         .where('id', 'in', fields.filesToDelete)
         .returning('storage_key')
         .execute();
-      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(row.id, form.files, keys)).execute();
+      if (form.files.length > 0) await trx.insertInto('absence_files').values(fileRows(row.id, form.files, keys, deps.clock.now())).execute();
       return removed.map((file) => file.storage_key);
     }));
   // Only after the commit: a failed update keeps every file it had.

@@ -60,7 +60,7 @@ export class IncomingFolder {
    * Removes temporary files not written to for `olderThanMs`, so that an upload in progress (of
    * this or another instance sharing the folder) is kept. Returns how many were removed.
    */
-  async removeLeftovers(olderThanMs: number, now = Date.now()): Promise<number> {
+  async removeLeftovers(olderThanMs: number, now: number): Promise<number> {
     let removed = 0;
     for (const name of (await this.names()).filter((entry) => TEMPORARY.test(entry))) {
       const path = join(this.dir, name);

@@ -38,7 +38,7 @@ export class PostgresFileStore implements FileStore {
    * absence file names and that are older than that (a crash between storing the bytes and saving
    * the request, or after a file's row was deleted but before its bytes were).
    */
-  async removeLeftovers(olderThanMs: number, now = Date.now()): Promise<number> {
+  async removeLeftovers(olderThanMs: number, now: number): Promise<number> {
     const temporary = await this.incoming.removeLeftovers(olderThanMs, now);
     const orphans = await this.db
       .deleteFrom('evidence_contents')

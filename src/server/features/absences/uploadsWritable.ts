@@ -60,7 +60,8 @@ export class UploadsWritability {
         return false;
       }
     }
-    const now = (this.options.now ?? Date.now)();
+    // Elapsed time between probes (monotonic), not the time of day.
+    const now = (this.options.now ?? (() => performance.now()))();
     if (this.lastGoodProbeAt !== undefined && now - this.lastGoodProbeAt < (this.options.probeEveryMs ?? PROBE_EVERY_MS)) return true;
     this.probing ??= probeUploadsDir(this.dir).then(
       () => {

@@ -56,36 +56,36 @@ async function saveWithIdCheck<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** Adds a group ahead of anyone signing in with it; members are recorded at their sign-in. */
-export function createAdGroup(db: Db, actorUserId: number, body: AdGroupBody): Promise<AdGroup> {
+export function createAdGroup(db: Db, actorUserId: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
   return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('directory_groups').values(columnsOf(body)).returning('id').executeTakeFirstOrThrow();
     const after = (await getGroup(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.adgroup.create', target: { type: 'adgroup', id }, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.create', target: { type: 'adgroup', id }, after });
     return after;
   }));
 }
 
 /** Role grants apply to members at their next sign-in, when the provider's groups are read again. */
-export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdGroupBody): Promise<AdGroup> {
+export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
   return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
     await trx.selectFrom('directory_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await getGroup(trx, id);
     if (!before) throw notFound('The directory group');
     await trx.updateTable('directory_groups').set(columnsOf(body)).where('id', '=', id).execute();
     const after = (await getGroup(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after });
     return after;
   }));
 }
 
 /** Refused (409) while a rule names the group; its memberships go with it. */
-export async function deleteAdGroup(db: Db, actorUserId: number, id: number): Promise<void> {
+export async function deleteAdGroup(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('directory_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await getGroup(trx, id);
     if (!before) throw notFound('The directory group');
     if (before.ruleCount > 0) throw inUse(`${before.ruleCount} rule(s) name this group. Take it out of them first.`);
     await trx.deleteFrom('directory_groups').where('id', '=', id).execute();
-    await recordAudit(trx, { actorUserId, action: 'admin.adgroup.delete', target: { type: 'adgroup', id }, before });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.delete', target: { type: 'adgroup', id }, before });
   });
 }

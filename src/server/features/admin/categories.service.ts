@@ -59,7 +59,7 @@ async function saveWithNameCheck<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function createCategory(db: Db, actorUserId: number, body: CategoryBody): Promise<AdminCategory> {
+export function createCategory(db: Db, actorUserId: number, body: CategoryBody, now: Date): Promise<AdminCategory> {
   return saveWithNameCheck(() => db.transaction().execute(async (trx) => {
     await assertRulesExist(trx, 'ruleRowIds', body.ruleRowIds);
     const { id } = await trx
@@ -69,12 +69,12 @@ export function createCategory(db: Db, actorUserId: number, body: CategoryBody):
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
     const after = (await getCategory(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.category.create', target: { type: 'category', id }, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.category.create', target: { type: 'category', id }, after });
     return after;
   }));
 }
 
-export function updateCategory(db: Db, actorUserId: number, id: number, body: CategoryBody): Promise<AdminCategory> {
+export function updateCategory(db: Db, actorUserId: number, id: number, body: CategoryBody, now: Date): Promise<AdminCategory> {
   return saveWithNameCheck(() => db.transaction().execute(async (trx) => {
     await trx.selectFrom('resource_categories').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await getCategory(trx, id);
@@ -83,7 +83,7 @@ export function updateCategory(db: Db, actorUserId: number, id: number, body: Ca
     await trx.updateTable('resource_categories').set({ name: body.name, colour: body.colour, display_order: body.order }).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
     const after = (await getCategory(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.category.update', target: { type: 'category', id }, before, after });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.category.update', target: { type: 'category', id }, before, after });
     return after;
   }));
 }
@@ -92,7 +92,7 @@ export function updateCategory(db: Db, actorUserId: number, id: number, body: Ca
  * Deletes an empty category. One that still holds links is refused (409): deleting it would
  * delete its links and everyone's favourites of them, so the links are moved or deleted first.
  */
-export async function deleteCategory(db: Db, actorUserId: number, id: number): Promise<void> {
+export async function deleteCategory(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('resource_categories').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await getCategory(trx, id);
@@ -101,6 +101,6 @@ export async function deleteCategory(db: Db, actorUserId: number, id: number): P
       throw inUse(`This category still holds ${before.linkCount} link(s). Move them to another category or delete them first.`);
     }
     await trx.deleteFrom('resource_categories').where('id', '=', id).execute();
-    await recordAudit(trx, { actorUserId, action: 'admin.category.delete', target: { type: 'category', id }, before });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.category.delete', target: { type: 'category', id }, before });
   });
 }

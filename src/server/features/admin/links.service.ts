@@ -7,7 +7,8 @@ import { notFound } from '../../http/errors.js';
 import { assertAllFound } from './adminErrors.js';
 import { assertRulesExist } from './rules.service.js';
 
-function linkQuery(db: Db | Transaction<Database>) {
+/** Links with their opens over the 28 days before `now`. */
+function linkQuery(db: Db | Transaction<Database>, now: Date) {
   return db
     .selectFrom('resource_links as l')
     .innerJoin('resource_categories as c', 'c.id', 'l.category_id')
@@ -18,7 +19,7 @@ function linkQuery(db: Db | Transaction<Database>) {
         sql<number[]>`'{}'::integer[]`,
       ).as('rule_ids'),
       eb.selectFrom('resource_link_opens as o').select(eb.fn.countAll<number>().as('n'))
-        .whereRef('o.link_id', '=', 'l.id').where('o.opened_at', '>=', sql<Date>`now() - interval '28 days'`).as('opens'),
+        .whereRef('o.link_id', '=', 'l.id').where('o.opened_at', '>=', new Date(now.getTime() - 28 * 86_400_000)).as('opens'),
       eb.selectFrom('favourite_resources as f').select(eb.fn.countAll<number>().as('n')).whereRef('f.link_id', '=', 'l.id').as('favourites'),
     ])
     .orderBy('c.display_order')
@@ -42,12 +43,12 @@ const toLink = (row: LinkRow): AdminLink => ({
   favouriteCount: Number(row.favourites ?? 0),
 });
 
-export async function listLinks(db: Db): Promise<AdminLink[]> {
-  return (await linkQuery(db).execute()).map(toLink);
+export async function listLinks(db: Db, now: Date): Promise<AdminLink[]> {
+  return (await linkQuery(db, now).execute()).map(toLink);
 }
 
-async function getLink(db: Db | Transaction<Database>, id: number): Promise<AdminLink | undefined> {
-  const row = await linkQuery(db).where('l.id', '=', id).executeTakeFirst();
+async function getLink(db: Db | Transaction<Database>, id: number, now: Date): Promise<AdminLink | undefined> {
+  const row = await linkQuery(db, now).where('l.id', '=', id).executeTakeFirst();
   return row ? toLink(row) : undefined;
 }
 
@@ -72,7 +73,7 @@ const columnsOf = (body: LinkBody) => ({
   is_active: body.isActive,
 });
 
-export async function createLink(db: Db, actorUserId: number, body: LinkBody): Promise<AdminLink> {
+export async function createLink(db: Db, actorUserId: number, body: LinkBody, now: Date): Promise<AdminLink> {
   return db.transaction().execute(async (trx) => {
     await checkReferences(trx, body);
     const last = await trx
@@ -86,34 +87,35 @@ export async function createLink(db: Db, actorUserId: number, body: LinkBody): P
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getLink(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
+    const after = (await getLink(trx, id, now))!;
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
     return after;
   });
 }
 
-export async function updateLink(db: Db, actorUserId: number, id: number, body: LinkBody): Promise<AdminLink> {
+export async function updateLink(db: Db, actorUserId: number, id: number, body: LinkBody, now: Date): Promise<AdminLink> {
   return db.transaction().execute(async (trx) => {
     await trx.selectFrom('resource_links').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getLink(trx, id);
+    const before = await getLink(trx, id, now);
     if (!before) throw notFound('The link');
     await checkReferences(trx, body);
     await trx.updateTable('resource_links').set(columnsOf(body)).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getLink(trx, id))!;
-    await recordAudit(trx, { actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
+    const after = (await getLink(trx, id, now))!;
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
     return after;
   });
 }
 
 /** Deletes a link; its opens and the favourites naming it go with it (the audit keeps the count). */
-export async function deleteLink(db: Db, actorUserId: number, id: number): Promise<void> {
+export async function deleteLink(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('resource_links').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getLink(trx, id);
+    const before = await getLink(trx, id, now);
     if (!before) throw notFound('The link');
     await trx.deleteFrom('resource_links').where('id', '=', id).execute();
     await recordAudit(trx, {
+      at: now,
       actorUserId, action: 'admin.link.delete', target: { type: 'link', id }, before,
       context: { favouritesRemoved: before.favouriteCount },
     });

@@ -99,14 +99,14 @@ function columnsOf(body: RuleBody) {
   };
 }
 
-export async function createRule(db: Db, actorUserId: number, body: RuleBody): Promise<AudienceRule> {
+export async function createRule(db: Db, actorUserId: number, body: RuleBody, now: Date): Promise<AudienceRule> {
   try {
     return await db.transaction().execute(async (trx) => {
       await assertGroupsExist(trx, body.adGroupRowIds);
-      const { id } = await trx.insertInto('audience_rules').values(columnsOf(body)).returning('id').executeTakeFirstOrThrow();
+      const { id } = await trx.insertInto('audience_rules').values({ ...columnsOf(body), created_at: now }).returning('id').executeTakeFirstOrThrow();
       await writeGroups(trx, id, body.adGroupRowIds);
       const after = (await getRule(trx, id))!;
-      await recordAudit(trx, { actorUserId, action: 'admin.rule.create', target: { type: 'rule', id }, after });
+      await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.create', target: { type: 'rule', id }, after });
       return after;
     });
   } catch (error) {
@@ -115,7 +115,7 @@ export async function createRule(db: Db, actorUserId: number, body: RuleBody): P
   }
 }
 
-export async function updateRule(db: Db, actorUserId: number, id: number, body: RuleBody): Promise<AudienceRule> {
+export async function updateRule(db: Db, actorUserId: number, id: number, body: RuleBody, now: Date): Promise<AudienceRule> {
   try {
     return await db.transaction().execute(async (trx) => {
       await trx.selectFrom('audience_rules').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
@@ -125,7 +125,7 @@ export async function updateRule(db: Db, actorUserId: number, id: number, body: 
       await trx.updateTable('audience_rules').set(columnsOf(body)).where('id', '=', id).execute();
       await writeGroups(trx, id, body.adGroupRowIds);
       const after = (await getRule(trx, id))!;
-      await recordAudit(trx, { actorUserId, action: 'admin.rule.update', target: { type: 'rule', id }, before, after });
+      await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.update', target: { type: 'rule', id }, before, after });
       return after;
     });
   } catch (error) {
@@ -134,7 +134,7 @@ export async function updateRule(db: Db, actorUserId: number, id: number, body: 
   }
 }
 
-export async function deleteRule(db: Db, actorUserId: number, id: number): Promise<void> {
+export async function deleteRule(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.selectFrom('audience_rules').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
     const before = await getRule(trx, id);
@@ -143,7 +143,7 @@ export async function deleteRule(db: Db, actorUserId: number, id: number): Promi
       throw inUse(`This rule still targets ${before.linkCount} link(s) and ${before.categoryCount} categor${before.categoryCount === 1 ? 'y' : 'ies'}. Take it off them first, or switch it off.`);
     }
     await trx.deleteFrom('audience_rules').where('id', '=', id).execute();
-    await recordAudit(trx, { actorUserId, action: 'admin.rule.delete', target: { type: 'rule', id }, before });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.delete', target: { type: 'rule', id }, before });
   });
 }
 

@@ -51,7 +51,7 @@ async function writeRegistration(db: Db, attempt: RegistrationAttempt, startsAt:
   return db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('attendance_registrations')
-      .values({ student_user_id: attempt.userId, event_id: attempt.eventId, client_ip: attempt.clientIp })
+      .values({ student_user_id: attempt.userId, event_id: attempt.eventId, client_ip: attempt.clientIp, registered_at: attempt.now })
       .onConflict((oc) => oc.columns(['student_user_id', 'event_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -69,7 +69,7 @@ async function writeRegistration(db: Db, attempt: RegistrationAttempt, startsAt:
 async function storeRefusal(db: Db, attempt: RegistrationAttempt, eventExists: boolean, reason: RefusalReason): Promise<void> {
   await db
     .insertInto('attendance_registration_refusals')
-    .values({ student_user_id: attempt.userId, event_id: eventExists ? attempt.eventId : null, reason, client_ip: attempt.clientIp })
+    .values({ student_user_id: attempt.userId, event_id: eventExists ? attempt.eventId : null, reason, client_ip: attempt.clientIp, at: attempt.now })
     .execute();
 }
 

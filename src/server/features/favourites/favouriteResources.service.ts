@@ -21,13 +21,13 @@ export async function listFavouriteResources(db: Db, userId: number): Promise<Fa
 }
 
 /** Idempotent: a second (or concurrent) add keeps the one row and answers the same favourite. */
-export async function addFavouriteResource(db: Db, userId: number, linkId: number): Promise<FavouriteResource> {
+export async function addFavouriteResource(db: Db, userId: number, linkId: number, now: Date): Promise<FavouriteResource> {
   const link = await findVisibleLink(db, userId, linkId);
   if (!link) throw linkNotFound();
   try {
     await db
       .insertInto('favourite_resources')
-      .values({ user_id: userId, link_id: linkId })
+      .values({ user_id: userId, link_id: linkId, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'link_id']).doNothing())
       .execute();
   } catch (error) {

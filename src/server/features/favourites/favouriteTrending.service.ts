@@ -23,13 +23,13 @@ export async function listFavouriteTrending(db: Db, userId: number): Promise<Fav
 const itemNotFound = () => notFound('The trending item');
 
 /** Idempotent: a second (or concurrent) add keeps the one row and answers the same favourite. */
-export async function addFavouriteTrending(db: Db, userId: number, itemId: number): Promise<FavouriteTrending> {
+export async function addFavouriteTrending(db: Db, userId: number, itemId: number, now: Date): Promise<FavouriteTrending> {
   const item = await db.selectFrom('trending_items').select(['id', 'title', 'url']).where('id', '=', itemId).executeTakeFirst();
   if (!item) throw itemNotFound();
   try {
     await db
       .insertInto('favourite_trending')
-      .values({ user_id: userId, trending_item_id: itemId })
+      .values({ user_id: userId, trending_item_id: itemId, created_at: now })
       .onConflict((oc) => oc.columns(['user_id', 'trending_item_id']).doNothing())
       .execute();
   } catch (error) {

@@ -17,8 +17,8 @@ export async function loadPromptDate(db: Db, userId: number): Promise<FeedbackPr
 }
 
 /** Records that the caller was prompted now (and whether they gave feedback). */
-export async function recordPrompt(db: Db, userId: number, providedFeedback: boolean): Promise<void> {
-  await db.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: providedFeedback }).execute();
+export async function recordPrompt(db: Db, userId: number, providedFeedback: boolean, now: Date): Promise<void> {
+  await db.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: providedFeedback, prompted_at: now }).execute();
 }
 
 /**
@@ -26,7 +26,7 @@ export async function recordPrompt(db: Db, userId: number, providedFeedback: boo
  * true (SPEC §7), in one transaction. (A retry with the same Idempotency-Key never reaches here:
  * the route layer answers it, http/idempotentAnswer.ts.)
  */
-export async function sendFeedback(db: Db, userId: number, feedback: Feedback): Promise<void> {
+export async function sendFeedback(db: Db, userId: number, feedback: Feedback, now: Date): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx
       .insertInto('feedback')
@@ -36,9 +36,10 @@ export async function sendFeedback(db: Db, userId: number, feedback: Feedback): 
         comment: feedback.comments ?? '',
         category: feedback.category ?? null,
         app_version: feedback.appVersion || null,
+        created_at: now,
       })
       .execute();
-    await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true }).execute();
+    await trx.insertInto('feedback_prompts').values({ user_id: userId, provided_feedback: true, prompted_at: now }).execute();
   });
 }
 

@@ -29,7 +29,7 @@ export function missedRunKey(year: string, afterEventId: number | null, threshol
  * after downtime) gets the 10 alert, not a stale 5 as well. Returns whether a notification was
  * sent now.
  */
-export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentId: number, now = new Date()): Promise<boolean> {
+export async function checkConsecutiveMissed(deps: AttendanceAlertDeps, studentId: number, now: Date): Promise<boolean> {
   const year = academicYearLabelOf(now);
   const records = await deps.db
     .selectFrom('attendance_records as r')

@@ -29,10 +29,10 @@ export async function listNotifications(db: Db, userId: number): Promise<Notific
  * Marks the caller's notifications read. Idempotent (already-read rows keep their first read
  * time) and limited to the caller's rows: anyone else's rowIds are ignored.
  */
-export async function markAsRead(db: Db, userId: number, rowIds: readonly number[]): Promise<void> {
+export async function markAsRead(db: Db, userId: number, rowIds: readonly number[], now: Date): Promise<void> {
   await db
     .updateTable('notifications')
-    .set({ read_at: new Date() })
+    .set({ read_at: now })
     .where('user_id', '=', userId)
     .where('id', 'in', [...new Set(rowIds)])
     .where('read_at', 'is', null)

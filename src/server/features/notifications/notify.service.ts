@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { systemClock, type Clock } from '../../clock.js';
 import type { NotificationType } from '../../../shared/contract/notifications.js';
 import type { Db } from '../../db/database.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
@@ -57,6 +58,8 @@ export class Notifier {
   constructor(
     private readonly db: Db,
     readonly push: PushService,
+    /** The server's clock: date_sent. The wall clock only for a Notifier built outside an app. */
+    readonly clock: Clock = systemClock,
   ) {}
 
   async notify(audience: Audience, type: NotificationType, message: NotificationMessage, options: NotifyOptions = {}): Promise<NotifyResult> {
@@ -81,7 +84,7 @@ export class Notifier {
       const { title, body } = firstNames ? personalise(message, firstNames.get(user_id) ?? '') : message;
       return {
         user_id, title, body, notification_type: type, url, dedupe_key: options.dedupeKey ?? null,
-        admin_notification_id: options.adminNotificationRowId ?? null,
+        admin_notification_id: options.adminNotificationRowId ?? null, date_sent: this.clock.now(),
       };
     });
     const rows = await trx

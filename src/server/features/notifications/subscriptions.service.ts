@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Clock } from '../../clock.js';
 import type { NotificationSubscription, NotificationType, Subscribe, WebPushSubscription } from '../../../shared/contract/notifications.js';
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
@@ -17,6 +18,7 @@ import { allowedNotificationTypes, normaliseTypes } from '../../../shared/rules/
 export interface SubscriptionDeps {
   readonly db: Db;
   readonly push: PushService;
+  readonly clock: Clock;
 }
 
 /** The Web Push token of an endpoint: base64url of its SHA-256 (43 characters). */
@@ -61,11 +63,11 @@ interface Device {
   readonly auth: string | null;
 }
 
-async function upsert(db: Db, userId: number, token: string, types: NotificationType[], device: Device): Promise<void> {
+async function upsert(db: Db, userId: number, token: string, types: NotificationType[], device: Device, now: Date): Promise<void> {
   await db
     .insertInto('push_subscriptions')
-    .values({ user_id: userId, token, types, ...device })
-    .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: userId, types, ...device, updated_at: new Date() }))
+    .values({ user_id: userId, token, types, ...device, created_at: now, updated_at: now })
+    .onConflict((oc) => oc.column('token').doUpdateSet({ user_id: userId, types, ...device, updated_at: now }))
     .execute();
 }
 
@@ -75,24 +77,24 @@ async function upsert(db: Db, userId: number, token: string, types: Notification
  * an FCM registration token when FCM is configured, and otherwise refused (POST 400, PUT 404).
  */
 export async function saveSubscription(
-  { db, push }: SubscriptionDeps, user: SessionUser, body: Subscribe, mode: 'create' | 'update',
+  { db, push, clock }: SubscriptionDeps, user: SessionUser, body: Subscribe, mode: 'create' | 'update',
 ): Promise<NotificationSubscription> {
   const types = checkTypes(user, body.subscriptionNotificationTypes.map((t) => t.notificationType));
   const { token, webPush } = body;
   if (webPush) {
     checkWebPush(push, token, webPush);
-    await upsert(db, user.id, token, types, { provider: 'webpush', endpoint: webPush.endpoint, ...webPush.keys });
+    await upsert(db, user.id, token, types, { provider: 'webpush', endpoint: webPush.endpoint, ...webPush.keys }, clock.now());
     return toSubscription(token, types);
   }
   const updated = await db
     .updateTable('push_subscriptions')
-    .set({ types, updated_at: new Date() })
+    .set({ types, updated_at: clock.now() })
     .where('token', '=', token)
     .where('user_id', '=', user.id)
     .executeTakeFirst();
   if (updated.numUpdatedRows > 0n) return toSubscription(token, types);
   if (push.hasFcm) {
-    await upsert(db, user.id, token, types, { provider: 'fcm', endpoint: null, p256dh: null, auth: null });
+    await upsert(db, user.id, token, types, { provider: 'fcm', endpoint: null, p256dh: null, auth: null }, clock.now());
     return toSubscription(token, types);
   }
   if (mode === 'update') throw notFound('The subscription');

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import type { Clock } from '../../clock.js';
 import type { EventType } from '../../db/schema.domain.js';
 import { academicYearLabelOf, TIMEZONE } from '../../calendar/academicCalendar.js';
 import { recordAudit } from '../../audit/auditLog.js';
@@ -32,6 +33,8 @@ export interface ChangeOptions {
 export interface TimetableChangeDeps {
   readonly db: Db;
   readonly notifier: Notifier;
+  /** The server's clock: "now" when the options do not say. */
+  readonly clock: Clock;
 }
 
 interface EventFacts {
@@ -96,7 +99,7 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, op
     if (current.isCancelled) return undefined;
     await trx
       .updateTable('timetable_events')
-      .set((eb) => ({ is_cancelled: true, sequence: eb('sequence', '+', 1), last_modified: options?.now ?? new Date() }))
+      .set((eb) => ({ is_cancelled: true, sequence: eb('sequence', '+', 1), last_modified: options?.now ?? deps.clock.now() }))
       .where('id', '=', eventId)
       .execute();
     const records = await trx
@@ -107,6 +110,7 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, op
       .executeTakeFirst();
     if (options) {
       await recordAudit(trx, {
+        at: options?.now ?? deps.clock.now(),
         actorUserId: options.actorUserId,
         action: 'timetable.cancel',
         target: { type: 'timetableEvent', id: eventId },
@@ -140,7 +144,7 @@ export async function moveEvent(
     if (newRoomId !== undefined && !room) throw badRequest('The room does not exist.', { roomId: ['Choose an existing room.'] });
     const roomId = room?.id ?? current.roomId;
     if (newStart.getTime() === current.startsAt.getTime() && roomId === current.roomId) return undefined;
-    const now = options?.now ?? new Date();
+    const now = options?.now ?? deps.clock.now();
     const startChanged = newStart.getTime() !== current.startsAt.getTime();
     const windowStillAhead = options !== undefined && addMinutes(newStart, options.closeMinutes) > now;
     // A closed register holds the class's final records: it never reopens by a move.
@@ -166,6 +170,7 @@ export async function moveEvent(
     }
     if (options) {
       await recordAudit(trx, {
+        at: now,
         actorUserId: options.actorUserId,
         action: 'timetable.move',
         target: { type: 'timetableEvent', id: eventId },

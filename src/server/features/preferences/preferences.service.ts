@@ -22,7 +22,7 @@ export async function loadAppPreferences(db: Db, userId: number): Promise<AppPre
 }
 
 /** Each value must be one of the offered options, or empty for the default. */
-export async function saveUserApiPreferences(db: Db, userId: number, preferences: UserApiPreferences): Promise<void> {
+export async function saveUserApiPreferences(db: Db, userId: number, preferences: UserApiPreferences, now: Date): Promise<void> {
   const options = await loadOptions(db);
   const errors: FieldErrors = {};
   for (const kind of kinds) {
@@ -33,16 +33,16 @@ export async function saveUserApiPreferences(db: Db, userId: number, preferences
   const values = { theme: preferences.theme || null, border: preferences.border || null, font: preferences.font || null };
   await db
     .insertInto('user_preferences')
-    .values({ user_id: userId, ...values })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: new Date() }))
+    .values({ user_id: userId, ...values, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: now }))
     .execute();
 }
 
-export async function saveAppPreferences(db: Db, userId: number, preferences: AppPreferences): Promise<void> {
+export async function saveAppPreferences(db: Db, userId: number, preferences: AppPreferences, now: Date): Promise<void> {
   const json = JSON.stringify(preferences);
   await db
     .insertInto('user_preferences')
-    .values({ user_id: userId, app_preferences: json })
-    .onConflict((oc) => oc.column('user_id').doUpdateSet({ app_preferences: json, updated_at: new Date() }))
+    .values({ user_id: userId, app_preferences: json, updated_at: now })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ app_preferences: json, updated_at: now }))
     .execute();
 }

@@ -4,10 +4,10 @@ import { implement, type RouteImplementation } from '../../http/contractRoutes.j
 import { ResourcesCache } from './resourcesCache.js';
 import * as resources from './resources.service.js';
 
-export function resourcesRoutes({ db }: ServerContext): RouteImplementation[] {
+export function resourcesRoutes({ db, clock }: ServerContext): RouteImplementation[] {
   const kept = new ResourcesCache(db);
   return [
-    implement(resourcesRoute, async ({ user }) => kept.answer(user.id, new Date())),
-    implement(openResourceRoute, async ({ user, params }) => resources.recordOpen(db, user.id, params.rowId)),
+    implement(resourcesRoute, async ({ user }) => kept.answer(user.id, clock.now())),
+    implement(openResourceRoute, async ({ user, params }) => resources.recordOpen(db, user.id, params.rowId, clock.now())),
   ];
 }

@@ -54,7 +54,7 @@ async function loadPopular(db: Db, userId: number, now: Date): Promise<ResourceL
   return rows.map(toResourceLink);
 }
 
-export async function loadResources(db: Db, userId: number, now = new Date()): Promise<Resources> {
+export async function loadResources(db: Db, userId: number, now: Date): Promise<Resources> {
   const [categories, popularResources] = await Promise.all([loadCategories(db, userId), loadPopular(db, userId, now)]);
   return { categories, popularResources };
 }
@@ -72,7 +72,7 @@ export const linkNotFound = () => notFound('The resource link');
  * A request replayed with the same Idempotency-Key (the outbox after a lost answer) is answered by
  * the route layer and counts once.
  */
-export async function recordOpen(db: Db, userId: number, linkId: number): Promise<void> {
+export async function recordOpen(db: Db, userId: number, linkId: number, now: Date): Promise<void> {
   if (!(await findVisibleLink(db, userId, linkId))) throw linkNotFound();
-  await db.insertInto('resource_link_opens').values({ link_id: linkId, user_id: userId }).execute();
+  await db.insertInto('resource_link_opens').values({ link_id: linkId, user_id: userId, opened_at: now }).execute();
 }

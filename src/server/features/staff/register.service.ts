@@ -27,6 +27,7 @@ export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, 
   }
   const closed = await closeRegister(deps.db, eventId, now, (trx, result) =>
     recordAudit(trx, {
+      at: now,
       actorUserId,
       action: 'register.close',
       target: { type: 'timetableEvent', id: eventId },
@@ -69,7 +70,7 @@ export async function markPresent(db: Db, actorUserId: number, eventId: number, 
   await db.transaction().execute(async (trx) => {
     const inserted = await trx
       .insertInto('attendance_registrations')
-      .values({ student_user_id: studentUserId, event_id: eventId, client_ip: null, marked_by_user_id: actorUserId })
+      .values({ student_user_id: studentUserId, event_id: eventId, client_ip: null, marked_by_user_id: actorUserId, registered_at: now })
       .onConflict((oc) => oc.columns(['student_user_id', 'event_id']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -86,6 +87,7 @@ export async function markPresent(db: Db, actorUserId: number, eventId: number, 
       .onConflict((oc) => oc.columns(['student_user_id', 'event_id']).doUpdateSet({ analysis_result: 'Attended' }))
       .execute();
     await recordAudit(trx, {
+      at: now,
       actorUserId,
       action: 'register.override',
       target: { type: 'timetableEvent', id: eventId },

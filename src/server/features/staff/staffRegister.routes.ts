@@ -9,7 +9,7 @@ import { loadRegister } from './register.queries.js';
 import { closeRegisterNow, markPresent } from './register.service.js';
 
 /** The lecturer's register of a class they teach, and moving a class (its lecturer or an administrator). */
-export function staffRegisterRoutes({ db, notifier, config }: ServerContext): RouteImplementation[] {
+export function staffRegisterRoutes({ db, notifier, config, clock }: ServerContext): RouteImplementation[] {
   const closeMinutes = config.attendanceCloseMinutes;
   return [
     implement(getRegisterRoute, async ({ user, params, reply }) => {
@@ -19,17 +19,17 @@ export function staffRegisterRoutes({ db, notifier, config }: ServerContext): Ro
     }),
     implement(closeRegisterRoute, async ({ user, params }) => {
       await assertTeaches(db, user, params.eventRowId);
-      await closeRegisterNow({ db, notifier }, user.id, params.eventRowId, new Date());
+      await closeRegisterNow({ db, notifier }, user.id, params.eventRowId, clock.now());
       return loadRegister(db, params.eventRowId, closeMinutes);
     }),
     implement(markPresentRoute, async ({ user, params }) => {
       await assertTeaches(db, user, params.eventRowId);
-      await markPresent(db, user.id, params.eventRowId, params.studentUserId, new Date());
+      await markPresent(db, user.id, params.eventRowId, params.studentUserId, clock.now());
       return loadRegister(db, params.eventRowId, closeMinutes);
     }),
     implement(moveClassRoute, async ({ user, params, body }) => {
       await assertMayChangeClass(db, user, params.rowId);
-      const result = await moveEvent({ db, notifier }, params.rowId, parseNewStart(body.newStart), body.roomId, { actorUserId: user.id, closeMinutes });
+      const result = await moveEvent({ db, notifier, clock }, params.rowId, parseNewStart(body.newStart), body.roomId, { actorUserId: user.id, closeMinutes, now: clock.now() });
       const event = await db.selectFrom('timetable_events').select(['starts_at', 'room_id']).where('id', '=', params.rowId).executeTakeFirstOrThrow();
       return { rowId: params.rowId, startTime: londonIso(event.starts_at), roomId: event.room_id, notified: result?.notified ?? 0 };
     }),

@@ -85,6 +85,7 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
       for update of e`.execute(trx);
     await rederiveRecordsForAbsence(trx, row.id);
     await recordAudit(trx, {
+      at: now,
       actorUserId: actor.id,
       action: 'absence.decision',
       target: { type: 'absenceRequest', id: row.id },
@@ -93,7 +94,7 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
       context: { decision: findDecision(row.status, body.absenceStatus)?.label, studentUserId: row.student_user_id },
     });
     const period = `${shortWhen(londonIso(row.absence_start))} to ${shortWhen(londonIso(row.absence_end))}`;
-    await new Notifier(trx, deps.notifier.push).notify({ userIds: [row.student_user_id] }, 'Attendance', {
+    await new Notifier(trx, deps.notifier.push, deps.notifier.clock).notify({ userIds: [row.student_user_id] }, 'Attendance', {
       title: `Absence request ${statusWords[body.absenceStatus]}`,
       body: `Your absence request for ${period} is now ${statusWords[body.absenceStatus]}.${message ? ` ${message}` : ''}`.slice(0, 2000),
       url: requestUrlOf(row.id),

@@ -13,10 +13,10 @@ import { reviewDetail, reviewFile, reviewQueue } from './staffAbsences.queries.j
  * The review queue of the school office. The contract marks every route `absenceReviewer`, so
  * contractRoutes refuses everyone else (403) before these run.
  */
-export function staffAbsencesRoutes({ db, config, notifier }: ServerContext): RouteImplementation[] {
+export function staffAbsencesRoutes({ db, config, notifier, clock }: ServerContext): RouteImplementation[] {
   const store = new PostgresFileStore(db, config.uploadsDir);
   const detailOf = async (rowId: number) => {
-    const detail = await reviewDetail(db, rowId, new Date());
+    const detail = await reviewDetail(db, rowId, clock.now());
     if (!detail) throw notFound('The absence request');
     return detail;
   };
@@ -31,7 +31,7 @@ export function staffAbsencesRoutes({ db, config, notifier }: ServerContext): Ro
       return sendAttachment(reply, { fileName: file.file_name, contentType: file.content_type, bytes });
     }),
     implement(staffAbsenceDecisionRoute, async ({ user, params, body }) => {
-      await decideAbsence({ db, notifier }, user, params.rowId, body, new Date());
+      await decideAbsence({ db, notifier }, user, params.rowId, body, clock.now());
       return detailOf(params.rowId);
     }),
   ];

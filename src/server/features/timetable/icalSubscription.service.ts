@@ -25,10 +25,10 @@ export async function loadSubscription(db: Db, userId: number, origin: string): 
 }
 
 /** Creates the subscription, or returns the existing one: idempotent, and safe when two calls race. */
-export async function enableSubscription(db: Db, userId: number, origin: string): Promise<IcalSubscription> {
+export async function enableSubscription(db: Db, userId: number, origin: string, now: Date): Promise<IcalSubscription> {
   await db
     .insertInto('ical_subscriptions')
-    .values({ user_id: userId, unique_id: newUniqueId() })
+    .values({ user_id: userId, unique_id: newUniqueId(), created_at: now })
     .onConflict((oc) => oc.column('user_id').doNothing())
     .execute();
   const subscription = await loadSubscription(db, userId, origin);

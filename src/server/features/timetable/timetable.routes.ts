@@ -25,16 +25,16 @@ import { TimetableCache } from './timetableCache.js';
  * (calendar apps cannot sign in): its unguessable id is the credential, and it shows exactly
  * what GET /api/timetable shows its owner.
  */
-export function timetableRoutes({ db, config }: ServerContext): RouteImplementation[] {
+export function timetableRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const origin = linkOrigin(config);
   const timetables = new TimetableCache(db);
   return [
     implement(timetableRoute, async ({ user, request }) =>
-      timetables.answer(timetableOwner(user.id, user.roles), new Date(), timetableVersionOf(request.session)),
+      timetables.answer(timetableOwner(user.id, user.roles), clock.now(), timetableVersionOf(request.session)),
     ),
     implement(serverTimeRoute, async ({ reply }) => {
       reply.header('cache-control', 'no-store');
-      return new Date().toISOString();
+      return clock.now().toISOString();
     }),
     implement(roomRoute, async ({ params }) => loadRoom(db, params.roomId)),
     implement(campusRoute, async () => {
@@ -42,12 +42,12 @@ export function timetableRoutes({ db, config }: ServerContext): RouteImplementat
       return config.mapBasemap ? { ...campus, basemap: config.mapBasemap } : campus;
     }),
     implement(getIcalRoute, async ({ user }) => loadSubscription(db, user.id, origin)),
-    implement(enableIcalRoute, async ({ user }) => enableSubscription(db, user.id, origin)),
+    implement(enableIcalRoute, async ({ user }) => enableSubscription(db, user.id, origin, clock.now())),
     implement(deleteIcalRoute, async ({ user }) => deleteSubscription(db, user.id)),
     implement(icalFeedRoute, async ({ params, reply }) => {
       const owner = await feedOwner(db, params.uniqueId);
       if (!owner || (!owner.isStudent && !owner.isLecturer)) throw notFound('The calendar');
-      const rows = await eventsOf(db, owner, timetableWindow(new Date()));
+      const rows = await eventsOf(db, owner, timetableWindow(clock.now()));
       const calendar = buildCalendar(rows, new URL(origin).hostname);
       return reply
         .type('text/calendar; charset=utf-8')

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import type { Clock } from '../../clock.js';
 import { trendingItemSchema, type TrendingItem } from '../../../shared/contract/trending.js';
 import type { Db } from '../../db/database.js';
 import type { TrendingSource as TrendingSourceName } from '../../db/schema.domain.js';
@@ -11,6 +12,8 @@ export interface CacheOptions {
   readonly cacheMs: number;
   /** After a failure the source is not asked again for this long (default: a minute, or cacheMs if shorter). */
   readonly retryMs?: number;
+  /** The server's clock: the cache's age and the retry pause are measured on it. */
+  readonly clock: Clock;
 }
 
 const cachedItemsSchema = z.array(trendingItemSchema);
@@ -44,11 +47,11 @@ export function cachedSource(db: Db, source: TrendingSource, options: CacheOptio
   async function refresh(log: Logger): Promise<TrendingItem[] | undefined> {
     try {
       const items = await source.load(log);
-      await writeCache(db, source.name, items, new Date());
+      await writeCache(db, source.name, items, options.clock.now());
       retryAt = 0;
       return items;
     } catch (error) {
-      retryAt = Date.now() + retryMs;
+      retryAt = options.clock.nowMs() + retryMs;
       const reason = error instanceof TrendingSourceError ? error.reason : 'unexpected';
       const detail = error instanceof Error ? error.message : String(error);
       log.warn({ source: source.name, reason, detail }, `Trending source ${source.name} failed (${reason}: ${detail}); serving the last good items`);
@@ -58,7 +61,7 @@ export function cachedSource(db: Db, source: TrendingSource, options: CacheOptio
 
   async function loadOnce(log: Logger): Promise<TrendingItem[]> {
     const cached = await readCache(db, source.name);
-    const now = Date.now();
+    const now = options.clock.nowMs();
     if (cached && now - cached.fetchedAt.getTime() < options.cacheMs) return cached.items;
     if (now >= retryAt) {
       const fresh = await refresh(log);

@@ -32,13 +32,13 @@ export interface ExternalPost {
 
 export const postsUrl = (siteUrl: string): string => `${siteUrl}/wp-json/wp/v2/posts?per_page=${TRENDING_LIMIT}&_embed`;
 
-/** WordPress gives date_gmt without a zone; it is UTC. */
-function publishedAt(post: WordpressPost): Date {
+/** WordPress gives date_gmt without a zone; it is UTC. A post without one counts as published `now`. */
+function publishedAt(post: WordpressPost, now: Date): Date {
   const date = post.date_gmt ? new Date(`${post.date_gmt}Z`) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : new Date();
+  return date && !Number.isNaN(date.getTime()) ? date : now;
 }
 
-function toExternalPost(post: WordpressPost): ExternalPost | undefined {
+function toExternalPost(post: WordpressPost, now: Date): ExternalPost | undefined {
   const url = webUrlOrNull(post.link);
   if (!url) return undefined;
   return {
@@ -47,7 +47,7 @@ function toExternalPost(post: WordpressPost): ExternalPost | undefined {
     summary: post.excerpt ? excerptToSummary(post.excerpt.rendered) : null,
     image: webUrlOrNull(post._embedded?.['wp:featuredmedia']?.[0]?.source_url),
     url,
-    publishedAt: publishedAt(post),
+    publishedAt: publishedAt(post, now),
   };
 }
 
@@ -88,7 +88,7 @@ async function getJson(url: string, timeoutMs: number): Promise<unknown> {
 }
 
 /** The latest posts of a WordPress site, as plain-text items; throws a TrendingSourceError on any failure. */
-export async function fetchWordpressPosts(siteUrl: string, timeoutMs: number, log: Logger): Promise<ExternalPost[]> {
+export async function fetchWordpressPosts(siteUrl: string, timeoutMs: number, log: Logger, now: Date): Promise<ExternalPost[]> {
   const body = await getJson(postsUrl(siteUrl), timeoutMs);
   const parsed = z.safeParse(postsSchema, body);
   if (!parsed.success) {
@@ -98,7 +98,7 @@ export async function fetchWordpressPosts(siteUrl: string, timeoutMs: number, lo
   const posts: ExternalPost[] = [];
   const seen = new Set<string>();
   for (const post of parsed.data) {
-    const item = toExternalPost(post);
+    const item = toExternalPost(post, now);
     if (!item) log.warn({ source: 'wordpress', postId: post.id }, 'WordPress post skipped: its link is not an http(s) URL');
     else if (!seen.has(item.externalId)) {
       seen.add(item.externalId);

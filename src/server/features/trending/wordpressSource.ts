@@ -1,4 +1,5 @@
 import type { TrendingItem } from '../../../shared/contract/trending.js';
+import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
 import { fetchWordpressPosts, type ExternalPost } from './wordpressPosts.js';
 import type { TrendingSource } from './trendingSource.js';
@@ -37,11 +38,11 @@ async function upsertPosts(db: Db, posts: readonly ExternalPost[]): Promise<Tren
 }
 
 /** The latest posts of a WordPress site (`TRENDING_WORDPRESS_URL`), in the order WordPress gives them. */
-export function wordpressSource(db: Db, options: { siteUrl: string; timeoutMs: number }): TrendingSource {
+export function wordpressSource(db: Db, options: { siteUrl: string; timeoutMs: number; clock: Clock }): TrendingSource {
   return {
     name: 'wordpress',
     async load(log) {
-      return upsertPosts(db, await fetchWordpressPosts(options.siteUrl, options.timeoutMs, log));
+      return upsertPosts(db, await fetchWordpressPosts(options.siteUrl, options.timeoutMs, log, options.clock.now()));
     },
   };
 }

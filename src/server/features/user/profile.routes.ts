@@ -5,9 +5,9 @@ import { implement, type RouteImplementation } from '../../http/contractRoutes.j
 import * as profiles from './profile.service.js';
 
 /** GET /api/user/profile, /api/user/analytics and /api/user/personaltutor: always the caller's own. */
-export function profileRoutes({ db }: ServerContext): RouteImplementation[] {
+export function profileRoutes({ db, clock }: ServerContext): RouteImplementation[] {
   let analyticsSecret: Promise<string> | undefined;
-  const secret = () => (analyticsSecret ??= getOrCreateSecret(db, 'analytics'));
+  const secret = () => (analyticsSecret ??= getOrCreateSecret(db, 'analytics', clock.now()));
   return [
     implement(userProfileRoute, async ({ user }) => profiles.loadProfile(db, user)),
     implement(userAnalyticsRoute, async ({ user }) => {

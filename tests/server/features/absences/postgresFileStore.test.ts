@@ -109,7 +109,7 @@ describe('leftovers in the database', () => {
     await sql`UPDATE evidence_contents SET created_at = now() - interval '2 hours' WHERE storage_key IN (${named}, ${oldOrphan})`.execute(database.db);
 
     expect(await readdir(join(dir, 'uploads'))).toEqual([]); // committed temporaries are gone from disk
-    expect(await store.removeLeftovers(HOUR)).toBe(1);
+    expect(await store.removeLeftovers(HOUR, Date.now())).toBe(1);
     const kept = (await database.db.selectFrom('evidence_contents').select('storage_key').execute()).map((row) => row.storage_key);
     expect(kept.sort()).toEqual([named, youngOrphan].sort());
   });

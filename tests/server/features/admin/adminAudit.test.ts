@@ -12,7 +12,7 @@ let created: AdminNotification;
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  await recordAudit(t.db, { actorUserId: await idOf(t.db, 'lecturer'), action: 'register.override', target: { type: 'attendanceRecord', id: 7 }, before: { result: 'Absent' }, after: { result: 'Attended' } });
+  await recordAudit(t.db, { at: new Date(), actorUserId: await idOf(t.db, 'lecturer'), action: 'register.override', target: { type: 'attendanceRecord', id: 7 }, before: { result: 'Absent' }, after: { result: 'Attended' } });
   created = (
     await t.call(createAdminNotificationRoute, {
       as: admin,

@@ -8,6 +8,7 @@ import { PUSH_QUEUE, PushService, type PushJobData } from '../../../../src/serve
 import type { Db } from '../../../../src/server/db/database.js';
 import { createTestDatabase, type TestDatabase } from '../../../helpers/testDb.js';
 import { idOf } from './support.js';
+import { systemClock } from '../../../../src/server/clock.js';
 
 /**
  * A crash between storing the users' copies of a notification and queuing their pushes, then the
@@ -52,7 +53,7 @@ beforeAll(async () => {
     queueLimit: 10_000,
     jobs,
   });
-  service = new AdminNotifications({ db: database.db, notifier: new Notifier(database.db, push), schedule: async () => {} });
+  service = new AdminNotifications({ db: database.db, notifier: new Notifier(database.db, push), clock: systemClock, schedule: async () => {} });
   adminId = await idOf(database.db, 'admin');
 });
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { systemClock } from '../../../../src/server/clock.js';
 import { describe, expect, it } from 'vitest';
 import { cancelEvent, moveEvent } from '../../../../src/server/features/notifications/timetableChanges.service.js';
 import { timetableWindow } from '../../../../src/server/features/timetable/timetable.service.js';
@@ -7,7 +8,7 @@ import { fetchTimetable } from '../timetable/support.js';
 import { idOf } from './support.js';
 
 const t = useTestApp();
-const deps = () => ({ db: t.db, notifier: t.app.notifier });
+const deps = () => ({ db: t.db, notifier: t.app.notifier, clock: systemClock });
 
 
 /** Upcoming classes of a module `student` takes this year and `lecturer` teaches. */

@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { systemClock } from '../../../../src/server/clock.js';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addFavouriteTrendingRoute, listFavouriteTrendingRoute } from '../../../../src/shared/contract/favourites.js';
@@ -167,7 +168,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
       mode = failure;
       requests = [];
       const warn = vi.fn();
-      const items = await trendingSourceFor(t).load({ warn });
+      const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
       expect(items.map((item) => item.rowId)).toEqual(good.map((item) => item.rowId));
       expect(requests).toHaveLength(1);
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'too-large' }), expect.stringContaining('serving the last good items'));
@@ -201,7 +202,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
     later();
     mode = 'garbage';
     const warn = vi.fn();
-    const items = await trendingSourceFor(t).load({ warn });
+    const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
     expect(items.map((item) => item.title)).toEqual(['Open day \u2013 Saturday & Sunday', 'Library \u201cquiet\u201d zones']);
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'not-json' }), expect.stringContaining('serving the last good items'));
   });

@@ -4,6 +4,6 @@ import { implement, type RouteImplementation } from '../../../http/contractRoute
 import { listClasses } from './adminClasses.service.js';
 
 /** The administrators' list of every class (Administrator only, by the contract). */
-export function adminClassesRoutes({ db }: ServerContext): RouteImplementation[] {
-  return [implement(adminClassListRoute, ({ query }) => listClasses(db, query, new Date()))];
+export function adminClassesRoutes({ db, clock }: ServerContext): RouteImplementation[] {
+  return [implement(adminClassListRoute, ({ query }) => listClasses(db, query, clock.now()))];
 }

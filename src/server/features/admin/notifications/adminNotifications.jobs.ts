@@ -1,4 +1,5 @@
 import { jobIdFor, type JobQueue } from '../../../jobs/jobQueue.js';
+import { queueTimeAfter, type Clock } from '../../../clock.js';
 import type { ScheduledJob } from '../../../jobs/jobDefinition.js';
 import { AdminNotifications } from './adminNotifications.service.js';
 import type { ServerContext } from '../../../context.js';
@@ -19,18 +20,18 @@ const queueOptions = { retryLimit: 3, retryDelay: 30, expireInSeconds: 15 * 60 }
  * version's job finds its version gone and does nothing. Without a running queue (unit tests),
  * nothing is queued; the minute sweep below sends it once a queue runs.
  */
-export function scheduleAdminNotification(jobs: JobQueue) {
+export function scheduleAdminNotification(jobs: JobQueue, clock: Clock) {
   return async (rowId: number, version: number, sendAt: Date): Promise<void> => {
     if (!jobs.started) return;
     await jobs.insert([
-      { id: jobIdFor(`admin-notification:${rowId}:${version}`), name: ADMIN_NOTIFICATION_QUEUE, data: { rowId, version }, startAfter: sendAt, ...queueOptions },
+      { id: jobIdFor(`admin-notification:${rowId}:${version}`), name: ADMIN_NOTIFICATION_QUEUE, data: { rowId, version }, startAfter: queueTimeAfter(sendAt.getTime() - clock.nowMs()), ...queueOptions },
     ]);
   };
 }
 
 /** The admin notification service a job runs with. */
 export function adminNotificationsFor(ctx: ServerContext, jobs: JobQueue): AdminNotifications {
-  return new AdminNotifications({ db: ctx.db, notifier: ctx.notifier, schedule: scheduleAdminNotification(jobs) });
+  return new AdminNotifications({ db: ctx.db, notifier: ctx.notifier, schedule: scheduleAdminNotification(jobs, ctx.clock), clock: ctx.clock });
 }
 
 /** Works the scheduled-send queue on this instance. */
@@ -50,7 +51,7 @@ export const sendDueAdminNotificationsJob: ScheduledJob = {
   name: 'admin.notifications.sweep',
   cron: '* * * * *',
   run: async (ctx) => {
-    const service = new AdminNotifications({ db: ctx.db, notifier: ctx.notifier, schedule: async () => {} });
+    const service = new AdminNotifications({ db: ctx.db, notifier: ctx.notifier, schedule: async () => {}, clock: ctx.clock });
     for (const rowId of await service.dueRowIds()) await service.sendIfDue(rowId);
   },
 };

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { Clock } from '../../../clock.js';
 import {
   adminNotificationLimits,
   adminNotificationMessages as messages,
@@ -21,6 +22,8 @@ const MAX_AHEAD_MS = 366 * 24 * 3_600_000;
 export interface AdminNotificationDeps {
   readonly db: Db;
   readonly notifier: Notifier;
+  /** The server's clock: send times are judged on it. */
+  readonly clock: Clock;
   /** Queues the send of a scheduled notification's version at its time (the job queue). */
   readonly schedule: (rowId: number, version: number, sendAt: Date) => Promise<void>;
 }
@@ -86,7 +89,7 @@ export class AdminNotifications {
     return { count: resolved.userIds.length, unknownUserNames: resolved.unknownUserNames };
   }
 
-  async create(actorUserId: number, input: ComposeNotification, now = new Date()): Promise<AdminNotification> {
+  async create(actorUserId: number, input: ComposeNotification, now: Date = this.deps.clock.now()): Promise<AdminNotification> {
     const { db } = this.deps;
     const when = sendTimeOf(input.sendAt, now);
     const audience = await checkedAudience(db, input.audience);
@@ -99,10 +102,13 @@ export class AdminNotifications {
           send_at: when.at,
           status: when.isNow ? 'Sending' : 'Scheduled',
           created_by: actorUserId,
+          created_at: now,
+          updated_at: now,
         })
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: when.isNow ? 'admin.notification.send' : 'admin.notification.schedule',
         target: { type: 'adminNotification', id: created.id },
@@ -114,7 +120,7 @@ export class AdminNotifications {
     return this.get(row.id);
   }
 
-  async update(actorUserId: number, rowId: number, input: ComposeNotification, now = new Date()): Promise<AdminNotification> {
+  async update(actorUserId: number, rowId: number, input: ComposeNotification, now: Date = this.deps.clock.now()): Promise<AdminNotification> {
     const { db } = this.deps;
     const when = sendTimeOf(input.sendAt, now);
     const audience = await checkedAudience(db, input.audience);
@@ -128,12 +134,13 @@ export class AdminNotifications {
           send_at: when.at,
           status: when.isNow ? 'Sending' : 'Scheduled',
           version: sql<number>`version + 1`,
-          updated_at: sql<Date>`now()`,
+          updated_at: now,
         })
         .where('id', '=', rowId)
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: 'admin.notification.update',
         target: { type: 'adminNotification', id: rowId },
@@ -147,15 +154,17 @@ export class AdminNotifications {
   }
 
   async cancel(actorUserId: number, rowId: number): Promise<AdminNotification> {
+    const now = this.deps.clock.now();
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.lockScheduled(trx, rowId);
       const after = await trx
         .updateTable('admin_notifications')
-        .set({ status: 'Cancelled', version: sql<number>`version + 1`, updated_at: sql<Date>`now()` })
+        .set({ status: 'Cancelled', version: sql<number>`version + 1`, updated_at: now })
         .where('id', '=', rowId)
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAudit(trx, {
+        at: now,
         actorUserId,
         action: 'admin.notification.cancel',
         target: { type: 'adminNotification', id: rowId },
@@ -181,9 +190,9 @@ export class AdminNotifications {
       const current = await trx.selectFrom('admin_notifications').selectAll().where('id', '=', rowId).forUpdate().executeTakeFirst();
       if (!current || (version !== undefined && current.version !== version)) return undefined;
       if (current.status === 'Scheduled') {
-        const isDue = await sql<{ due: boolean }>`SELECT ${current.send_at} <= now() AS due`.execute(trx);
-        if (!isDue.rows[0]?.due) return undefined;
-        await trx.updateTable('admin_notifications').set({ status: 'Sending', updated_at: sql<Date>`now()` }).where('id', '=', rowId).execute();
+        const now = this.deps.clock.now();
+        if (current.send_at.getTime() > now.getTime()) return undefined;
+        await trx.updateTable('admin_notifications').set({ status: 'Sending', updated_at: now }).where('id', '=', rowId).execute();
       } else if (current.status !== 'Sending') {
         return undefined;
       }
@@ -202,8 +211,8 @@ export class AdminNotifications {
         .updateTable('admin_notifications')
         .set({
           status: 'Sent',
-          sent_at: sql<Date>`now()`,
-          updated_at: sql<Date>`now()`,
+          sent_at: this.deps.clock.now(),
+          updated_at: this.deps.clock.now(),
           recipients: sql<number>`(SELECT count(*)::int FROM notifications WHERE admin_notification_id = ${row.id})`,
         })
         .where('id', '=', row.id)
@@ -211,7 +220,7 @@ export class AdminNotifications {
         .returning(['recipients'])
         .executeTakeFirst();
       if (sent) {
-        await recordAudit(trx, {
+        await recordAudit(trx, { at: this.deps.clock.now(),
           actorUserId: null,
           action: 'admin.notification.sent',
           target: { type: 'adminNotification', id: row.id },
@@ -224,13 +233,14 @@ export class AdminNotifications {
 
   /** Scheduled notifications whose time has come, and sends left half done (a crash) a while ago. */
   async dueRowIds(): Promise<number[]> {
+    const now = this.deps.clock.now();
     const rows = await this.deps.db
       .selectFrom('admin_notifications')
       .select('id')
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'Scheduled'), eb('send_at', '<=', sql<Date>`now()`)]),
-          eb.and([eb('status', '=', 'Sending'), eb('updated_at', '<', sql<Date>`now() - interval '5 minutes'`)]),
+          eb.and([eb('status', '=', 'Scheduled'), eb('send_at', '<=', now)]),
+          eb.and([eb('status', '=', 'Sending'), eb('updated_at', '<', new Date(now.getTime() - 5 * 60_000))]),
         ]),
       )
       .orderBy('send_at')

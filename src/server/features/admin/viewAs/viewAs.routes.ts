@@ -61,8 +61,9 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
           ipAddress,
           userAgent,
           idleMinutes: config.sessionIdleMinutes,
-        });
+        }, ctx.clock.now());
         await recordAudit(trx, {
+          at: ctx.clock.now(),
           actorUserId: user.id,
           action: 'admin.viewAs.start',
           target: { type: 'user', id: target.id },
@@ -89,8 +90,8 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
         .where('id', '=', session.viewAs.id)
         .executeTakeFirstOrThrow();
       const adminSessionId = unsealAdminSessionId(request.cookies[cookieName] ?? '', view.admin_session_sealed);
-      await endView(db, session.viewAs.id, 'stopped', origin(request));
-      await markHandedBack(db, session.viewAs.id);
+      await endView(db, session.viewAs.id, 'stopped', ctx.clock.now(), origin(request));
+      await markHandedBack(db, session.viewAs.id, ctx.clock.now());
       const admin = adminSessionId ? await ctx.sessions.touch(adminSessionId) : undefined;
       if (!adminSessionId || !admin) {
         clearAuthCookies(request, reply, config.publicOrigin);
@@ -101,7 +102,7 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
       return toUserInfo(admin, config.sessionIdleMinutes);
     }),
 
-    implement(viewAsLogRoute, async ({ query }) => readViewAsLog(db, query.page ?? 1)),
+    implement(viewAsLogRoute, async ({ query }) => readViewAsLog(db, query.page ?? 1, ctx.clock.now())),
 
     // In a view this answers for the viewed user: what they would see on their profile page.
     implement(accountViewsRoute, async ({ user }) => (config.viewAsNotice ? readAccountViews(db, user.id) : [])),

@@ -49,7 +49,7 @@ export async function findViewTarget(db: Db, userName: string): Promise<{ id: nu
  * The log of views, newest first, each with the requests it made. A view that lapsed without
  * anyone coming back to it reads as ended (expired) at its expiry.
  */
-export async function readViewAsLog(db: Db, page: number): Promise<{ items: ViewAsSession[]; total: number; page: number; pageSize: number }> {
+export async function readViewAsLog(db: Db, page: number, now: Date): Promise<{ items: ViewAsSession[]; total: number; page: number; pageSize: number }> {
   const [count, rows] = await Promise.all([
     db.selectFrom('view_as_sessions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     db
@@ -71,9 +71,8 @@ export async function readViewAsLog(db: Db, page: number): Promise<{ items: View
   const requests = ids.length === 0
     ? []
     : await db.selectFrom('view_as_requests').selectAll().where('view_as_id', 'in', ids).orderBy('at').orderBy('id').execute();
-  const now = Date.now();
   const items = rows.map((row): ViewAsSession => {
-    const lapsed = row.ended_at === null && row.expires_at.getTime() <= now;
+    const lapsed = row.ended_at === null && row.expires_at.getTime() <= now.getTime();
     return {
       rowId: row.id,
       adminUserName: row.admin_user_name,
