@@ -51,7 +51,7 @@ describe('throttledWarning', () => {
   it('says the first at once, then at most one per period with the number held back', () => {
     const said: string[] = [];
     let now = 1_000_000;
-    vi.spyOn(Date, 'now').mockImplementation(() => now);
+    vi.spyOn(performance, 'now').mockImplementation(() => now);
     const warn = throttledWarning(10_000, (message) => said.push(message));
     warn('lost');
     warn('lost');
