@@ -1,4 +1,5 @@
 // The page side of the outbox: when to flush, and what to do with the outcome. See outbox.ts.
+import { liveQuery } from 'dexie';
 import { reportingFetch } from '../api/request';
 import { cookieXsrfTokenSource } from '../api/xsrf';
 import { getUserDatabase } from '../db/userDatabase';
@@ -37,6 +38,8 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
   let cancelTimer: (() => void) | undefined;
   let isStopped = false;
   let isSyncTagRegistered = false;
+  /** The queue's length as last seen: at the end of a flush that left writes, then live. */
+  let lastCount: number | undefined;
 
   const schedule = (ms: number) => {
     cancelTimer?.();
@@ -58,6 +61,8 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
       cancelTimer = undefined;
       isSyncTagRegistered = false;
     } else {
+      // What this flush left behind: a later, shorter queue was sent by someone else (below).
+      lastCount = await db.outbox.count();
       failures += 1;
       schedule(Math.min(maxRetryMs, baseRetryMs * 2 ** (failures - 1)));
       if (!isSyncTagRegistered) isSyncTagRegistered = registerBackgroundSync(userId);
@@ -88,12 +93,27 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
     if (isReachable && cancelTimer && !running) flushSoon(); // a fetch got through: no need to wait for the timer
   });
   globalThis.addEventListener?.('online', flushSoon);
+  // While a retry waits, the service worker's Background Sync (or another tab) may send this same
+  // queue: its writes leave the outbox, so the server answered it. Learn that now, not at the
+  // timer: flush at once, which sends whatever is left and settles the page ('done': reachable,
+  // the timer and the backoff cleared). Without it, a flush that failed as the connection came
+  // back (its request went out before the network was up) kept the page 'Server unreachable'
+  // until the timer, 10 s to a minute later, though everything had been sent.
+  const watch = liveQuery(() => getUserDatabase(userId).outbox.count()).subscribe({
+    next: (count) => {
+      const isShorter = lastCount !== undefined && count < lastCount;
+      lastCount = count;
+      if (isShorter && cancelTimer && !running && !isStopped) flushSoon();
+    },
+    error: logFailure,
+  });
 
   return {
     flush,
     stop() {
       isStopped = true;
       cancelTimer?.();
+      watch.unsubscribe();
       unsubscribeReachable();
       globalThis.removeEventListener?.('online', flushSoon);
     },
