@@ -12,6 +12,13 @@ import { emitWriteRefused } from './writeRefusals';
 
 export const baseRetryMs = 10_000;
 export const maxRetryMs = 60_000;
+/**
+ * The first retry after the browser says it is back online: a network that has just come back
+ * often fails the first request (the page's side is up before the service worker's, a Wi-Fi
+ * captive check is still running), and a student who sees the signal return expects the sync now,
+ * not in ten seconds. Later failures back off as usual.
+ */
+export const reconnectRetryMs = 2_000;
 
 export interface OutboxSyncOptions {
   readonly userId: string;
@@ -40,6 +47,8 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
   let isSyncTagRegistered = false;
   /** The queue's length as last seen: at the end of a flush that left writes, then live. */
   let lastCount: number | undefined;
+  /** The flush under way was started by the browser coming back online. */
+  let isAfterReconnect = false;
 
   const schedule = (ms: number) => {
     cancelTimer?.();
@@ -64,7 +73,7 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
       // What this flush left behind: a later, shorter queue was sent by someone else (below).
       lastCount = await db.outbox.count();
       failures += 1;
-      schedule(Math.min(maxRetryMs, baseRetryMs * 2 ** (failures - 1)));
+      schedule(isAfterReconnect && failures === 1 ? reconnectRetryMs : Math.min(maxRetryMs, baseRetryMs * 2 ** (failures - 1)));
       if (!isSyncTagRegistered) isSyncTagRegistered = registerBackgroundSync(userId);
     }
     return outcome;
@@ -89,10 +98,19 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
     failures = 0;
     void flush().catch(logFailure);
   };
+  const flushOnReconnect = () => {
+    isAfterReconnect = true;
+    failures = 0;
+    void flush()
+      .catch(logFailure)
+      .finally(() => {
+        isAfterReconnect = false;
+      });
+  };
   const unsubscribeReachable = subscribeServerReachable((isReachable) => {
     if (isReachable && cancelTimer && !running) flushSoon(); // a fetch got through: no need to wait for the timer
   });
-  globalThis.addEventListener?.('online', flushSoon);
+  globalThis.addEventListener?.('online', flushOnReconnect);
   // While a retry waits, the service worker's Background Sync (or another tab) may send this same
   // queue: its writes leave the outbox, so the server answered it. Learn that now, not at the
   // timer: flush at once, which sends whatever is left and settles the page ('done': reachable,
@@ -115,7 +133,7 @@ export function createOutboxSync({ userId, fetch: fetchFn, setTimer = browserTim
       cancelTimer?.();
       watch.unsubscribe();
       unsubscribeReachable();
-      globalThis.removeEventListener?.('online', flushSoon);
+      globalThis.removeEventListener?.('online', flushOnReconnect);
     },
   };
 }
