@@ -55,9 +55,9 @@ export function ownServer(options: { staticDir: string; env?: Record<string, str
         env: { ...process.env, ...options.env, E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
         stdio: 'ignore',
       });
-      const deadline = Date.now() + 90_000;
+      const deadline = performance.now() + 90_000;
       while (!(await isUp(url))) {
-        if (Date.now() > deadline) throw new Error(`own server on ${url} did not start`);
+        if (performance.now() > deadline) throw new Error(`own server on ${url} did not start`);
         if (child.exitCode !== null) throw new Error(`own server on ${url} exited with ${child.exitCode}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }

@@ -18,7 +18,7 @@ describe('recordAudit', () => {
       .values({ user_name: 'auditor', display_name: 'A Auditor', first_name: 'A', email: 'a@example.ac.uk' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await recordAudit(test.db, { at: new Date(),
+    await recordAudit(test.db, { at: new Date('2026-10-05T07:55:00Z'),
       actorUserId: user.id,
       action: 'admin.link.update',
       target: { type: 'link', id: 7 },
@@ -34,7 +34,7 @@ describe('recordAudit', () => {
   it('commits with the change it records, or not at all', async () => {
     await expect(
       test.db.transaction().execute(async (trx) => {
-        await recordAudit(trx, { at: new Date(), actorUserId: null, action: 'test.rolledBack' });
+        await recordAudit(trx, { at: new Date('2026-10-05T07:55:00Z'), actorUserId: null, action: 'test.rolledBack' });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -29,20 +29,20 @@ describe('waitForDatabase at start-up', () => {
 
   it('gives up after its time with a message naming the cause and what to check', async () => {
     db = createDb(withPort(inject('pgAdminUrl'), await findFreePort()), 1);
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     await expect(waitForDatabase(db, { timeoutMs: 1_500, log: () => {} })).rejects.toThrow(
       /^PostgreSQL could not be reached within 2 s \(connect ECONNREFUSED 127\.0\.0\.1:\d+\)\. Check DATABASE_URL and that the database server is running\.$/,
     );
-    expect(Date.now() - startedAt).toBeGreaterThanOrEqual(1_500);
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(performance.now() - startedAt).toBeGreaterThanOrEqual(1_500);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
   });
 
   it('fails at once when waiting cannot help (a database that does not exist)', async () => {
     const url = new URL(inject('pgAdminUrl'));
     url.pathname = '/no_such_database';
     db = createDb(url.toString(), 1);
-    const startedAt = Date.now();
+    const startedAt = performance.now();
     await expect(waitForDatabase(db, { timeoutMs: 30_000, log: () => {} })).rejects.toMatchObject({ code: '3D000' });
-    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(performance.now() - startedAt).toBeLessThan(5_000);
   });
 });

@@ -14,7 +14,7 @@ export class ScriptedPushService implements PushProvider {
   }
 
   async send(target: PushTarget, payload: PushPayload): Promise<PushOutcome> {
-    this.sends.push({ subscriptionId: target.subscriptionId, rowId: payload.rowId, at: Date.now() });
+    this.sends.push({ subscriptionId: target.subscriptionId, rowId: payload.rowId, at: performance.now() });
     return this.scripts.get(target.subscriptionId)?.shift() ?? { kind: 'delivered' };
   }
 

@@ -91,10 +91,11 @@ describe('Web Push provider', () => {
 
 describe('push payloads', () => {
   it('reads Retry-After in seconds or as a date', () => {
-    expect(retryAfterMs('120', Date.now())).toBe(120_000);
-    expect(retryAfterMs(new Date(Date.now() + 60_000).toUTCString(), Date.now())).toBeGreaterThan(50_000);
-    expect(retryAfterMs('soon', Date.now())).toBeUndefined();
-    expect(retryAfterMs(null, Date.now())).toBeUndefined();
+    const now = Date.parse('2026-10-05T07:55:00Z');
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(new Date(now + 60_000).toUTCString(), now)).toBe(60_000);
+    expect(retryAfterMs('soon', now)).toBeUndefined();
+    expect(retryAfterMs(null, now)).toBeUndefined();
   });
 
   it('shortens a long body to fit a push message', () => {
