@@ -1,20 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
-import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
+import { activeUserDatabase } from '../../../src/app/db/userDatabase';
 import { isServerReachable, reportServerReachable } from '../../../src/app/sync/connectivity';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { createOutboxSync, type OutboxSync } from '../../../src/app/sync/outboxSync';
 import { flushUserOutbox } from '../../../src/app/sync/workerFlush';
-import { makeUser, putValueMutation, valueResources } from './support/fixtures';
-import { ModelServer } from './support/modelServer';
+import { putValueMutation, valueResources } from './support/fixtures';
+import type { ModelServer } from './support/modelServer';
+import { useSignedInUser } from './support/signedInUser';
 
 // A page's flush that fails right after the connection comes back (its first request still goes
 // through a network that is not up yet) leaves the page 'unreachable' and waiting for its retry
 // timer. Meanwhile the service worker's Background Sync (or another tab) sends the same queue and
 // the server answers it. The page must learn of that delivery at once, not at its next timer.
 
+const signedIn = useSignedInUser();
 let server: ModelServer;
 let userId: string;
 let sync: OutboxSync;
@@ -23,25 +23,16 @@ let timers: number[];
 const writes = () => server.requests.filter((request) => request.method === 'PUT');
 
 beforeEach(async () => {
-  const user = makeUser();
-  userId = user.userId;
-  setActiveUser(user);
-  server = new ModelServer(userId);
-  vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
+  ({ server, userId } = signedIn);
   timers = [];
   // The retry timer is recorded and never fires: only something else can settle the page.
   sync = createOutboxSync({ userId, fetch: server.fetch, setTimer: (_run, ms) => (timers.push(ms), () => undefined) });
   await ensureFresh(valueResources.a);
 });
 
-afterEach(async () => {
+afterEach(() => {
   sync.stop();
-  vi.unstubAllGlobals();
-  closeUserDatabase();
-  setActiveUser(null);
   reportServerReachable(true);
-  await deleteUserDatabase(userId);
 });
 
 describe('a queue delivered by another context', () => {

@@ -1,18 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setActiveUser } from '../../../src/app/db/activeUser';
-import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
-import { activeUserDatabase, closeUserDatabase } from '../../../src/app/db/userDatabase';
+import { activeUserDatabase } from '../../../src/app/db/userDatabase';
 import { isServerReachable, reportServerReachable } from '../../../src/app/sync/connectivity';
 import { ensureFresh } from '../../../src/app/sync/ensureFresh';
 import { enqueueMutation } from '../../../src/app/sync/outbox';
 import { baseRetryMs, createOutboxSync, reconnectRetryMs, type OutboxSync } from '../../../src/app/sync/outboxSync';
-import { makeUser, putValueMutation, valueResources } from './support/fixtures';
-import { ModelServer } from './support/modelServer';
+import { putValueMutation, valueResources } from './support/fixtures';
+import type { ModelServer } from './support/modelServer';
+import { useSignedInUser } from './support/signedInUser';
 
 // The browser says it is online again, but the first flush still fails (the network is not quite
 // up). The next try comes after a short delay, not after the usual ten seconds; later failures
 // back off as before.
 
+const signedIn = useSignedInUser();
 let server: ModelServer;
 let userId: string;
 let sync: OutboxSync;
@@ -20,12 +20,7 @@ let timers: { ms: number; run: () => void }[];
 let onOnline: (() => void) | undefined;
 
 beforeEach(async () => {
-  const user = makeUser();
-  userId = user.userId;
-  setActiveUser(user);
-  server = new ModelServer(userId);
-  vi.stubGlobal('fetch', server.fetch);
-  vi.stubGlobal('document', { get cookie() { return server.cookie; } });
+  ({ server, userId } = signedIn);
   vi.stubGlobal('addEventListener', (type: string, listener: () => void) => {
     if (type === 'online') onOnline = listener;
   });
@@ -35,14 +30,10 @@ beforeEach(async () => {
   await ensureFresh(valueResources.a);
 });
 
-afterEach(async () => {
+afterEach(() => {
   sync.stop();
-  vi.unstubAllGlobals();
   onOnline = undefined;
-  closeUserDatabase();
-  setActiveUser(null);
   reportServerReachable(true);
-  await deleteUserDatabase(userId);
 });
 
 /** Waits until the sync has scheduled its `count`th retry. */
