@@ -87,7 +87,7 @@ test.describe('the absence dialog at 1280×860', () => {
     const dialog = await openCreateDialog(page);
     const config = await getJson<AbsenceConfig>(page.request, '/api/attendance/absences/config');
     const timetable = await getJson<Timetable>(page.request, '/api/timetable');
-    const entry = classToCutThrough(timetable.timetableEntries, config.dateLimits.maximum.slice(0, 10));
+    const entry = classToCutThrough(timetable.timetableEntries, await londonToday(page), config.dateLimits.maximum.slice(0, 10));
     expect(entry, 'the seed has an upcoming class on its own').toBeDefined();
     if (!entry) return;
     const start = entry.startTime.slice(0, 19);
@@ -121,7 +121,8 @@ test.describe('the absence dialog at 1280×860', () => {
     const config = await getJson<AbsenceConfig>(page.request, '/api/attendance/absences/config');
     const before = await getJson<AbsenceRequest[]>(page.request, '/api/attendance/absences/requests');
     const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
-    const day = addDays(londonToday(), 9) < lastAllowed ? addDays(londonToday(), 9) : lastAllowed;
+    const inNineDays = addDays(await londonToday(page), 9);
+    const day = inNineDays < lastAllowed ? inNineDays : lastAllowed;
 
     await dialog.allDay.check();
     await dialog.setDate(dialog.startDate, day);

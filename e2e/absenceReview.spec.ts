@@ -1,15 +1,16 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 import { NotificationsPage } from './pages/NotificationsPage';
 import { ReviewPages } from './pages/ReviewPages';
+import { addDays, getJson, londonToday } from './support/absenceSpecs';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15: the school office reviews absence requests. Its own server: it decides requests.
-const server = useOwnServer(test);
+useOwnServer(test);
 
 const messageForEvidence = 'Please upload a letter from your GP that covers this day.';
 
@@ -18,22 +19,10 @@ function pdfFile(name: string): { name: string; mimeType: string; buffer: Buffer
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
 }
 
-function addDays(isoDate: string, days: number): string {
-  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
-async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(path);
-  expect(response.status(), path).toBe(200);
-  return (await response.json()) as T;
-}
-
 /** A day ahead that the limits allow as an all-day absence. */
-async function allowedDay(request: APIRequestContext, offset: number): Promise<string> {
-  const config = await getJson<AbsenceConfig>(request, '/api/attendance/absences/config');
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
-  const day = addDays(today, offset);
+async function allowedDay(page: Page, offset: number): Promise<string> {
+  const config = await getJson<AbsenceConfig>(page.request, '/api/attendance/absences/config');
+  const day = addDays(await londonToday(page), offset);
   const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
   return day < lastAllowed ? day : lastAllowed;
 }
@@ -47,12 +36,12 @@ async function closeDialog(page: Page, title: string): Promise<void> {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('`student` submits with a PDF; `staff` opens the evidence and asks for more; the student adds a file; `staff` approves; the student sees Approved', async ({ page, browser, signInAs, expectNoAxeViolations }) => {
+test('`student` submits with a PDF; `staff` opens the evidence and asks for more; the student adds a file; `staff` approves; the student sees Approved', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
   // The student submits an all-day Illness request with a PDF.
   await signInAs('student');
   const attendance = new AttendancePages(page);
   await attendance.gotoCurrent();
-  const day = await allowedDay(page.request, 12);
+  const day = await allowedDay(page, 12);
   const before = new Set((await getJson<AbsenceRequest[]>(page.request, '/api/attendance/absences/requests')).map((r) => r.rowId));
   await attendance.requestAbsenceButton().click();
   const create = new AbsenceDialog(page, 'Request an absence');
@@ -69,7 +58,7 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
   if (!created) return;
 
   // The school office, in another browser: the menu leads to the queue, which lists the request.
-  const office = await browser.newContext({ baseURL: server.baseURL });
+  const office = await newContext();
   try {
     const staffPage = await office.newPage();
     await signInOn(staffPage, 'staff');

@@ -34,9 +34,9 @@ const fetchRequests = (request: APIRequestContext) => getJson<AbsenceRequest[]>(
  * A day `offset` days ahead that the limits allow as an all-day absence's last day: before the
  * maximum, since the request then ends at the midnight after it (SPEC §5: before the day after the maximum).
  */
-function allowedDay(config: AbsenceConfig, offset: number): string {
+function allowedDay(config: AbsenceConfig, today: string, offset: number): string {
   const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
-  const day = addDays(londonToday(), offset);
+  const day = addDays(today, offset);
   return day < lastAllowed ? day : lastAllowed;
 }
 
@@ -57,7 +57,7 @@ test.describe('absence requests on the demo server', () => {
     await expect(attendance.absencesTable()).toBeVisible();
     const config = await fetchConfig(page.request);
     const before = await fetchRequests(page.request);
-    const day = allowedDay(config, 12);
+    const day = allowedDay(config, await londonToday(page), 12);
 
     const dialog = await openCreateDialog(page);
     await expectNoAxeViolations();
@@ -138,7 +138,7 @@ test.describe('absence requests on the demo server', () => {
     await attendance.gotoCurrent();
     const config = await fetchConfig(page.request);
     const timetable = await getJson<Timetable>(page.request, '/api/timetable');
-    const entry = classToCutThrough(timetable.timetableEntries, config.dateLimits.maximum.slice(0, 10));
+    const entry = classToCutThrough(timetable.timetableEntries, await londonToday(page), config.dateLimits.maximum.slice(0, 10));
     expect(entry, 'the seed has an upcoming class on its own').toBeDefined();
     if (!entry) return;
     const start = entry.startTime.slice(0, 19);
@@ -197,7 +197,7 @@ test.describe('an absence request submitted with the server down', () => {
     await expect(attendance.absencesTable()).toBeVisible();
     const config = await fetchConfig(page.request);
     const before = await fetchRequests(page.request);
-    const day = allowedDay(config, 20);
+    const day = allowedDay(config, await londonToday(page), 20);
     const description = 'Eid al-Fitr with my family.';
 
     const dialog = await openCreateDialog(page);

@@ -2,11 +2,12 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
 import { TimetablePage } from './pages/TimetablePage';
+import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15, an administrator moving and cancelling any class. Its own server: it changes the timetable everyone shares.
-const server = useOwnServer(test);
+useOwnServer(test);
 
 async function timetableOf(request: APIRequestContext): Promise<TimetableEntry[]> {
   const response = await request.get('/api/timetable');
@@ -32,16 +33,17 @@ async function showClassesOf(page: Page, entry: TimetableEntry): Promise<void> {
 const studentCard = (page: Page, entry: TimetableEntry, start: string) =>
   page.locator('li.event').filter({ hasText: `${entry.moduleCode} ${entry.moduleName}` }).filter({ has: page.locator(`time[datetime^="${start}"]`) });
 
-test('an administrator moves one class and cancels another from Admin › Classes; the student sees both after a refresh', async ({ page, browser, signInAs, expectNoAxeViolations }) => {
+test('an administrator moves one class and cancels another from Admin › Classes; the student sees both after a refresh', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
   test.setTimeout(150_000);
-  const studentContext = await browser.newContext({ baseURL: server.baseURL });
+  const studentContext = await newContext();
   try {
     const studentPage = await studentContext.newPage();
     await signInOn(studentPage, 'student');
 
     // Two of the student's classes later this week or next, still on, starting by 15:00 (so two hours later is the same day).
-    const soon = Date.now() + 24 * 3_600_000;
-    const later = Date.now() + 12 * 24 * 3_600_000;
+    const now = await pageTime(studentPage);
+    const soon = now + 24 * 3_600_000;
+    const later = now + 12 * 24 * 3_600_000;
     const candidates = (await timetableOf(studentPage.request)).filter((e) => !e.isCancelled && Date.parse(e.startTime) > soon
       && Date.parse(e.startTime) < later && Number(wallTime(e.startTime).slice(0, 2)) <= 15);
     const toMove = candidates[0];

@@ -7,7 +7,7 @@ import { signInOn } from './support/signIn';
 
 // Its own server and database: these tests add a category and a link that other specs' lists
 // would otherwise see. In file order.
-const server = useOwnServer(test);
+useOwnServer(test);
 test.describe.configure({ mode: 'serial' });
 
 const adminScreens = ['/admin/rules', '/admin/categories', '/admin/links', '/admin/adgroups'] as const;
@@ -26,7 +26,7 @@ async function downloaded(page: Page, button: string): Promise<{ name: string; t
   return { name: download.suggestedFilename(), text: await readFile(file, 'utf8') };
 }
 
-test('an administrator adds a category and a link for "Teaching staff": lecturer sees it, student does not; the links table exports as CSV and JSON', async ({ page, browser, signInAs, expectNoAxeViolations }) => {
+test('an administrator adds a category and a link for "Teaching staff": lecturer sees it, student does not; the links table exports as CSV and JSON', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
   test.setTimeout(180_000);
   await signInAs('admin');
 
@@ -83,7 +83,7 @@ test('an administrator adds a category and a link for "Teaching staff": lecturer
 
   // Who sees it on Resources.
   for (const [persona, isShown] of [['lecturer', true], ['student', false]] as const) {
-    const context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
+    const context = await newContext();
     const other = await context.newPage();
     await signInOn(other, persona);
     const resources = new ResourcesPage(other);

@@ -5,34 +5,33 @@
  * stand-in); `lecturer` does not get it; the history's read rate moves once `student` reads it.
  * The notifications and audit log screens are axe-checked at desktop and phone widths.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startLocalPushService, type LocalPushService } from '../tests/helpers/localPushService';
-import { expect, test } from './fixtures';
+import { expect, test, type NewContext } from './fixtures';
 import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
+import { runServerJob } from './support/clock';
 import { installLocalPushShim } from './support/localPushShim';
 import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { signInOn } from './support/signIn';
 
-const pushPort = Number(process.env.E2E_PORT ?? 8181) + 47;
-const pushOrigin = `http://127.0.0.1:${pushPort}`;
-// Its own server: the notification goes to every student, which no other spec should see.
-const server = useOwnServer(test, { env: { PUSH_ALLOWED_ORIGINS: pushOrigin } });
-
+// The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {
-  pushService = await startLocalPushService({ port: pushPort });
+  pushService = await startLocalPushService();
 });
+// Its own server: the notification goes to every student, which no other spec should see.
+const server = useOwnServer(test, { env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin }) });
 test.afterAll(async () => {
   await pushService.close();
 });
 
 const phone = { width: 390, height: 844 };
 
-async function pageAs(browser: Browser, userName: 'admin' | 'lecturer'): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: 'en-GB', timezoneId: 'Europe/London' });
+async function pageAs(newContext: NewContext, userName: 'admin' | 'lecturer'): Promise<Page> {
+  const context = await newContext();
   const page = await context.newPage();
   await signInOn(page, userName);
   return page;
@@ -45,7 +44,9 @@ const historyRow = (admin: Page, title: string) =>
 test('a scheduled notification to students reaches student (list and push), not lecturer; the read rate follows', async ({
   page,
   context,
-  browser,
+  newContext,
+  clock,
+  baseURL,
   signInAs,
   expectNoAxeViolations,
 }) => {
@@ -63,12 +64,12 @@ test('a scheduled notification to students reaches student (list and push), not 
   expect(subscription).toBeDefined();
 
   // admin composes it, scheduled one minute ahead.
-  const admin = await pageAs(browser, 'admin');
+  const admin = await pageAs(newContext, 'admin');
   await admin.goto('/admin/notifications');
   const form = admin.getByRole('form', { name: 'Compose a notification' });
   await expect(form).toBeVisible();
   await expectNoAxeViolations(admin);
-  const title = `Library reminder for {FIRSTNAME} ${Date.now()}`;
+  const title = 'Library reminder for {FIRSTNAME}';
   await form.getByLabel('Title').fill(title);
   await form.getByLabel('Text', { exact: true }).fill('Hello {FIRSTNAME}, your books are due back on Friday.');
   await form.getByLabel('Link (optional)').fill('/resources');
@@ -95,13 +96,15 @@ test('a scheduled notification to students reaches student (list and push), not 
   await expect(historyRow(admin, title)).toContainText('Scheduled');
   await expectNoAxeViolations(admin);
 
-  // Nothing yet; within a minute or so the push arrives, decrypted by the local push service.
+  // Nothing yet. A minute later (on the test's clock) the minute's sweep sends it, and the push
+  // arrives, decrypted by the local push service.
   expect((await fetchNotifications(page.request)).some((n) => n.title === shownTitle)).toBe(false);
+  await clock.advance(61_000);
+  await runServerJob(baseURL ?? '', 'admin.notifications.sweep');
   let received: string[] = [];
   await expect
     .poll(async () => (received = await pushService.messages(subscription ?? { endpoint: '', keys: { p256dh: '', auth: '' }, clientHash: '' })).length, {
-      timeout: 150_000,
-      intervals: [2_000],
+      timeout: 30_000,
     })
     .toBe(1);
   const payload = JSON.parse(received[0] ?? '{}') as { title: string; body: string; url: string; type: string };
@@ -115,7 +118,7 @@ test('a scheduled notification to students reaches student (list and push), not 
   await expect(notifications.state(shownTitle, 'Unread')).toBeVisible();
 
   // lecturer does not.
-  const lecturer = await pageAs(browser, 'lecturer');
+  const lecturer = await pageAs(newContext, 'lecturer');
   expect((await fetchNotifications(lecturer.request)).some((n) => n.title.startsWith('Library reminder'))).toBe(false);
   await lecturer.context().close();
 

@@ -4,6 +4,7 @@ import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable
 import { expect, test } from './fixtures';
 import { AttendancePages, fetchAnalysis, percentageText } from './pages/AttendancePages';
 import { ErrorPages } from './pages/ErrorPages';
+import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 
 const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
@@ -104,7 +105,7 @@ test.describe('off the campus network (CAMPUS_NETWORKS excludes loopback, CAMPUS
 
     const before = await fetchAnalysis(page.request);
     const timetable = (await (await page.request.get('/api/timetable')).json()) as Timetable;
-    const entry = openMonitoredClass(timetable, Date.now());
+    const entry = openMonitoredClass(timetable, await pageTime(page));
     expect(entry, 'the seed has a monitored class with an open window').toBeDefined();
     if (!entry) return;
     expect(entry.attendanceDataStudent?.isRegistered).toBe(false);

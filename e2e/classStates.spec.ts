@@ -7,14 +7,12 @@ import { TimetablePage } from './pages/TimetablePage';
 import { useOwnServer } from './support/ownServer';
 
 /*
- * Issue 20, item 3: each class says where it stands, on home and on the timetable. Its own server,
- * fresh at the start: the seed's CS2041 lab started up to 10 minutes before the server did (its
- * window is open: the student registers for real), and a CS2052 lecture starts about 90 minutes
- * after (by 23:00 in the evening, seed/timetable.ts). The page's clock then moves to that lecture (page.clock), and the server-time answer
- * follows the page's clock, as a server in step with the device would.
+ * Issue 20, item 3: each class says where it stands, on home and on the timetable. Each screen
+ * size has its own server, fresh at E2E_CLOCK_START (08:55): the seed's CS2041 lab started at
+ * 08:50 (its window is open: the student registers for real), and a CS2052 lecture starts at 10:25
+ * (seed/timetable.ts). The test's clock (the server's and the page's together) then moves on to
+ * that lecture. Sessions last the morning here, so the jumps do not end the student's.
  */
-useOwnServer(test);
-test.describe.configure({ mode: 'serial' });
 
 const minute = 60_000;
 const viewports = [
@@ -28,9 +26,8 @@ async function studentTimetable(page: Page): Promise<TimetableEntry[]> {
   return ((await response.json()) as Timetable).timetableEntries;
 }
 
-/** Today's seeded class of `code`: the lab that is on, or the lecture still to come. */
-function seeded(entries: readonly TimetableEntry[], code: string, isOn: boolean): TimetableEntry {
-  const now = Date.now();
+/** Today's seeded class of `code` at `now`: the lab that is on, or the lecture still to come. */
+function seeded(entries: readonly TimetableEntry[], code: string, isOn: boolean, now: number): TimetableEntry {
   const entry = entries.find((e) => e.moduleCode === code && !e.isCancelled && e.attendanceDataStudent?.isAttendanceMonitored &&
     (isOn ? Date.parse(e.startTime) <= now && now < Date.parse(e.startTime) + e.duration * minute : Date.parse(e.startTime) > now));
   if (!entry) throw new Error(`no seeded ${code} class`);
@@ -46,26 +43,20 @@ const wallTime = (iso: string) => iso.slice(11, 16);
 /** A date field's value: DD/MM/YYYY in the desktop's masked field, YYYY-MM-DD in a phone's native one. */
 const dateValue = (isoDate: string) => new RegExp(`^(${isoDate.split('-').reverse().join('/')}|${isoDate})$`);
 
-/** Moves the page's clock to `at` and has /api/timetable/servertime agree with it from then on. */
-async function moveClock(page: Page, clock: { fakeAt: number; realAt: number }, at: number, isInstalled: boolean) {
-  if (isInstalled) await page.clock.setSystemTime(at);
-  else await page.clock.install({ time: at });
-  clock.fakeAt = at;
-  clock.realAt = Date.now();
-}
-
 for (const { name, ...device } of viewports) {
   test.describe(`on a ${name}`, () => {
+    useOwnServer(test, { env: { SESSION_IDLE_MINUTES: '240' } });
     test.use(device);
 
-    test('a student sees each class state on home and the timetable', async ({ page, signInAs, expectNoAxeViolations }) => {
+    test('a student sees each class state on home and the timetable', async ({ page, clock, signInAs, expectNoAxeViolations }) => {
       test.setTimeout(120_000);
       await signInAs('student');
       const shell = new AppShell(page);
       const timetable = new TimetablePage(page);
       const entries = await studentTimetable(page);
-      const lab = seeded(entries, 'CS2041', true);
-      const lecture = seeded(entries, 'CS2052', false);
+      const startedAt = await clock.now();
+      const lab = seeded(entries, 'CS2041', true, startedAt);
+      const lecture = seeded(entries, 'CS2052', false, startedAt);
 
       // Registered: the lab's window is open now; the first run registers, the second finds it so.
       await timetable.goto();
@@ -77,26 +68,20 @@ for (const { name, ...device } of viewports) {
         await register.click();
         await expect(page.getByText('Your attendance has been registered.')).toBeVisible();
       }
-      const registeredAt = seeded(await studentTimetable(page), 'CS2041', true).attendanceDataStudent?.registeredAt ?? '';
+      const registeredAt = seeded(await studentTimetable(page), 'CS2041', true, startedAt).attendanceDataStudent?.registeredAt ?? '';
       expect(registeredAt).not.toBe('');
       await expect(labCard.getByText(`Registered at ${wallTime(registeredAt)}`, { exact: true })).toBeVisible();
       await expect(labCard.getByText(/^In progress — \d+ min left$/)).toBeVisible();
       await expectNoAxeViolations();
 
-      const clock = { fakeAt: 0, realAt: 0 };
-      // On the context, so the answer reaches the page through the service worker as well.
-      await page.context().route(/\/api\/timetable\/servertime(\?|$)/, (route) =>
-        route.fulfill({ json: new Date(clock.fakeAt + Date.now() - clock.realAt).toISOString() }));
-      // Home lists the classes of its own day only. The seed keeps its lab and lecture on one day
-      // unless the server started after 22:50 (seed/timetable.ts): so home is shown the registered
-      // lab on the lab's own day, ten minutes into it, rather than on the lecture's.
-      await moveClock(page, clock, Date.parse(lab.startTime) + 10 * minute, false);
+      // Ten minutes into the lab: home lists it, registered.
+      await clock.setTo(Math.max(Date.parse(lab.startTime) + 10 * minute, await clock.now()));
       await page.goto('/home');
       await expect(card(page, lab).getByText(`Registered at ${wallTime(registeredAt)}`, { exact: true })).toBeVisible();
 
       // Five minutes into the lecture: in progress, and the window closes in 15 minutes.
       const lectureStart = Date.parse(lecture.startTime);
-      await moveClock(page, clock, lectureStart + 5 * minute, true);
+      await clock.setTo(lectureStart + 5 * minute);
       await page.goto('/home');
       const lectureCard = card(page, lecture);
       await expect(lectureCard.getByText(/^In progress — 5[45] min left$/)).toBeVisible();
@@ -114,7 +99,7 @@ for (const { name, ...device } of viewports) {
       await expect(lectureCard.getByRole('button', { name: /^Register attendance/ })).toBeVisible();
 
       // 25 minutes in: the window closed without a registration; say what to do.
-      await moveClock(page, clock, lectureStart + 25 * minute, true);
+      await clock.setTo(lectureStart + 25 * minute);
       await expect(lectureCard.getByText(/^In progress — 3[45] min left$/)).toBeVisible();
       await expect(lectureCard.getByText('Registration closed — not registered', { exact: true })).toBeVisible();
       await expect(lectureCard.getByText(/^Contact the lecturer/)).toBeVisible();

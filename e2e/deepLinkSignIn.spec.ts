@@ -1,6 +1,7 @@
 import { expect, test } from './fixtures';
 import { PersonaPicker } from './pages/PersonaPicker';
 import { answerFirstRunBanners } from './support/firstRun';
+import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 
 useOwnServer(test);
@@ -15,9 +16,9 @@ const viewports = [
   { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
 ] as const;
 
-/** The Monday of this week, 'YYYY-MM-DD' in London: a week the timetable has. */
-function thisMonday(): string {
-  const today = new Date(new Date().toLocaleString('en-US', { timeZone: 'Europe/London' }));
+/** The Monday of the week of `ms` (the page's time), 'YYYY-MM-DD' in London: a week the timetable has. */
+function mondayOf(ms: number): string {
+  const today = new Date(new Date(ms).toLocaleString('en-US', { timeZone: 'Europe/London' }));
   today.setDate(today.getDate() - ((today.getDay() + 6) % 7));
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
@@ -42,7 +43,7 @@ for (const { name, ...device } of viewports) {
     });
 
     test('the query string comes along', async ({ page, landingPage }) => {
-      const monday = thisMonday();
+      const monday = mondayOf(await pageTime(page));
       await page.goto(`/timetable?week=${monday}`);
       await expect(landingPage.heading).toBeVisible();
       await answerFirstRunBanners(page);

@@ -201,7 +201,6 @@ test.describe('the session dialogs on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
   test('phone: the session warning and the sign-out overlay', async ({ page, signInAs, expectNoAxeViolations }) => {
-    await page.clock.install();
     await signInAs('student');
     const warning = page.getByRole('alertdialog', { name: 'Your session is about to end' });
     // One minute (one session check) at a time: the app's own calls slide the session on.

@@ -1,6 +1,6 @@
-import type { APIRequestContext, Browser } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import type { FeedbackList, FeedbackPromptDate } from '../src/shared/contract/feedback';
-import { expect, test } from './fixtures';
+import { expect, test, type NewContext } from './fixtures';
 import { FeedbackPages } from './pages/FeedbackPages';
 import { HomePage } from './pages/HomePage';
 import { useOwnServer } from './support/ownServer';
@@ -22,8 +22,8 @@ async function promptDate(request: APIRequestContext): Promise<FeedbackPromptDat
 }
 
 /** Every feedback, as an administrator reads it (signed in on a browser context of their own). */
-async function feedbackAsAdmin(browser: Browser, baseURL: string): Promise<FeedbackList> {
-  const context = await browser.newContext({ baseURL });
+async function feedbackAsAdmin(newContext: NewContext): Promise<FeedbackList> {
+  const context = await newContext();
   try {
     const page = await context.newPage();
     await signInOn(page, 'admin');
@@ -52,7 +52,6 @@ async function reloadHomeAfter(page: import('@playwright/test').Page, firstName:
 }
 
 test('the prompt shows to a user never prompted, not again after dismissal, and again 14 days later', async ({ page, context, signInAs, expectNoAxeViolations }) => {
-  await context.clock.install();
   await signInAs('student');
   const feedback = new FeedbackPages(page);
   expect((await promptDate(context.request)).lastPromptDate).toBeNull();
@@ -86,8 +85,7 @@ test('the prompt shows to a user never prompted, not again after dismissal, and 
 test.describe('on a phone-sized screen', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('giving feedback from the prompt sends the form, stores it with its version, and the prompt stays away for 42 days', async ({ page, context, browser, baseURL, signInAs, expectNoAxeViolations }) => {
-    await context.clock.install();
+  test('giving feedback from the prompt sends the form, stores it with its version, and the prompt stays away for 42 days', async ({ page, context, newContext, signInAs, expectNoAxeViolations }) => {
     await signInAs('lecturer');
     const feedback = new FeedbackPages(page);
     await expect(feedback.prompt).toBeVisible();
@@ -108,7 +106,7 @@ test.describe('on a phone-sized screen', () => {
     await expect(feedback.form.thanks).toBeVisible();
 
     await expect.poll(async () => (await promptDate(context.request)).providedFeedback, { timeout: 15_000 }).toBe(true);
-    const list = await feedbackAsAdmin(browser, baseURL ?? '');
+    const list = await feedbackAsAdmin(newContext);
     const mine = list.items.filter((item) => item.userName === 'lecturer');
     expect(mine).toEqual([
       expect.objectContaining({ rating: 4, category: 'Idea', comments: 'A dark map would be lovely.', appVersion: expect.stringMatching(/^\d+\.\d+\.\d+/) }),

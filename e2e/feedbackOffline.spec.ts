@@ -9,7 +9,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 // and reaches the server exactly once when the app is reopened online. Its own server.
 useOwnServer(test);
 
-test('feedback sent offline survives a reload, then arrives once when the app is reopened online', async ({ page, context, browser, baseURL, signInAs, expectNoAxeViolations }) => {
+test('feedback sent offline survives a reload, then arrives once when the app is reopened online', async ({ page, context, newContext, signInAs, expectNoAxeViolations }) => {
   await signInAs('staff');
   const feedback = new FeedbackPages(page);
   await feedback.gotoForm();
@@ -40,7 +40,7 @@ test('feedback sent offline survives a reload, then arrives once when the app is
     .toBe(true);
   await expect(new FeedbackPages(reopened).form.queued).toHaveCount(0);
 
-  const admin = await browser.newContext({ baseURL: baseURL ?? '' });
+  const admin = await newContext();
   try {
     await signInOn(await admin.newPage(), 'admin');
     const list = (await (await admin.request.get('/api/admin/feedback')).json()) as FeedbackList;

@@ -5,14 +5,16 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { createDb } from '../src/server/db/database';
 import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../src/server/db/embedded';
-import { migrateToLatest } from '../src/server/db/migrate';
+import { prepareDatabase } from '../src/server/db/startup';
+import { E2E_CLOCK_START } from './support/clock';
 import { e2eDatabaseEnv, E2E_TEMPLATE_DATABASE } from './support/specDatabase';
 
 /**
- * One embedded PostgreSQL for the whole e2e run. A template database is migrated once; each spec
- * file's server runs on its own clone of it (e2e/support/specDatabase.ts) and seeds the demo
- * university into it at start, so no spec sees another's writes and the run boots one cluster.
- * The client is built here, once, before any worker starts a server.
+ * One embedded PostgreSQL for the whole e2e run. A template database is migrated and seeded with
+ * the demo university once, at E2E_CLOCK_START; each spec file's server runs on its own clone of
+ * it (e2e/support/specDatabase.ts) with its clock starting at that same instant, so no spec sees
+ * another's writes, every spec sees the same university at the same time, and the run boots one
+ * cluster. The client is built here, once, before any worker starts a server.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
@@ -35,7 +37,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
   const template = createDb(cluster.connectionString(E2E_TEMPLATE_DATABASE), 1);
   try {
-    await migrateToLatest(template);
+    await prepareDatabase(template, { seedDemo: true, today: new Date(E2E_CLOCK_START) });
   } finally {
     await template.destroy();
   }

@@ -1,5 +1,5 @@
-import type { Browser, Cookie, Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import type { Cookie, Page } from '@playwright/test';
+import { expect, test, type NewContext } from './fixtures';
 import { installDismissedKey } from './support/firstRun';
 import { signInOn } from './support/signIn';
 import { useOwnServer } from './support/ownServer';
@@ -54,8 +54,8 @@ function recordLayoutShifts(): void {
 }
 
 /** The student's session and first-run answers, taken from a sign-in in a throwaway context. */
-async function studentSession(browser: Browser, baseURL: string): Promise<Cookie[]> {
-  const context = await browser.newContext({ baseURL });
+async function studentSession(newContext: NewContext): Promise<Cookie[]> {
+  const context = await newContext();
   try {
     const page = await context.newPage();
     await signInOn(page, 'student');
@@ -100,10 +100,9 @@ const routes = [
 
 for (const { path, expectContent } of routes) {
   for (const { device, width, height } of viewports) {
-    test(`a cold signed-in visit to ${path} shifts nothing in view while its data arrives (${device} ${width}×${height})`, async ({ browser, baseURL, expectNoAxeViolations }) => {
-      if (!baseURL) throw new Error('baseURL is not set');
-      const cookies = await studentSession(browser, baseURL);
-      const context = await browser.newContext({ baseURL, viewport: { width, height }, serviceWorkers: 'block', locale: 'en-GB', timezoneId: 'Europe/London' });
+    test(`a cold signed-in visit to ${path} shifts nothing in view while its data arrives (${device} ${width}×${height})`, async ({ newContext, expectNoAxeViolations }) => {
+      const cookies = await studentSession(newContext);
+      const context = await newContext({ viewport: { width, height }, serviceWorkers: 'block' });
       try {
         await context.addCookies(cookies);
         await context.addInitScript((key) => {

@@ -1,24 +1,25 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { AttendanceAnalysis, AttendanceTally } from '../src/shared/contract/attendance';
 import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { RegisterPage } from './pages/RegisterPage';
 import { TimetablePage } from './pages/TimetablePage';
+import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 15, lecturer register. Its own server: it registers, closes a register and marks
-// students present. The seed's CS2041 lab started up to 10 minutes before the server did; a long
-// closing time keeps its registration open while the test runs on a busy machine.
-const server = useOwnServer(test, { env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
+// students present. The seed's CS2041 lab started at 08:50, five minutes before the server's clock
+// starts (E2E_CLOCK_START); a long closing time keeps its registration open however long the test takes.
+useOwnServer(test, { env: { ATTENDANCE_CLOSE_MINUTES: '60' } });
 
 /** The class of `moduleCode` in progress now, from the signed-in user's timetable. */
-async function classInProgress(request: APIRequestContext, moduleCode: string): Promise<TimetableEntry> {
-  const response = await request.get('/api/timetable');
+async function classInProgress(page: Page, moduleCode: string): Promise<TimetableEntry> {
+  const response = await page.request.get('/api/timetable');
   expect(response.status()).toBe(200);
   const { timetableEntries } = (await response.json()) as Timetable;
-  const now = Date.now();
+  const now = await pageTime(page);
   const entry = timetableEntries.find((e) => e.moduleCode === moduleCode && !e.isCancelled
     && Date.parse(e.startTime) <= now && now < Date.parse(e.startTime) + e.duration * 60_000);
   if (!entry) throw new Error(`no ${moduleCode} class in progress`);
@@ -37,10 +38,10 @@ const tallyOf = (analysis: AttendanceAnalysis, code: string): AttendanceTally =>
   return tally;
 };
 
-test('a lecturer sees a student register live, closes the register, and the student\'s attendance counts the class', async ({ page, browser, signInAs, expectNoAxeViolations }) => {
+test('a lecturer sees a student register live, closes the register, and the student\'s attendance counts the class', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
   test.setTimeout(120_000);
   await signInAs('lecturer');
-  const lab = await classInProgress(page.request, 'CS2041');
+  const lab = await classInProgress(page, 'CS2041');
 
   // From the timetable: each class the lecturer teaches has 'Register'.
   const timetable = new TimetablePage(page);
@@ -54,7 +55,7 @@ test('a lecturer sees a student register live, closes the register, and the stud
   await expectNoAxeViolations();
 
   // The student, on their own device, registers from their timetable.
-  const studentContext = await browser.newContext({ baseURL: server.baseURL });
+  const studentContext = await newContext();
   try {
     const studentPage = await studentContext.newPage();
     await signInOn(studentPage, 'student');

@@ -6,7 +6,7 @@ import { signInOn } from './support/signIn';
 
 // Issue 13, rebase acceptance: a fresh server value is the new base, and the writes still queued
 // on this device are applied on top of it. Its own server: it changes `student`'s favourites.
-const server = useOwnServer(test);
+useOwnServer(test);
 
 const addFavouritePath = '**/api/user/favourites/resources';
 const byName = (a: string, b: string) => a.localeCompare(b);
@@ -18,7 +18,7 @@ async function serverFavourites(request: APIRequestContext): Promise<string[]> {
   return ((await response.json()) as { displayName: string }[]).map((favourite) => favourite.displayName).sort(byName);
 }
 
-test('a favourite held on its way stays pending while another device adds one: a refresh shows both, and both reach the server once', async ({ page, context, browser, signInAs }) => {
+test('a favourite held on its way stays pending while another device adds one: a refresh shows both, and both reach the server once', async ({ page, context, newContext, signInAs }) => {
   const held = 'Referencing guide';
   const fromOtherDevice = 'Campus map';
   const waiting = (resources: ResourcesPage, name: string) => resources.row(name).getByText('Waiting to sync', { exact: true });
@@ -30,8 +30,6 @@ test('a favourite held on its way stays pending while another device adds one: a
     else await route.fallback();
   };
   await context.route(addFavouritePath, holdPosts);
-  // This device's clock, so the student can come back to it later (see the refresh below).
-  await context.clock.install();
 
   await signInAs('student');
   const resources = new ResourcesPage(page);
@@ -48,7 +46,7 @@ test('a favourite held on its way stays pending while another device adds one: a
   await expect.poll(() => heldRequests.length).toBeGreaterThan(0);
 
   // The same student, on another device, online: a favourite added there reaches the server at once.
-  const other = await browser.newContext({ baseURL: server.baseURL });
+  const other = await newContext();
   try {
     const otherPage = await other.newPage();
     await signInOn(otherPage, 'student');

@@ -53,8 +53,9 @@ test.describe('toasts on a phone', () => {
     const support = new SupportDialog(page);
     await support.openDialog();
     await expect(support.cooldownNotice).toBeVisible();
-    // Give a toast the time it would take to show. By CSS: the open modal hides the toaster from the accessibility tree.
-    await page.waitForTimeout(500);
+    // A toast would be raised with the notice, from the same answer: two frames later it would be
+    // drawn. (By CSS: the open modal hides the toaster from the accessibility tree.)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await expect(page.locator('section.toaster')).not.toContainText('Please wait before submitting another.');
   });
 });

@@ -5,7 +5,7 @@
  * Chromium's push service is Google's FCM, which this machine (and CI) cannot reach, so a real
  * `pushManager.subscribe()` never settles here. Instead:
  * - a real local Web Push service (`web-push-testing`, tests/helpers/localPushService.ts) runs on
- *   a fixed port that the app server's PUSH_ALLOWED_ORIGINS names; it verifies each push's VAPID
+ *   a free port that the app server's PUSH_ALLOWED_ORIGINS names; it verifies each push's VAPID
  *   JWT and decrypts the aes128gcm payload, exactly as a browser vendor's service would;
  * - in the page, only PushManager.prototype.subscribe/getSubscription are replaced
  *   (e2e/support/localPushShim.ts) so the browser's subscription comes from that service;
@@ -27,20 +27,19 @@ import { startLocalPushService, type LocalPushService } from '../tests/helpers/l
 import { expect, test } from './fixtures';
 import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
+import { pageTime } from './support/clock';
 import { installLocalPushShim } from './support/localPushShim';
 import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker, shownNotifications } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
-const pushPort = Number(process.env.E2E_PORT ?? 8181) + 28;
-const pushOrigin = `http://127.0.0.1:${pushPort}`;
-// Its own server and database: the test cancels a class, which nothing else should see.
-const server = useOwnServer(test, { env: { PUSH_ALLOWED_ORIGINS: pushOrigin, PUSH_RETRY_BASE_MS: '200' } });
-
+// The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {
-  pushService = await startLocalPushService({ port: pushPort });
+  pushService = await startLocalPushService();
 });
+// Its own server and database: the test cancels a class, which nothing else should see.
+const server = useOwnServer(test, { env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '200' }) });
 test.afterAll(async () => {
   await pushService.close();
 });
@@ -59,7 +58,8 @@ const typesOf = (subscription: NotificationSubscription | null) => subscription?
 /** One of the signed-in student's classes that is still to come. */
 async function upcomingClass(page: Page): Promise<TimetableEntry> {
   const timetable = (await (await page.request.get('/api/timetable')).json()) as Timetable;
-  const entry = timetable.timetableEntries.find((e) => !e.isCancelled && Date.parse(e.startTime) > Date.now() + 60 * 60_000);
+  const now = await pageTime(page);
+  const entry = timetable.timetableEntries.find((e) => !e.isCancelled && Date.parse(e.startTime) > now + 60 * 60_000);
   expect(entry, 'the seed gives student an upcoming class').toBeDefined();
   return entry as TimetableEntry;
 }
@@ -107,7 +107,7 @@ test('a student enables push, gets a notification when a class is cancelled, and
   await expect(settings.state).toHaveText('Notifications are on for this device.');
   await expect(settings.update).toBeDisabled();
   const subscription = shim.current();
-  expect(subscription?.endpoint.startsWith(`${pushOrigin}/`)).toBe(true);
+  expect(subscription?.endpoint.startsWith(`${pushService.origin}/`)).toBe(true);
   const token = tokenOf(subscription?.endpoint ?? '');
   expect(typesOf(await storedSubscription(page.request, token))).toEqual(['Timetable', 'Attendance']);
   await expectNoAxeViolations();

@@ -1,4 +1,4 @@
-import { chromium, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { AttendancePages } from './pages/AttendancePages';
 import { LandingPage } from './pages/LandingPage';
 import { PersonaPicker } from './pages/PersonaPicker';
 import { addDays, closeSuccess, getJson, londonToday, openCreateDialog } from './support/absenceSpecs';
+import { moveServerClock, runServerJob, setContextClockToServer } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { signInOn } from './support/signIn';
@@ -20,6 +21,8 @@ import { signInOn } from './support/signIn';
 // services shown as working, and the draft offered again, which now sends.
 // Its own server: the tests send requests as `student`, and the server is fresh, as after a deploy.
 const server = useOwnServer(test);
+// The demo's status checks (the app's own health) have run once, so the services show as working.
+test.beforeAll(() => runServerJob(server.baseURL, 'status.checks'));
 
 const draftText = 'Diwali with my family: I typed this before closing the browser.';
 
@@ -36,8 +39,8 @@ const phone: Screen = { name: 'phone', viewport: { width: 390, height: 844 }, is
  * keeps session cookies (as a browser set to continue where it left off, or a phone's); otherwise
  * it forgets them, as Chromium does by default, and the student has to sign in again.
  */
-function launch(profile: string, screen: Screen, keepsSession: boolean): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(profile, {
+async function launch(profile: string, screen: Screen, keepsSession: boolean): Promise<BrowserContext> {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     args: [...chromiumFlags, ...(keepsSession ? ['--restore-last-session'] : [])],
     baseURL: server.baseURL,
@@ -47,19 +50,23 @@ function launch(profile: string, screen: Screen, keepsSession: boolean): Promise
     isMobile: screen.isMobile,
     hasTouch: screen.isMobile,
   });
+  // The device's clock is the server's (e2e/support/clock.ts), as the fixtures' contexts are.
+  await setContextClockToServer(context, server.baseURL);
+  return context;
 }
 
 /**
  * A day from `offset` days ahead that the limits allow as an all-day absence (before the maximum's
  * day) and that none of the student's requests covers yet, so a repeated run still finds one.
  */
-async function allowedDay(request: APIRequestContext, offset: number): Promise<string> {
+async function allowedDay(page: Page, offset: number): Promise<string> {
+  const { request } = page;
   const config = await getJson<AbsenceConfig>(request, '/api/attendance/absences/config');
   const requests = await getJson<AbsenceRequest[]>(request, '/api/attendance/absences/requests');
   const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
   const isTaken = (day: string) =>
     requests.some((taken) => taken.absenceStart.slice(0, 10) <= day && day <= taken.absenceEnd.slice(0, 10));
-  for (let day = addDays(londonToday(), offset); day <= lastAllowed; day = addDays(day, 3)) {
+  for (let day = addDays(await londonToday(page), offset); day <= lastAllowed; day = addDays(day, 3)) {
     if (!isTaken(day)) return day;
   }
   throw new Error('no free day left within the absence limits');
@@ -129,11 +136,10 @@ async function expectOnlineWithDraft(page: Page, screen: Screen, day: string): P
   await expect(connectivityProblem(page)).toHaveCount(0);
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * On a fresh browser profile (a folder deleted afterwards): signs `student` in, leaves a draft
- * for a free day `dayOffset` days ahead, closes the browser, waits `closedMs`, and opens it again
+ * for a free day `dayOffset` days ahead, closes the browser, lets `closedMs` pass on the server's
+ * clock (the reopened browser's starts there too), and opens it again
  * on the same profile for `afterRestart`, which gets the reopened browser and the draft's day.
  */
 async function acrossRestart(
@@ -146,10 +152,10 @@ async function acrossRestart(
     const before = await launch(profile, screen, keepsSession);
     const page = before.pages()[0] ?? (await before.newPage());
     await signInOn(page, 'student');
-    const day = await allowedDay(before.request, dayOffset);
+    const day = await allowedDay(page, dayOffset);
     await leaveDraft(page, before, screen, day);
     await before.close();
-    await pause(closedMs);
+    if (closedMs > 0) await moveServerClock(server.baseURL, { advanceMs: closedMs });
 
     const after = await launch(profile, screen, keepsSession);
     try {
@@ -174,8 +180,8 @@ test('desktop, the browser reopens its last tab at once: the attendance page is 
   });
 });
 
-test('phone, reopened after a few seconds in a new tab at the start page: online, and the draft sends', async () => {
-  await acrossRestart(phone, { keepsSession: true, dayOffset: 18, closedMs: 3000 }, async (after, day) => {
+test('phone, reopened five minutes later in a new tab at the start page: online, and the draft sends', async () => {
+  await acrossRestart(phone, { keepsSession: true, dayOffset: 18, closedMs: 5 * 60_000 }, async (after, day) => {
     const opened = await after.newPage();
     await opened.goto('/');
     await expect(opened).toHaveURL(/\/home$/);

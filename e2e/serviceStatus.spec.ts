@@ -2,18 +2,23 @@ import { createServer, type Server } from 'node:http';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TimetablePage } from './pages/TimetablePage';
+import { findFreePort } from '../src/server/db/freePort';
+import { runServerJob } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
 /**
  * The live service status feed against a server of its own whose one check (the timetable's)
- * asks an HTTP server this test starts and stops, every second.
+ * asks an HTTP server this test starts and stops. The checks run when the test runs their job
+ * (`status.checks`, as the schedule would every STATUS_CHECK_SECONDS): one failure is degraded,
+ * two in a row an outage.
  */
-const targetPort = Number(process.env.E2E_PORT ?? 8181) + 53;
+let targetPort: number | undefined;
 let target: Server | undefined;
 
 async function startTarget(): Promise<void> {
   if (target) return;
+  targetPort ??= await findFreePort();
   const server = createServer((_request, response) => response.writeHead(200).end('ok'));
   await new Promise<void>((resolve) => server.listen(targetPort, '127.0.0.1', resolve));
   target = server;
@@ -30,25 +35,32 @@ async function stopTarget(): Promise<void> {
 }
 
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
+// The target first: the server's check names its port.
 test.beforeAll(startTarget);
 test.afterAll(stopTarget);
-useOwnServer(test, {
-  env: {
-    STATUS_CHECK_SECONDS: '1',
+const server = useOwnServer(test, {
+  env: () => ({
     STATUS_CHECKS: JSON.stringify([{ id: 'timetable', name: 'Timetable', url: `http://127.0.0.1:${targetPort}/health`, feature: 'timetable', timeoutMs: 2000 }]),
-  },
+  }),
 });
+
+/** One run of the status checks, as the schedule would make (jobs run on no timer in e2e). */
+const runChecks = () => runServerJob(server.baseURL, 'status.checks');
 
 const statusButton = (page: Page) => page.getByRole('button', { name: /^Service status:/ });
 
 async function checkFeed(page: Page, expectNoAxeViolations: (page?: Page) => Promise<void>): Promise<void> {
   const timetable = new TimetablePage(page);
   await timetable.goto();
-  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally', { timeout: 20_000 });
+  await runChecks();
+  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally');
   await expect(page.getByText(/The timetable service is having problems/)).toHaveCount(0);
 
   await stopTarget();
-  await expect(statusButton(page)).toHaveAccessibleName('Service status: Not working', { timeout: 20_000 });
+  await runChecks();
+  await expect(statusButton(page)).toHaveAccessibleName('Service status: Having problems');
+  await runChecks();
+  await expect(statusButton(page)).toHaveAccessibleName('Service status: Not working');
   const notice = page.getByRole('status').filter({ hasText: 'The timetable service is having problems.' });
   await expect(notice).toHaveText(/^The timetable service is having problems\. You are seeing your copy from \d{2}:\d{2}\.$/);
   // The notice names the time of the copy the page shows.
@@ -64,7 +76,8 @@ async function checkFeed(page: Page, expectNoAxeViolations: (page?: Page) => Pro
   await expect(panel.getByText('Timetable')).toBeHidden();
 
   await startTarget();
-  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally', { timeout: 20_000 });
+  await runChecks();
+  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally');
   await expect(notice).toHaveCount(0);
 }
 
@@ -108,7 +121,8 @@ test('the service worker never reports the feed as session activity, so the thro
   });
   const timetable = new TimetablePage(page);
   await timetable.goto();
-  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally', { timeout: 20_000 });
+  await runChecks();
+  await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally');
   expect(feedRequests).toEqual(expect.arrayContaining(['POST /api/realtimepingdom/negotiate', 'GET /api/realtimepingdom', 'POST /api/realtimepingdom']));
 
   // The client's next keep-alive ping (every 15 s) goes through the worker's scope...
@@ -129,6 +143,7 @@ test('the service worker never reports the feed as session activity, so the thro
 
 test('an administrator sets maintenance in the admin area, and users see it', async ({ page, signInAs, expectNoAxeViolations }) => {
   await signInAs('admin');
+  await runChecks();
   await page.goto('/admin/status');
   await expect(page.getByRole('heading', { level: 1, name: 'Service status' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Maintenance for Timetable' });

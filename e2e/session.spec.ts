@@ -21,13 +21,12 @@ async function fastForwardToWarning(page: Page): Promise<void> {
   }).toPass({ timeout: 20_000 });
 }
 
-test.beforeEach(async ({ page, context, baseURL, signInAs, homePage }) => {
+test.beforeEach(async ({ context, baseURL, signInAs, homePage }) => {
   // Kept on sign-out (SPEC §3), and a cookie that is not.
   await context.addCookies([
     { name: 'AnalyticsConsent', value: 'granted', url: baseURL },
     { name: 'ShowTourPrompt', value: 'true', url: baseURL },
   ]);
-  await page.clock.install();
   await signInAs('student');
   await homePage.expectGreeting('Amara');
 });

@@ -63,8 +63,7 @@ function resourceKeys(page: Page, name: string): Promise<string[]> {
 
 test('an administrator views as a student, read only, with the banner on every page; stop brings their own data back; the audit log shows it all', async ({
   page,
-  browser,
-  baseURL,
+  newContext,
   signInAs,
   expectNoAxeViolations,
 }) => {
@@ -182,7 +181,7 @@ test('an administrator views as a student, read only, with the banner on every p
   await expectNoAxeViolations();
 
   // The student sees that an administrator viewed their account, and why.
-  const studentContext = await browser.newContext({ baseURL });
+  const studentContext = await newContext();
   const studentPage = await studentContext.newPage();
   await signInOn(studentPage, 'student');
   await studentPage.goto('/user/profile');

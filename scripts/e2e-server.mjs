@@ -25,8 +25,10 @@ const dataDir = process.env.E2E_DATA_DIR || mkdtempSync(join(tmpdir(), 'campus-e
 // mkdtemp makes it 0700; as root the embedded PostgreSQL runs as the `postgres` user, which must
 // be able to pass through to DATA_DIR/postgres.
 chmodSync(dataDir, 0o711);
-const env = { ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: staticDir, SIGNIN_RATE_LIMIT: '1000', E2E_TEST_CONTROL: '1' };
+const env = { SCHEDULED_JOBS: '0', ...process.env, PORT: port, HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '1', STATIC_DIR: staticDir, SIGNIN_RATE_LIMIT: '1000', E2E_TEST_CONTROL: '1' };
 // E2E_TEST_CONTROL: the test-only /api/test routes (move the server's clock, run a job now); see README.
+// SCHEDULED_JOBS=0 unless the spec asks otherwise: a spec runs the job it needs when it needs it.
+// CLOCK_START comes from the spec's server (e2e/support/ownServer.ts).
 // Never whatever DATABASE_URL the caller had: the spec's clone, or a fresh embedded database.
 if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_URL;
 else delete env.DATABASE_URL;

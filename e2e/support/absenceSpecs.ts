@@ -3,13 +3,19 @@ import { expect } from '@playwright/test';
 import type { TimetableEntry } from '../../src/shared/contract/timetable';
 import { AbsenceDialog } from '../pages/AbsenceDialog';
 import { AttendancePages } from '../pages/AttendancePages';
+import { pageTime } from './clock';
 
 // What the absence specs share: London's date, wall-clock arithmetic, the API's JSON, the class an
 // absence can cut through, and opening and closing the request's dialogs.
 
-/** Today in London, 'YYYY-MM-DD'. */
-export function londonToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
+/** London's date at `ms` (a page's or the server's time), 'YYYY-MM-DD'. */
+export function londonDay(ms: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(ms);
+}
+
+/** Today in London on the page's clock (which is the server's), 'YYYY-MM-DD'. */
+export async function londonToday(page: Page): Promise<string> {
+  return londonDay(await pageTime(page));
 }
 
 /** A 'YYYY-MM-DD' date `days` later. */
@@ -34,8 +40,8 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 }
 
 /** An upcoming, not cancelled class of at least 30 minutes that overlaps no other class. */
-export function classToCutThrough(entries: readonly TimetableEntry[], maximumDay: string): TimetableEntry | undefined {
-  const tomorrow = addDays(londonToday(), 1);
+export function classToCutThrough(entries: readonly TimetableEntry[], today: string, maximumDay: string): TimetableEntry | undefined {
+  const tomorrow = addDays(today, 1);
   const spans = entries.map((entry) => ({ entry, from: Date.parse(entry.startTime), to: Date.parse(entry.startTime) + entry.duration * 60_000 }));
   return spans.find(({ entry, from, to }) => {
     const day = entry.startTime.slice(0, 10);

@@ -3,6 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../../src/server/db/freePort';
+import { E2E_CLOCK_START, serverTimeAt } from './clock';
 import { cloneSpecDatabase, type SpecDatabase } from './specDatabase';
 
 /**
@@ -20,13 +21,19 @@ export interface OwnServer {
   dispose(): Promise<void>;
 }
 
-export function ownServer(options: { staticDir: string; env?: Record<string, string> }): OwnServer {
+/** A spec's extra server variables: fixed, or read at each start (a port a beforeAll hook took). */
+type ServerEnv = Record<string, string> | (() => Record<string, string>);
+
+export function ownServer(options: { staticDir: string; env?: ServerEnv }): OwnServer {
   // The uploads' temporary files; the data itself is in the spec's database on the run's cluster.
   const dataDir = mkdtempSync(join(tmpdir(), 'campus-e2e-own-'));
   chmodSync(dataDir, 0o711);
   let port: number | undefined;
   let database: SpecDatabase | undefined;
   let child: ChildProcess | undefined;
+  // Where the server's clock was when it last stopped, and when (performance.now()): a restart
+  // carries on from there, as the real time would, rather than going back to CLOCK_START.
+  let stoppedClock: { readonly serverMs: number; readonly at: number } | undefined;
   const urlOf = (knownPort: number) => `http://127.0.0.1:${knownPort}`;
 
   const isUp = async (url: string): Promise<boolean> => {
@@ -51,8 +58,9 @@ export function ownServer(options: { staticDir: string; env?: Record<string, str
       // real restart would.
       database ??= await cloneSpecDatabase();
       const url = await this.address();
+      const clockStart = stoppedClock ? new Date(stoppedClock.serverMs + Math.round(performance.now() - stoppedClock.at)).toISOString() : E2E_CLOCK_START;
       child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-        env: { ...process.env, ...options.env, E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
+        env: { ...process.env, CLOCK_START: clockStart, ...(typeof options.env === 'function' ? options.env() : options.env), E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
         stdio: 'ignore',
       });
       const deadline = performance.now() + 90_000;
@@ -66,6 +74,10 @@ export function ownServer(options: { staticDir: string; env?: Record<string, str
       const running = child;
       child = undefined;
       if (!running || running.exitCode !== null) return;
+      if (port !== undefined) {
+        const serverMs = await serverTimeAt(urlOf(port)).catch(() => undefined);
+        if (serverMs !== undefined) stoppedClock = { serverMs, at: performance.now() };
+      }
       const exited = new Promise((resolve) => running.once('exit', resolve));
       running.kill('SIGTERM');
       await exited;
@@ -90,7 +102,7 @@ interface SuiteHooks {
  * clone of the run's template database, serving the suite's build: started before its tests,
  * deleted after them. Every spec file has one, so no spec sees another's writes.
  */
-export function useOwnServer(test: SuiteHooks, options: { env?: Record<string, string> } = {}): OwnServer {
+export function useOwnServer(test: SuiteHooks, options: { env?: ServerEnv } = {}): OwnServer {
   const server = ownServer({
     staticDir: process.env.E2E_STATIC_DIR ?? 'dist',
     ...(options.env ? { env: options.env } : {}),

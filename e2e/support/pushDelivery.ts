@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from '@playwright/test';
+import { expect, type CDPSession, type Page } from '@playwright/test';
 
 /** How long one delivery may take before it counts as dropped (a handled push takes ~150 ms here). */
 const HANDLED_WITHIN_MS = 5_000;
@@ -78,11 +78,11 @@ export async function deliverPushToServiceWorker(page: Page, data: string): Prom
     for (let attempt = 1; attempt <= ATTEMPTS; attempt += 1) {
       if (attempt > 1) console.warn(`push delivery ${attempt - 1} was not handled within ${HANDLED_WITHIN_MS} ms; delivering again`);
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId, data });
-      const deadline = Date.now() + HANDLED_WITHIN_MS;
-      while (Date.now() < deadline) {
-        if ((await workerUpdatesSeen(page)) > before) return;
-        await page.waitForTimeout(50);
-      }
+      const isHandled = await expect
+        .poll(() => workerUpdatesSeen(page), { timeout: HANDLED_WITHIN_MS })
+        .toBeGreaterThan(before)
+        .then(() => true, () => false);
+      if (isHandled) return;
     }
     throw new Error(`the service worker did not handle the push in ${ATTEMPTS} deliveries`);
   } finally {

@@ -165,15 +165,18 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     await jobs.start(async () => {
       await push.startWorker();
       await startAdminNotificationWorker(ctx, jobs);
-      await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+      // SCHEDULED_JOBS=0 (e2e only): the tests run each timed job through /api/test/jobs when they need it.
+      if (config.scheduledJobs) await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
     });
     // The interval jobs (the status checks) begin once this instance listens: the demo's checks
     // ask this very server, and a run before it listened found the port closed and showed every
     // service as having problems until the next period. (Fastify runs onListen once: an
     // instance listens only once.)
-    app.addHook('onListen', async () => {
-      await jobs.withSetupLock(() => jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now })));
-    });
+    if (config.scheduledJobs) {
+      app.addHook('onListen', async () => {
+        await jobs.withSetupLock(() => jobs.scheduleEvery(intervalJobs, () => ({ ...ctx, now })));
+      });
+    }
   }
 
   registerErrorHandling(app);

@@ -64,6 +64,11 @@ export interface Config {
   readonly clockStart: Date | undefined;
   /** E2E_TEST_CONTROL: the test-only routes under /api/test (move the clock) exist. Never in production. */
   readonly testControl: boolean;
+  /**
+   * SCHEDULED_JOBS: the timed jobs (cron and interval) run on their schedule. Off only next to the
+   * test control, whose /api/test/jobs/:name/run then runs them when a test says so.
+   */
+  readonly scheduledJobs: boolean;
   /** Where the built client lives; served with an SPA fallback when it exists. */
   readonly staticDir: string;
   /** The public origin (https://campus.example.ac.uk) used for OIDC redirects and feed URLs. */
@@ -394,6 +399,7 @@ export const configSchema = z.object({
   PINGDOM_API_TOKEN: variable<string | undefined>(undefined, asText),
   CLOCK_START: variable<Date | undefined>(undefined, instantWithOffset),
   E2E_TEST_CONTROL: variable(false, onOff),
+  SCHEDULED_JOBS: variable(true, onOff),
 });
 
 export type ConfigVariable = keyof typeof configSchema.shape;
@@ -426,6 +432,9 @@ function crossChecks(v: Variables): string[] {
   }
   if (v.NODE_ENV === 'production' && v.E2E_TEST_CONTROL) {
     problems.push('E2E_TEST_CONTROL is refused in production (NODE_ENV=production): it lets anyone move the server\'s clock; unset E2E_TEST_CONTROL');
+  }
+  if (!v.SCHEDULED_JOBS && !v.E2E_TEST_CONTROL) {
+    problems.push('SCHEDULED_JOBS=0 needs E2E_TEST_CONTROL=1: with no schedule and no test control, registers would never close and nothing would be cleaned up; unset SCHEDULED_JOBS');
   }
   problems.push(...analyticsProblems(v));
   return problems;
@@ -507,6 +516,7 @@ export function loadConfig(env: Env = process.env): Config {
     isDemo,
     clockStart: v.CLOCK_START,
     testControl: v.E2E_TEST_CONTROL,
+    scheduledJobs: v.SCHEDULED_JOBS,
     staticDir: resolve(v.STATIC_DIR),
     publicOrigin,
     oidc,
