@@ -25,6 +25,20 @@ const wallClockSelectors = [
 ];
 const appRule = 'src/app and sw never import src/server; share code through src/shared.';
 
+/**
+ * GUIDE "Time", end to end: a spec takes the time from its server or its page (e2e/support/clock.ts),
+ * never from the machine running the tests, and waits for what it expects, never for a fixed time.
+ * Code that runs in the browser (page.evaluate, addInitScript, waitForFunction) reads the page's
+ * clock, which is the server's.
+ */
+const inBrowser = "CallExpression[callee.property.name=/^(evaluate|addInitScript|waitForFunction)$/] *";
+const e2eRule = 'An e2e spec reads the time from its server or page (e2e/support/clock.ts: clock.now(), pageTime(page)), not the test machine.';
+const e2eTimeSelectors = [
+  { selector: `MemberExpression[object.name='Date'][property.name='now']:not(${inBrowser})`, message: `Date.now: ${e2eRule}` },
+  { selector: `NewExpression[callee.name='Date'][arguments.length=0]:not(${inBrowser})`, message: `new Date() without an argument: ${e2eRule}` },
+  { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'No fixed waits: wait for what the user would see (expect, expect.poll), or move the test\'s clock.' },
+];
+
 export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/', 'coverage/'],
@@ -71,6 +85,12 @@ export default defineConfig(
     ignores: ['src/server/clock.ts'],
     rules: {
       'no-restricted-syntax': ['error', ...wallClockSelectors],
+    },
+  },
+  {
+    files: ['e2e/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', ...e2eTimeSelectors],
     },
   },
   {

@@ -35,4 +35,24 @@ describe('the wall-clock lint rule', () => {
   it('applies only to the server: tests and the client keep their own rules', async () => {
     expect(await messagesOf('tests/server/example.test.ts', 'export const t = Date.now();\n')).toEqual([]);
   });
+
+  it.each([
+    ['Date.now()', 'export const t = Date.now();\n', /Date\.now: An e2e spec reads the time from its server or page/],
+    ['new Date()', 'export const d = new Date();\n', /new Date\(\) without an argument: An e2e spec/],
+    ['a fixed wait', 'export const wait = (page: { waitForTimeout(ms: number): Promise<void> }) => page.waitForTimeout(500);\n', /No fixed waits/],
+  ])('refuses %s in an e2e spec', async (_name, code, message) => {
+    const messages = await messagesOf('e2e/example.spec.ts', code);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatch(message);
+  });
+
+  it('lets code that runs in the browser read the page\'s clock, which is the server\'s', async () => {
+    const code = [
+      'type Page = { evaluate<T>(f: () => T): Promise<T>; addInitScript(f: () => void): Promise<void> };',
+      'export const read = (page: Page) => page.evaluate(() => Date.now());',
+      'export const init = (page: Page) => page.addInitScript(() => void localStorage.setItem(\'k\', String(new Date().getTime())));',
+      '',
+    ].join('\n');
+    expect(await messagesOf('e2e/example.spec.ts', code)).toEqual([]);
+  });
 });
