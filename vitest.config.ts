@@ -5,6 +5,10 @@ import { defineConfig } from 'vitest/config';
 // test file. Component tests (*.test.tsx) render with Testing Library in happy-dom.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core CI machine. The server
+    // files spend most of their time waiting on PostgreSQL (its own processes), so three workers
+    // keep both cores busy: the suite takes about half the time (176 s against 320 s here).
+    maxWorkers: 3,
     projects: [
       {
         test: {
