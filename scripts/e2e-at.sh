@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Runs the e2e suite (or the Playwright arguments given after the time) with the whole process
-# tree (the test runner, PostgreSQL, every app server, Chromium) believing the machine's clock says
-# another time: libfaketime (Debian's `faketime` package) shifts the wall clock of every process
-# by the same offset, and the clock keeps running. The suite sets its own time (ARCHITECTURE,
-# Time), so it must pass whatever the machine's clock says.
+# Runs the e2e suite (or the Playwright arguments given after the time) with the test runner,
+# PostgreSQL and every app server believing the machine's clock says another time: libfaketime
+# (Debian's `faketime` package) shifts the wall clock of every process by the same offset, and the
+# clock keeps running. The suite sets its own time (ARCHITECTURE, Time), so it must pass whatever
+# the machine's clock says. Chromium alone starts without libfaketime (bench/support/chromium.ts:
+# under it, its zygote fails and pages hang); its pages run on their server's time anyway.
 #
 #   scripts/e2e-at.sh '2026-10-04 23:55'                  # a Sunday night in London
 #   scripts/e2e-at.sh '2026-10-25 01:30' e2e/timetable.spec.ts
@@ -38,5 +39,8 @@ export LD_PRELOAD="$library${LD_PRELOAD:+:$LD_PRELOAD}"
 export FAKETIME="${sign}${offset}s"
 # Timeouts and durations keep measuring real elapsed time.
 export FAKETIME_DONT_FAKE_MONOTONIC=1
+# An offset needs no time shared between processes: no shared memory, whose lock makes every
+# clock read of a many-threaded process (Chromium, PostgreSQL) wait on the others.
+export FAKETIME_DISABLE_SHM=1
 date '+the machine now says: %A %Y-%m-%d %H:%M:%S %Z'
 exec npx playwright test "$@"
