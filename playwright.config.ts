@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumEnv, chromiumFlags, chromiumPath } from './bench/support/chromium';
+import { chromiumFlags, chromiumPath } from './bench/support/chromium';
 
 // End to end against the real built app and server, driving the operating system's Chromium
 // (scripts/ensure-browser.mjs); Playwright's browsers are never used. globalSetup starts one
@@ -34,7 +34,6 @@ export default defineConfig({
         launchOptions: {
           executablePath: chromiumPath,
           args: [...chromiumFlags],
-          env: chromiumEnv(),
         },
       },
     },

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { createDb } from '../src/server/db/database';
 import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { prepareDatabase } from '../src/server/db/startup';
-import { E2E_CLOCK_START } from './support/clock';
+import { E2E_CLOCK_START, fakeWallClockEnv } from './support/clock';
 import { e2eDatabaseEnv, E2E_TEMPLATE_DATABASE } from './support/specDatabase';
 
 /**
@@ -27,7 +27,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   detachEmbeddedExitHook();
   const root = await mkdtemp(join(tmpdir(), 'campus-e2e-pg-'));
   await chmod(root, 0o755); // as root, the postgres OS user must reach the cluster folder
-  const cluster = await startEmbeddedPostgres(join(root, 'pg'));
+  // PostgreSQL starts on the shifted wall clock of scripts/e2e-at.sh, if any (its processes inherit
+  // the environment at spawn); the runner itself keeps the real one.
+  const faked = fakeWallClockEnv();
+  Object.assign(process.env, faked);
+  const cluster = await startEmbeddedPostgres(join(root, 'pg')).finally(() => {
+    for (const name of Object.keys(faked)) delete process.env[name];
+  });
   const adminUrl = cluster.connectionString('postgres');
   const admin = createDb(adminUrl, 1);
   try {

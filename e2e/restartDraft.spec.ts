@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
-import { chromiumEnv, chromiumFlags, chromiumPath } from '../bench/support/chromium';
+import { chromiumFlags, chromiumPath } from '../bench/support/chromium';
 import { expect, test } from './fixtures';
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
@@ -43,7 +43,6 @@ async function launch(profile: string, screen: Screen, keepsSession: boolean): P
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath,
     args: [...chromiumFlags, ...(keepsSession ? ['--restore-last-session'] : [])],
-    env: chromiumEnv(),
     baseURL: server.baseURL,
     locale: 'en-GB',
     timezoneId: 'Europe/London',

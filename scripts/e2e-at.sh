@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Runs the e2e suite (or the Playwright arguments given after the time) with the test runner,
-# PostgreSQL and every app server believing the machine's clock says another time: libfaketime
-# (Debian's `faketime` package) shifts the wall clock of every process by the same offset, and the
-# clock keeps running. The suite sets its own time (ARCHITECTURE, Time), so it must pass whatever
-# the machine's clock says. Chromium alone starts without libfaketime (bench/support/chromium.ts:
-# under it, its zygote fails and pages hang); its pages run on their server's time anyway.
+# Runs the e2e suite (or the Playwright arguments given after the time) with PostgreSQL and every
+# app server believing the machine's clock says another time: libfaketime (Debian's `faketime`
+# package) shifts their wall clock by one offset, and it keeps running. The suite sets its own time
+# (ARCHITECTURE, Time), so it must pass whatever the machine's clock says.
+#
+# The test runner and Chromium keep the real clock (e2e/support/clock.ts, fakeWallClockEnv):
+# Playwright's page clock replays its moves by the runner's and the browser's wall clocks, which
+# must agree, and Chromium hangs under libfaketime. The specs read the time only from their servers
+# and pages (eslint.config.js).
 #
 #   scripts/e2e-at.sh '2026-10-04 23:55'                  # a Sunday night in London
 #   scripts/e2e-at.sh '2026-10-25 01:30' e2e/timetable.spec.ts
@@ -34,13 +37,9 @@ sign="+"
 if [ "$offset" -lt 0 ]; then sign="-"; offset=$((-offset)); fi
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-echo "e2e at $(TZ=Europe/London date -d "@$target" '+%A %Y-%m-%d %H:%M %Z') (wall clock ${sign}${offset}s, monotonic time untouched)"
-export LD_PRELOAD="$library${LD_PRELOAD:+:$LD_PRELOAD}"
-export FAKETIME="${sign}${offset}s"
-# Timeouts and durations keep measuring real elapsed time.
-export FAKETIME_DONT_FAKE_MONOTONIC=1
-# An offset needs no time shared between processes: no shared memory, whose lock makes every
-# clock read of a many-threaded process (Chromium, PostgreSQL) wait on the others.
-export FAKETIME_DISABLE_SHM=1
-date '+the machine now says: %A %Y-%m-%d %H:%M:%S %Z'
+export E2E_FAKETIME_LIBRARY="$library"
+export E2E_FAKE_WALL_CLOCK="${sign}${offset}s"
+echo "e2e with the servers and PostgreSQL at $(TZ=Europe/London date -d "@$target" '+%A %Y-%m-%d %H:%M %Z') (wall clock ${E2E_FAKE_WALL_CLOCK})"
+LD_PRELOAD="$library" FAKETIME="$E2E_FAKE_WALL_CLOCK" FAKETIME_DONT_FAKE_MONOTONIC=1 FAKETIME_DISABLE_SHM=1 \
+  date '+a process under it now says: %A %Y-%m-%d %H:%M:%S %Z'
 exec npx playwright test "$@"

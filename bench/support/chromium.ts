@@ -11,18 +11,3 @@ export const chromiumFlags = [
   '--disable-component-update',
   '--disable-sync',
 ] as const;
-
-/**
- * The environment Chromium starts with: the caller's, without libfaketime. Under
- * `LD_PRELOAD=…libfaketime…` (scripts/e2e-at.sh) Chromium's zygote fails and its pages hang, so
- * the browser keeps the machine's real clock; every e2e page runs on its server's time anyway
- * (e2e/fixtures.ts installs it).
- */
-export function chromiumEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) if (value !== undefined) env[name] = value;
-  const preload = (env.LD_PRELOAD ?? '').split(':').filter((library) => library !== '' && !library.includes('faketime'));
-  if (preload.length > 0) env.LD_PRELOAD = preload.join(':');
-  else delete env.LD_PRELOAD;
-  return env;
-}

@@ -75,3 +75,24 @@ export function testClock(baseURL: string, context: BrowserContext): TestClock {
 export function pageTime(page: Page): Promise<number> {
   return page.evaluate(() => Date.now());
 }
+
+/**
+ * With E2E_FAKE_WALL_CLOCK (scripts/e2e-at.sh: a libfaketime offset such as `-4599758s`), the
+ * environment that puts a process on that shifted wall clock: the app servers and PostgreSQL get it.
+ * The test runner and Chromium keep the real one: Playwright's page clock replays its changes by
+ * the runner's and the browser's wall clocks, which must agree, and Chromium hangs under
+ * libfaketime. What the suite reads, it reads from the servers and pages (lint-enforced).
+ */
+export function fakeWallClockEnv(): Record<string, string> {
+  const offset = process.env.E2E_FAKE_WALL_CLOCK;
+  const library = process.env.E2E_FAKETIME_LIBRARY;
+  if (!offset || !library) return {};
+  return {
+    LD_PRELOAD: library,
+    FAKETIME: offset,
+    // Timeouts and durations keep measuring real elapsed time.
+    FAKETIME_DONT_FAKE_MONOTONIC: '1',
+    // An offset needs no time shared between processes: no shared memory and its lock.
+    FAKETIME_DISABLE_SHM: '1',
+  };
+}

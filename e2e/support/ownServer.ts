@@ -3,7 +3,7 @@ import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../../src/server/db/freePort';
-import { E2E_CLOCK_START, serverTimeAt } from './clock';
+import { E2E_CLOCK_START, fakeWallClockEnv, serverTimeAt } from './clock';
 import { cloneSpecDatabase, type SpecDatabase } from './specDatabase';
 
 /**
@@ -60,7 +60,7 @@ export function ownServer(options: { staticDir: string; env?: ServerEnv }): OwnS
       const url = await this.address();
       const clockStart = stoppedClock ? new Date(stoppedClock.serverMs + Math.round(performance.now() - stoppedClock.at)).toISOString() : E2E_CLOCK_START;
       child = spawn(process.execPath, ['scripts/e2e-server.mjs'], {
-        env: { ...process.env, CLOCK_START: clockStart, ...(typeof options.env === 'function' ? options.env() : options.env), E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
+        env: { ...process.env, ...fakeWallClockEnv(), CLOCK_START: clockStart, ...(typeof options.env === 'function' ? options.env() : options.env), E2E_PORT: String(port), E2E_STATIC_DIR: options.staticDir, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: database.url },
         stdio: 'ignore',
       });
       const deadline = performance.now() + 90_000;
