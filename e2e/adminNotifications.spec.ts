@@ -6,12 +6,13 @@
  * The notifications and audit log screens are axe-checked at desktop and phone widths.
  */
 import type { Page } from '@playwright/test';
-import { startLocalPushService, type LocalPushService } from '../tests/helpers/localPushService';
+import type { LocalPushService } from '../tests/helpers/localPushService';
 import { expect, test, type NewContext } from './fixtures';
 import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
 import { runServerJob } from './support/clock';
 import { installLocalPushShim } from './support/localPushShim';
+import { startPushServiceProcess } from './support/pushServiceProcess';
 import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -20,7 +21,7 @@ import { signInOn } from './support/signIn';
 // The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {
-  pushService = await startLocalPushService();
+  pushService = await startPushServiceProcess();
 });
 // Its own server: the notification goes to every student, which no other spec should see.
 const server = useOwnServer(test, { env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin }) });

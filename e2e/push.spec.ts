@@ -23,12 +23,13 @@ import type { CancelClassResult } from '../src/shared/contract/admin';
 import { xsrfCookieName, xsrfHeaderName } from '../src/shared/contract/antiforgery';
 import type { NotificationSubscription } from '../src/shared/contract/notifications';
 import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
-import { startLocalPushService, type LocalPushService } from '../tests/helpers/localPushService';
+import type { LocalPushService } from '../tests/helpers/localPushService';
 import { expect, test } from './fixtures';
 import { NotificationSettingsPage } from './pages/NotificationSettingsPage';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
 import { pageTime } from './support/clock';
 import { installLocalPushShim } from './support/localPushShim';
+import { startPushServiceProcess } from './support/pushServiceProcess';
 import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker, shownNotifications } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -36,7 +37,7 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 // The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {
-  pushService = await startLocalPushService();
+  pushService = await startPushServiceProcess();
 });
 // Its own server and database: the test cancels a class, which nothing else should see.
 const server = useOwnServer(test, { env: () => ({ PUSH_ALLOWED_ORIGINS: pushService.origin, PUSH_RETRY_BASE_MS: '200' }) });

@@ -10,9 +10,10 @@
 # and pages (eslint.config.js).
 #
 #   scripts/e2e-at.sh '2026-10-04 23:55'                  # a Sunday night in London
-#   scripts/e2e-at.sh '2026-10-25 01:30' e2e/timetable.spec.ts
+#   scripts/e2e-at.sh '2026-10-25 01:30 +0100' e2e/timetable.spec.ts   # an explicit offset picks one of the two 01:30s
 #
-# The time is read as London's wall clock (TZ=Europe/London), as the university's is.
+# The time is read as London's wall clock (TZ=Europe/London), as the university's is, unless it
+# carries an offset: on the day the clocks go forward, 01:30 does not exist in London.
 set -euo pipefail
 
 if [ $# -lt 1 ]; then

@@ -34,15 +34,8 @@ async function call<T>(origin: string, path: string, body: unknown): Promise<T> 
   return (response.headers.get('content-type')?.includes('json') ? await response.json() : undefined) as T;
 }
 
-/** Starts the service on 127.0.0.1: on `port` when given (so a server's env can name it up front), else a free one. */
-export async function startLocalPushService({ port = 0 }: { port?: number } = {}): Promise<LocalPushService> {
-  const model = new pushApiModel.PushApiModel();
-  const service = new WebPushTestingServer(model, port);
-  service.setRequestHandlers();
-  const server = service._app.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  model.notifyUrl = `${origin}/notify/`;
+/** The client of a local push service listening at `origin` (in this process or another); `close` stops it. */
+export function localPushServiceAt(origin: string, close: () => Promise<void>): LocalPushService {
   return {
     origin,
     subscribe: async (applicationServerKey) =>
@@ -52,10 +45,22 @@ export async function startLocalPushService({ port = 0 }: { port?: number } = {}
     expire: async ({ clientHash }) => {
       await call(origin, `/expire-subscription/${clientHash}`, {});
     },
-    close: async () => {
-      server.closeAllConnections();
-      server.close();
-      await once(server, 'close');
-    },
+    close,
   };
+}
+
+/** Starts the service on 127.0.0.1: on `port` when given (so a server's env can name it up front), else a free one. */
+export async function startLocalPushService({ port = 0 }: { port?: number } = {}): Promise<LocalPushService> {
+  const model = new pushApiModel.PushApiModel();
+  const service = new WebPushTestingServer(model, port);
+  service.setRequestHandlers();
+  const server = service._app.listen(port, '127.0.0.1');
+  await once(server, 'listening');
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  model.notifyUrl = `${origin}/notify/`;
+  return localPushServiceAt(origin, async () => {
+    server.closeAllConnections();
+    server.close();
+    await once(server, 'close');
+  });
 }
