@@ -7,6 +7,11 @@ import { stopOutboxSync } from '../../../src/app/sync/outboxSync';
 import { startupResources } from '../../../src/app/sync/registry';
 import { makeUser } from '../sync/support/fixtures';
 
+// The session starts the device's push subscription beside the first paint (a lazy import). Its
+// machine has tests of its own; here it is a spy, so nothing of it is still loading once a test ends.
+const push = vi.hoisted(() => ({ pushSubscriptionFor: vi.fn() }));
+vi.mock('../../../src/app/features/pushSubscription/pushSubscription.actor', () => push);
+
 const answers: Record<string, unknown> = {
   '/api/user/preferences/options': { theme: ['Auto', 'Light', 'Dark'], border: ['Rounded', 'Square'], font: ['App Font'] },
   '/api/user/preferences/userapi': { theme: 'Dark', border: '', font: '' },
@@ -57,6 +62,7 @@ describe('the signed-in start-up sequence (SPEC §7)', () => {
     expect(await activeUserDatabase()?.resources.get('userApiPreferences')).toMatchObject({ value: { theme: 'Dark' } });
     expect(console.warn).toHaveBeenCalledWith('Start-up: could not load profile', expect.objectContaining({ status: 500 }));
     expect(persist).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(push.pushSubscriptionFor).toHaveBeenCalledWith(user));
   });
 
   it('names the overlay as SPEC §2 does', () => {
