@@ -3,6 +3,8 @@ import type { Clock } from '../clock.js';
 import { roleNames, type Role } from '../../shared/contract/route.js';
 import type { OidcConfig } from '../config.js';
 import type { Db } from '../db/database.js';
+import type { Database } from '../db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
 
 /** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
 export interface PendingSignIn {
@@ -18,6 +20,23 @@ export interface OidcClaims {
 }
 
 /** The provider's user name belongs to another, already linked account: IT must resolve it. */
+/**
+ * Sets the roles sign-in grants (claims, directory groups) to exactly `roles`, leaving the ones an
+ * import granted (0024): a role held through both stays while either still grants it.
+ */
+async function replaceSignInRoles(trx: Db, userId: number, roles: readonly Role[]): Promise<void> {
+  const dropped = (eb: ExpressionBuilder<Database, 'user_roles'>) =>
+    eb.and([eb('user_id', '=', userId), ...(roles.length ? [eb('role', 'not in', [...roles])] : [])]);
+  await trx.deleteFrom('user_roles').where(dropped).where('via_import', '=', false).execute();
+  await trx.updateTable('user_roles').set({ via_sign_in: false }).where(dropped).execute();
+  if (roles.length === 0) return;
+  await trx
+    .insertInto('user_roles')
+    .values(roles.map((role) => ({ user_id: userId, role, via_sign_in: true })))
+    .onConflict((oc) => oc.columns(['user_id', 'role']).doUpdateSet({ via_sign_in: true }))
+    .execute();
+}
+
 export class UserNameTakenError extends Error {
   constructor(readonly userName: string) {
     super(`The user name ${userName} is already linked to another account`);
@@ -129,9 +148,8 @@ export class OidcService {
       await trx.deleteFrom('directory_group_members').where('user_id', '=', userId).execute();
       if (groups.length) await trx.insertInto('directory_group_members').values(groups.map((g) => ({ group_id: g.id, user_id: userId }))).execute();
 
-      const roles = new Set<Role>([...claimedRoles, ...groups.flatMap((g) => g.granted_roles)]);
-      await trx.deleteFrom('user_roles').where('user_id', '=', userId).execute();
-      if (roles.size) await trx.insertInto('user_roles').values([...roles].map((role) => ({ user_id: userId, role }))).execute();
+      const roles = [...new Set<Role>([...claimedRoles, ...groups.flatMap((g) => g.granted_roles)])];
+      await replaceSignInRoles(trx, userId, roles);
       return userId;
     });
   }

@@ -11,7 +11,13 @@ export type NullableTimestamp = ColumnType<Date | null, Date | string | null | u
 export type Json<T> = ColumnType<T, string, string>;
 export type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 
-export type EventType = 'Lecture' | 'Seminar' | 'Lab' | 'Tutorial' | 'Workshop';
+export type EventType = 'Lecture' | 'Seminar' | 'Lab' | 'Tutorial' | 'Workshop' | 'Exam' | 'Other';
+
+/** The columns every imported record carries (0024): its key in the bundle and the batch that last changed it. */
+export interface ImportedColumns {
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
 export type AttendanceResult = 'Cancelled' | 'Attended' | 'AttendedAssumed' | 'Absent' | 'AbsentAuthorised' | 'AbsentInformed';
 export type AbsenceType = 'Authorised' | 'Informed';
 export type AbsenceStatus = 'Pending' | 'PendingCancellation' | 'Approved' | 'Denied' | 'AwaitingEvidence' | 'Cancelled';
@@ -52,7 +58,8 @@ export interface PersonalTutorsTable {
 export interface BuildingsTable {
   id: string;
   name: string;
-  polygon: Json<GeoJsonPolygon>;
+  /** Null for a building an import named without an outline (0024). */
+  polygon: ColumnType<GeoJsonPolygon | null, string | null, string | null>;
 }
 
 export interface RoomsTable {
@@ -60,20 +67,71 @@ export interface RoomsTable {
   id: string;
   name: string;
   building_id: string;
-  floor: number;
-  latitude: number;
-  longitude: number;
+  /** Optional in an import (0024): a room without coordinates is not on the map. */
+  floor: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  capacity: ColumnType<number | null, number | null | undefined, number | null>;
+  is_active: Generated<boolean>;
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-export interface ModulesTable {
+export interface ModulesTable extends ImportedColumns {
   id: Generated<number>;
+  /** Not unique since 0024: a course's code repeats year after year. */
   code: string;
   name: string;
+  is_active: Generated<boolean>;
+  school_year_sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
+  org_sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-export interface TimetableEventsTable {
+/** A teaching group of a module (a OneRoster class, 0024): the cohort for lectures, or one lab or seminar group. */
+export interface TeachingGroupsTable extends ImportedColumns {
   id: Generated<number>;
   module_id: number;
+  title: string;
+  /** OneRoster classType: 'scheduled' or 'homeroom'. */
+  class_type: Generated<string>;
+  class_code: ColumnType<string | null, string | null | undefined, string | null>;
+  term_sourced_ids: ColumnType<string[], string[] | undefined, string[]>;
+  location: ColumnType<string | null, string | null | undefined, string | null>;
+  is_active: Generated<boolean>;
+}
+
+export interface AcademicSessionsTable {
+  id: Generated<number>;
+  sourced_id: string;
+  title: string;
+  session_type: string;
+  start_date: ColumnType<string, string, string>;
+  end_date: ColumnType<string, string, string>;
+  parent_sourced_id: string | null;
+  school_year: string | null;
+  is_active: Generated<boolean>;
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface OrgsTable {
+  id: Generated<number>;
+  sourced_id: string;
+  name: string;
+  org_type: string;
+  identifier: string | null;
+  parent_sourced_id: string | null;
+  is_active: Generated<boolean>;
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+export interface TimetableEventsTable extends ImportedColumns {
+  id: Generated<number>;
+  /** Always the group's module (kept for the reads that show the module). */
+  module_id: number;
+  /** The teaching group whose students attend it (0024); written without one, the module's first group. */
+  group_id: ColumnType<number, number | undefined, number>;
+  is_active: Generated<boolean>;
+  /** Overrides the module's title on this occurrence (0024). */
+  title: ColumnType<string | null, string | null | undefined, string | null>;
   event_type: EventType;
   room_id: string | null;
   starts_at: Timestamp;
@@ -91,19 +149,25 @@ export interface TimetableEventsTable {
   missed_alerts_at: NullableTimestamp;
 }
 
-export interface EnrolmentsTable {
+export interface EnrolmentsTable extends ImportedColumns {
   student_user_id: number;
+  /** Always the group's module. */
   module_id: number;
+  /** The teaching group the student is in (0024); written without one, the module's first group. */
+  group_id: ColumnType<number, number | undefined, number>;
+  is_active: Generated<boolean>;
   /** Label such as '2025/26'. */
   academic_year: string;
 }
 
-export interface TeachingAssignmentsTable {
+export interface TeachingAssignmentsTable extends ImportedColumns {
   id: Generated<number>;
   lecturer_user_id: number;
-  /** Exactly one of module_id (all its events) and event_id is set. */
-  module_id: number | null;
+  /** Exactly one target: a whole module (all its groups), a group (all its events) or one event (cover). */
+  module_id: ColumnType<number | null, number | null | undefined, number | null>;
+  group_id: ColumnType<number | null, number | null | undefined, number | null>;
   event_id: number | null;
+  is_active: Generated<boolean>;
 }
 
 // ---- attendance, absences, referrals (0003) ----
@@ -135,7 +199,7 @@ export interface AttendanceRegistrationRefusalsTable {
   at: CreatedAt;
 }
 
-export interface AbsenceCategoriesTable {
+export interface AbsenceCategoriesTable extends ImportedColumns {
   id: Generated<number>;
   name: string;
   description: string;
@@ -370,6 +434,9 @@ export interface DomainTables {
   buildings: BuildingsTable;
   rooms: RoomsTable;
   modules: ModulesTable;
+  teaching_groups: TeachingGroupsTable;
+  academic_sessions: AcademicSessionsTable;
+  orgs: OrgsTable;
   timetable_events: TimetableEventsTable;
   enrolments: EnrolmentsTable;
   teaching_assignments: TeachingAssignmentsTable;

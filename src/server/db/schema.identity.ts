@@ -15,11 +15,20 @@ export interface UsersTable {
   student_id: string | null;
   staff_job_family: string | null;
   created_at: CreatedAt;
+  /** The import's key for this person (0024); null for a user only sign-in knows. */
+  sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
+  batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** False once an import deactivated them. */
+  is_active: Generated<boolean>;
 }
 
 export interface UserRolesTable {
   user_id: number;
   role: Role;
+  /** Granted at sign-in (identity provider claims, directory groups, demo personas) (0024). */
+  via_sign_in: Generated<boolean>;
+  /** Granted by an import (Student, TeachingStaff; never Administrator) (0024). */
+  via_import: Generated<boolean>;
 }
 
 export interface DirectoryGroupsTable {

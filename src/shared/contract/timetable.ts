@@ -55,8 +55,8 @@ export const roomSchema = z.object({
   roomId: z.string(),
   roomName: z.string(),
   building: z.string(),
-  /** 0 is the ground floor. */
-  floor: z.int(),
+  /** 0 is the ground floor; null when the university's data gives none. */
+  floor: z.nullable(z.int()),
   latitude: z.number().check(z.gte(-90), z.lte(90)),
   longitude: z.number().check(z.gte(-180), z.lte(180)),
 });

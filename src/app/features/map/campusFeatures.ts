@@ -13,7 +13,8 @@ export interface CampusRoom {
   readonly name: string;
   readonly building: string;
   readonly buildingId: string;
-  readonly floor: number;
+  /** Null when the university's data gives none. */
+  readonly floor: number | null;
   readonly position: LngLat;
 }
 
@@ -49,7 +50,7 @@ export function campusRooms(campus: CampusGeoJson): CampusRoom[] {
       name: asString(props.name),
       building: asString(props.building),
       buildingId: asString(props.buildingId),
-      floor: typeof props.floor === 'number' ? props.floor : 0,
+      floor: typeof props.floor === 'number' ? props.floor : null,
       position,
     }];
   });
@@ -83,8 +84,9 @@ export function boundsOf(points: readonly LngLat[]): [LngLat, LngLat] | undefine
   return [[Math.min(...lngs), Math.min(...lats)], [Math.max(...lngs), Math.max(...lats)]];
 }
 
-/** 'Ground floor', 'Floor 2', 'Basement level 1'. */
-export function describeFloor(floor: number): string {
+/** 'Ground floor', 'Floor 2', 'Basement level 1'; 'Floor not known' when the data gives none. */
+export function describeFloor(floor: number | null): string {
+  if (floor === null) return 'Floor not known';
   if (floor === 0) return 'Ground floor';
   return floor > 0 ? `Floor ${floor}` : `Basement level ${-floor}`;
 }

@@ -3,6 +3,7 @@ import type { ClashingEvent } from '../../../shared/contract/absences.js';
 import type { Db } from '../../db/database.js';
 import { academicYearLabelOf, addMinutes, londonInstant } from '../../calendar/academicCalendar.js';
 import { londonIso } from '../timetable/londonTime.js';
+import { enrolledGroups } from '../timetable/membership.js';
 
 /** No class lasts longer than this; it bounds the index range scanned before the chosen start. */
 const LONGEST_EVENT_MINUTES = 24 * 60;
@@ -29,7 +30,8 @@ export async function clashingEvents(db: Db, userId: number, startLocal: string,
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .select(['m.name as module_name', 'e.starts_at', eventEnd.as('ends_at')])
     .where('e.is_cancelled', '=', false)
-    .where('e.module_id', 'in', db.selectFrom('enrolments').select('module_id').where('student_user_id', '=', userId).where('academic_year', 'in', years))
+    .where('e.group_id', 'in', enrolledGroups(db, userId, years))
+    .where('e.is_active', '=', true)
     .where('e.starts_at', '>', addMinutes(start, -LONGEST_EVENT_MINUTES))
     .where('e.starts_at', '<', end)
     .where((eb) => eb.or([

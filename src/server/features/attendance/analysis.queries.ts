@@ -33,16 +33,21 @@ export async function ownRecords(db: Db, userId: number, now: Date): Promise<Own
  * no other student's row or id ever reaches this process; cohorts under the minimum stay there.
  */
 export async function peerAggregates(db: Db, userId: number, academicYear: string, now: Date): Promise<PeerAggregate[]> {
+  // Who takes which module that year: a student in a module's lecture and lab groups counts once.
+  const takers = db
+    .selectFrom('enrolments')
+    .select(['student_user_id', 'module_id'])
+    .distinct()
+    .where('academic_year', '=', academicYear)
+    .where('is_active', '=', true);
   return db
-    .selectFrom('enrolments as mine')
-    .innerJoin('enrolments as peer', (join) =>
-      join.onRef('peer.module_id', '=', 'mine.module_id').onRef('peer.academic_year', '=', 'mine.academic_year'))
+    .selectFrom(takers.as('mine'))
+    .innerJoin(takers.as('peer'), 'peer.module_id', 'mine.module_id')
     .innerJoin('timetable_events as e', 'e.module_id', 'mine.module_id')
     .innerJoin('attendance_records as ar', (join) =>
-      join.onRef('ar.event_id', '=', 'e.id').onRef('ar.student_user_id', '=', 'peer.student_user_id').onRef('ar.academic_year', '=', 'mine.academic_year'))
+      join.onRef('ar.event_id', '=', 'e.id').onRef('ar.student_user_id', '=', 'peer.student_user_id').on('ar.academic_year', '=', academicYear))
     .innerJoin('modules as m', 'm.id', 'mine.module_id')
     .where('mine.student_user_id', '=', userId)
-    .where('mine.academic_year', '=', academicYear)
     .where('peer.student_user_id', '<>', userId)
     .where('e.starts_at', '<=', now)
     .groupBy(['m.code', 'm.name'])

@@ -64,7 +64,7 @@ async function closeLocked(trx: Db, events: readonly { id: number; starts_at: Da
     select n.student_user_id, e.id, ${resultSql(sql.ref('n.student_user_id'))}, x.label
     from unnest(${ids}::int[], ${labels}::text[]) as x(id, label)
     join timetable_events e on e.id = x.id
-    join enrolments n on n.module_id = e.module_id and n.academic_year = x.label
+    join enrolments n on n.group_id = e.group_id and n.academic_year = x.label and n.is_active
     on conflict (student_user_id, event_id) do nothing
     returning student_user_id, analysis_result`.execute(trx);
   await trx.updateTable('timetable_events').set({ register_closed_at: now }).where('id', 'in', ids).execute();
@@ -99,6 +99,8 @@ export async function closeDueRegisters(db: Db, { closeMinutes, now, batchSize =
         .select(['id', 'starts_at'])
         .where('register_closed_at', 'is', null)
         .where('starts_at', '<=', due)
+        // A class an import deactivated has no register to close.
+        .where('is_active', '=', true)
         .orderBy('starts_at')
         .orderBy('id')
         .limit(batchSize)

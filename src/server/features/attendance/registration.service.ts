@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import { academicYearLabelOf } from '../../calendar/academicCalendar.js';
 import { badRequest } from '../../http/errors.js';
+import { enrolledGroups } from '../timetable/membership.js';
 import { refusalError, refusalReason, registrationWindow, type RefusalReason, type RegistrationFacts } from './registration.rules.js';
 
 export interface RegistrationPolicy {
@@ -20,15 +21,13 @@ export interface RegistrationAttempt {
 async function factsOf(db: Db, userId: number, eventId: number): Promise<RegistrationFacts | undefined> {
   const event = await db
     .selectFrom('timetable_events')
-    .select(['id', 'module_id', 'starts_at', 'is_monitored', 'is_cancelled'])
+    .select(['id', 'group_id', 'starts_at', 'is_monitored', 'is_cancelled'])
     .where('id', '=', eventId)
+    .where('is_active', '=', true)
     .executeTakeFirst();
   if (!event) return undefined;
   const [enrolment, registration] = await Promise.all([
-    db.selectFrom('enrolments').select('module_id')
-      .where('student_user_id', '=', userId).where('module_id', '=', event.module_id)
-      .where('academic_year', '=', academicYearLabelOf(event.starts_at))
-      .executeTakeFirst(),
+    enrolledGroups(db, userId, academicYearLabelOf(event.starts_at)).where('n.group_id', '=', event.group_id).executeTakeFirst(),
     db.selectFrom('attendance_registrations').select('id')
       .where('student_user_id', '=', userId).where('event_id', '=', eventId)
       .executeTakeFirst(),

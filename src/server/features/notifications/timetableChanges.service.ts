@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { peopleOfEvent } from '../timetable/membership.js';
 import type { Clock } from '../../clock.js';
 import type { EventType } from '../../db/schema.domain.js';
 import { academicYearLabelOf, TIMEZONE } from '../../calendar/academicCalendar.js';
@@ -60,6 +61,7 @@ async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCanc
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
     .select(['e.id', 'e.module_id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', 'e.is_cancelled', 'e.room_id', 'e.register_closed_at', 'r.name as room_name'])
     .where('e.id', '=', eventId)
+    .where('e.is_active', '=', true)
     .forUpdate('e')
     .executeTakeFirst();
   if (!row) throw notFound('The class');
@@ -70,21 +72,9 @@ async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCanc
   };
 }
 
-/** Students enrolled on the module in the class's academic year, and its lecturers. */
+/** The students of the class's group in its academic year, and its lecturers. */
 async function peopleOf(db: Db, event: EventFacts): Promise<number[]> {
-  const rows = await db
-    .selectFrom('enrolments')
-    .select('student_user_id as user_id')
-    .where('module_id', '=', event.moduleId)
-    .where('academic_year', '=', academicYearLabelOf(event.startsAt))
-    .union(
-      db
-        .selectFrom('teaching_assignments')
-        .select('lecturer_user_id as user_id')
-        .where((eb) => eb.or([eb('module_id', '=', event.moduleId), eb('event_id', '=', event.id)])),
-    )
-    .execute();
-  return rows.map((row) => row.user_id);
+  return peopleOfEvent(db, event.id, academicYearLabelOf(event.startsAt));
 }
 
 async function tell(deps: TimetableChangeDeps, event: EventFacts, title: string, body: string): Promise<NotifyResult> {

@@ -1,21 +1,22 @@
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
+import { teachesEventSql } from '../timetable/membership.js';
 
-/** True when the user teaches the class: assigned to its module or to the class itself. */
+/** True when the user teaches the class: assigned to its module, its group or the class itself. */
 export async function teaches(db: Db, userId: number, eventId: number): Promise<boolean> {
   const row = await db
     .selectFrom('timetable_events as e')
-    .innerJoin('teaching_assignments as t', (join) => join.on((eb) => eb.or([eb('t.module_id', '=', eb.ref('e.module_id')), eb('t.event_id', '=', eb.ref('e.id'))])))
     .select('e.id')
     .where('e.id', '=', eventId)
-    .where('t.lecturer_user_id', '=', userId)
+    .where(teachesEventSql(userId))
     .executeTakeFirst();
   return row !== undefined;
 }
 
+/** A class an import deactivated is gone for staff too: 404, like one that never existed. */
 async function assertExists(db: Db, eventId: number): Promise<void> {
-  const event = await db.selectFrom('timetable_events').select('id').where('id', '=', eventId).executeTakeFirst();
+  const event = await db.selectFrom('timetable_events').select('id').where('id', '=', eventId).where('is_active', '=', true).executeTakeFirst();
   if (!event) throw notFound('The class');
 }
 

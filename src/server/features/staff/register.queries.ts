@@ -10,7 +10,8 @@ import { londonIso } from '../timetable/londonTime.js';
 
 export interface RegisterEvent {
   readonly id: number;
-  readonly moduleId: number;
+  /** The teaching group whose students are on the register. */
+  readonly groupId: number;
   readonly startsAt: Date;
   readonly durationMinutes: number;
   readonly isCancelled: boolean;
@@ -26,12 +27,13 @@ export function overrideUntil(event: Pick<RegisterEvent, 'startsAt' | 'durationM
 export async function loadRegisterEvent(db: Db, eventId: number): Promise<RegisterEvent> {
   const row = await db
     .selectFrom('timetable_events')
-    .select(['id', 'module_id', 'starts_at', 'duration_minutes', 'is_cancelled', 'is_monitored', 'register_closed_at'])
+    .select(['id', 'group_id', 'starts_at', 'duration_minutes', 'is_cancelled', 'is_monitored', 'register_closed_at'])
     .where('id', '=', eventId)
+    .where('is_active', '=', true)
     .executeTakeFirst();
   if (!row) throw notFound('The class');
   return {
-    id: row.id, moduleId: row.module_id, startsAt: row.starts_at, durationMinutes: row.duration_minutes,
+    id: row.id, groupId: row.group_id, startsAt: row.starts_at, durationMinutes: row.duration_minutes,
     isCancelled: row.is_cancelled, isMonitored: row.is_monitored, closedAt: row.register_closed_at,
   };
 }
@@ -62,7 +64,7 @@ function toStudent(row: StudentRow): RegisterStudent {
 }
 
 /**
- * The students of a class (enrolled on its module that academic year), by name, each with their
+ * The students of a class (in its teaching group that academic year), by name, each with their
  * registration, the Approved absence covering the class (Authorised wins, as when closing) and
  * their record. One query.
  */
@@ -79,7 +81,7 @@ export async function registerStudents(db: Db, event: RegisterEvent): Promise<Re
     join users u on u.id = n.student_user_id
     left join attendance_registrations g on g.student_user_id = u.id and g.event_id = ${event.id}
     left join attendance_records r on r.student_user_id = u.id and r.event_id = ${event.id}
-    where n.module_id = ${event.moduleId} and n.academic_year = ${academicYearLabelOf(event.startsAt)}
+    where n.group_id = ${event.groupId} and n.academic_year = ${academicYearLabelOf(event.startsAt)} and n.is_active
     order by u.display_name, u.id`.execute(db);
   return rows.rows.map(toStudent);
 }
@@ -90,7 +92,7 @@ export async function loadRegister(db: Db, eventId: number, closeMinutes: number
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
-    .select(['m.code', 'm.name', 'e.event_type', 'e.room_id', 'r.name as room_name'])
+    .select((eb) => ['m.code', eb.fn.coalesce('e.title', 'm.name').as('name'), 'e.event_type', 'e.room_id', 'r.name as room_name'])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow();
   return {

@@ -1,6 +1,7 @@
 import { attendanceRegistration } from '../../../shared/constants.js';
 import { registerOverrideDays } from '../../../shared/contract/staffRegister.js';
 import { recordAudit } from '../../audit/auditLog.js';
+import { enrolledGroups } from '../timetable/membership.js';
 import type { Db } from '../../db/database.js';
 import { academicYearLabelOf, addMinutes } from '../../calendar/academicCalendar.js';
 import { badRequest, notFound } from '../../http/errors.js';
@@ -58,13 +59,7 @@ export async function markPresent(db: Db, actorUserId: number, eventId: number, 
   }
   if (now > overrideUntil(event)) throw badRequest(overrideTooLateMessage, { [field]: [overrideTooLateMessage] });
   const academicYear = academicYearLabelOf(event.startsAt);
-  const enrolled = await db
-    .selectFrom('enrolments')
-    .select('student_user_id')
-    .where('student_user_id', '=', studentUserId)
-    .where('module_id', '=', event.moduleId)
-    .where('academic_year', '=', academicYear)
-    .executeTakeFirst();
+  const enrolled = await enrolledGroups(db, studentUserId, academicYear).where('n.group_id', '=', event.groupId).executeTakeFirst();
   if (!enrolled) throw notFound('The student');
 
   await db.transaction().execute(async (trx) => {

@@ -78,7 +78,7 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
     // the job is closing right now is waited for, then re-derived below.
     await sql`
       select e.id from timetable_events e
-      join enrolments n on n.module_id = e.module_id and n.student_user_id = ${row.student_user_id}
+      join enrolments n on n.group_id = e.group_id and n.student_user_id = ${row.student_user_id} and n.is_active
       where e.register_closed_at is null
         and e.starts_at < ${row.absence_end}
         and e.starts_at + make_interval(mins => e.duration_minutes) > ${row.absence_start}

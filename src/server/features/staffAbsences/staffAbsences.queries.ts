@@ -4,6 +4,7 @@ import type { AbsenceStatus } from '../../db/schema.domain.js';
 import { awaitingReviewStatuses } from '../../../shared/rules/absences/decisions.js';
 import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { academicYearLabelOf, academicYearOf, londonInstant } from '../../calendar/academicCalendar.js';
+import { enrolledGroups } from '../timetable/membership.js';
 import type { Db } from '../../db/database.js';
 import { filesOf, toAbsenceRequest, type FileRow } from '../absences/absences.queries.js';
 import { ownRecords } from '../attendance/analysis.queries.js';
@@ -50,8 +51,10 @@ function filtered(db: Db, filter: QueueFilter) {
     query = query.where(({ exists, selectFrom }) => exists(
       selectFrom('timetable_events as e')
         .innerJoin('modules as m', 'm.id', 'e.module_id')
-        .innerJoin('enrolments as en', (join) => join.onRef('en.module_id', '=', 'e.module_id').onRef('en.student_user_id', '=', 'r.student_user_id'))
+        .innerJoin('enrolments as en', (join) => join.onRef('en.group_id', '=', 'e.group_id').onRef('en.student_user_id', '=', 'r.student_user_id'))
         .select(sql`1`.as('one'))
+        .where('en.is_active', '=', true)
+        .where('e.is_active', '=', true)
         .where(sql<string>`upper(m.code)`, '=', code)
         .whereRef('e.starts_at', '<', 'r.absence_end')
         .where(eventEnd, '>', sql.ref<Date>('r.absence_start')),
@@ -124,7 +127,8 @@ async function coveredClasses(db: Db, studentUserId: number, start: Date, end: D
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('attendance_records as ar', (join) => join.onRef('ar.event_id', '=', 'e.id').on('ar.student_user_id', '=', studentUserId))
     .select(['e.id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', eventEnd.as('ends_at'), 'e.is_cancelled', 'ar.analysis_result'])
-    .where('e.module_id', 'in', db.selectFrom('enrolments').select('module_id').where('student_user_id', '=', studentUserId).where('academic_year', 'in', years))
+    .where('e.group_id', 'in', enrolledGroups(db, studentUserId, years))
+    .where('e.is_active', '=', true)
     .where('e.starts_at', '<', end)
     .where(eventEnd, '>', start)
     .orderBy('e.starts_at')

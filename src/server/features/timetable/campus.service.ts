@@ -10,7 +10,8 @@ export async function loadRoom(db: Db, roomId: string): Promise<Room> {
     .select(['r.id', 'r.name', 'b.name as building', 'r.floor', 'r.latitude', 'r.longitude'])
     .where('r.id', '=', roomId)
     .executeTakeFirst();
-  if (!row) throw notFound('The room');
+  // A room the university gave no coordinates is on timetables but not on the map.
+  if (!row || row.latitude === null || row.longitude === null) throw notFound('The room');
   return { roomId: row.id, roomName: row.name, building: row.building, floor: row.floor, latitude: row.latitude, longitude: row.longitude };
 }
 
@@ -21,11 +22,14 @@ export async function loadRoom(db: Db, roomId: string): Promise<Room> {
  */
 export async function loadCampus(db: Db): Promise<CampusGeoJson> {
   const [buildings, rooms] = await Promise.all([
-    db.selectFrom('buildings').select(['id', 'name', 'polygon']).orderBy('id').execute(),
+    db.selectFrom('buildings').select(['id', 'name', 'polygon']).where('polygon', 'is not', null).orderBy('id').execute(),
     db
       .selectFrom('rooms as r')
       .innerJoin('buildings as b', 'b.id', 'r.building_id')
       .select(['r.id', 'r.name', 'r.building_id', 'b.name as building', 'r.floor', 'r.latitude', 'r.longitude'])
+      .where('r.latitude', 'is not', null)
+      .where('r.longitude', 'is not', null)
+      .where('r.is_active', '=', true)
       .orderBy('r.id')
       .execute(),
   ]);

@@ -1,6 +1,7 @@
 import type { Role } from '../../../shared/contract/route.js';
 import type { Db } from '../../db/database.js';
 import type { EventType } from '../../db/schema.domain.js';
+import { enrolledGroups, taughtEvents, taughtGroups } from './membership.js';
 
 /** Whose timetable: what a student takes, what a lecturer teaches, or both for someone who is both. */
 export interface TimetableOwner {
@@ -59,21 +60,9 @@ export async function eventsOf(db: Db, owner: TimetableOwner, window: TimetableW
 /** The query of `eventsOf`, unexecuted (for EXPLAIN). */
 export function eventsQuery(db: Db, owner: TimetableOwner, window: TimetableWindow) {
   const { userId } = owner;
-  const enrolledModules = db
-    .selectFrom('enrolments')
-    .select('module_id')
-    .where('student_user_id', '=', userId)
-    .where('academic_year', '=', window.label);
-  const taughtModules = db
-    .selectFrom('teaching_assignments')
-    .select('module_id')
-    .where('lecturer_user_id', '=', userId)
-    .where('module_id', 'is not', null);
-  const taughtEvents = db
-    .selectFrom('teaching_assignments')
-    .select('event_id')
-    .where('lecturer_user_id', '=', userId)
-    .where('event_id', 'is not', null);
+  const enrolled = enrolledGroups(db, userId, window.label);
+  const taught = taughtGroups(db, userId);
+  const covered = taughtEvents(db, userId);
   return db
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
@@ -88,22 +77,23 @@ export function eventsQuery(db: Db, owner: TimetableOwner, window: TimetableWind
       return [
         'e.id', 'e.event_type', 'e.starts_at', 'e.duration_minutes', 'e.is_monitored', 'e.is_cancelled',
         'e.sequence', 'e.last_modified', 'e.staff_names',
-        'm.code as module_code', 'm.name as module_name',
+        'm.code as module_code', eb.fn.coalesce('e.title', 'm.name').as('module_name'),
         'e.room_id', 'r.name as room_name', 'b.name as building_name',
-        (owner.isStudent ? eb('e.module_id', 'in', enrolledModules) : eb.lit(false)).$castTo<boolean>().as('is_enrolled'),
+        (owner.isStudent ? eb('e.group_id', 'in', enrolled) : eb.lit(false)).$castTo<boolean>().as('is_enrolled'),
         (owner.isStudent ? eb.exists(registrations) : eb.lit(false)).$castTo<boolean>().as('is_registered'),
         (owner.isStudent ? registrations.clearSelect().select('ar.registered_at').limit(1) : eb.val(null))
           .$castTo<Date | null>().as('registered_at'),
-        (owner.isLecturer ? eb.or([eb('e.module_id', 'in', taughtModules), eb('e.id', 'in', taughtEvents)]) : eb.lit(false))
+        (owner.isLecturer ? eb.or([eb('e.group_id', 'in', taught), eb('e.id', 'in', covered)]) : eb.lit(false))
           .$castTo<boolean>().as('is_taught'),
       ];
     })
     .where('e.starts_at', '>=', window.start)
     .where('e.starts_at', '<', window.end)
+    .where('e.is_active', '=', true)
     .where((eb) =>
       eb.or([
-        ...(owner.isStudent ? [eb('e.module_id', 'in', enrolledModules)] : []),
-        ...(owner.isLecturer ? [eb('e.module_id', 'in', taughtModules), eb('e.id', 'in', taughtEvents)] : []),
+        ...(owner.isStudent ? [eb('e.group_id', 'in', enrolled)] : []),
+        ...(owner.isLecturer ? [eb('e.group_id', 'in', taught), eb('e.id', 'in', covered)] : []),
       ]),
     )
     .orderBy('e.starts_at')

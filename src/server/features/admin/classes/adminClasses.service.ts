@@ -46,6 +46,7 @@ export async function listClasses(db: Db, query: AdminClassQuery, now: Date): Pr
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
+    .where('e.is_active', '=', true)
     .where('e.starts_at', '>=', londonInstant(from, '00:00'))
     .where('e.starts_at', '<', londonInstant(addDays(to, 1), '00:00'));
   if (query.q) {

@@ -1,0 +1,55 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ImportCounts, ImportState } from '../../shared/contract/adminImports.js';
+import type { Timestamp } from './schema.identity.js';
+import type { NullableTimestamp } from './schema.domain.js';
+
+/** Import batches, their problems and what each changed (0024). */
+
+export interface ImportBatchesTable {
+  id: Generated<number>;
+  state: ImportState;
+  created_at: Timestamp;
+  created_by_user_id: number | null;
+  file_name: string;
+  source_system_name: string | null;
+  source_system_code: string | null;
+  /** The uploaded zip in the file store until the batch is applied or thrown away. */
+  storage_key: string | null;
+  deactivation_threshold_percent: number;
+  counts: ColumnType<Partial<ImportCounts>, string | undefined, string>;
+  more_errors: Generated<number>;
+  more_warnings: Generated<number>;
+  accepted_warnings: Generated<boolean>;
+  applied_at: NullableTimestamp;
+  reverted_at: NullableTimestamp;
+  updated_at: Timestamp;
+}
+
+export type ImportSeverity = 'error' | 'warning';
+
+export interface ImportProblemsTable {
+  batch_id: number;
+  seq: number;
+  severity: ImportSeverity;
+  file: string;
+  line: number | null;
+  column_name: string | null;
+  code: string;
+  message: string;
+}
+
+export type ImportChangeAction = 'create' | 'update' | 'deactivate';
+
+export interface ImportChangesTable {
+  batch_id: number;
+  entity: string;
+  record_id: string;
+  action: ImportChangeAction;
+  before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
+}
+
+export interface ImportTables {
+  import_batches: ImportBatchesTable;
+  import_problems: ImportProblemsTable;
+  import_changes: ImportChangesTable;
+}
