@@ -120,6 +120,8 @@ export interface Config {
   readonly uploadIdleTimeoutMs: number;
   /** An upload still arriving after this long is answered 408 and its connection closed. */
   readonly uploadTimeoutMs: number;
+  /** IMPORT_MAX_MB: the largest data import bundle (zip) an administrator may upload, in bytes. */
+  readonly importMaxBytes: number;
   /** The analytics provider loaded once a user consents (none by default), with its public ids. */
   readonly analytics: AnalyticsConfig;
   /** The status feed's sources (src/server/realtime). */
@@ -365,6 +367,7 @@ export const configSchema = z.object({
   UPLOAD_QUOTA_MB: variable(50, positiveNumber),
   UPLOAD_IDLE_TIMEOUT_SECONDS: variable(30, positiveNumber),
   UPLOAD_TIMEOUT_SECONDS: variable(600, positiveNumber),
+  IMPORT_MAX_MB: variable(200, positiveInteger),
   OIDC_ISSUER: variable<string | undefined>(undefined, httpUrl),
   OIDC_CLIENT_ID: variable<string | undefined>(undefined, asText),
   OIDC_CLIENT_SECRET: variable<string | undefined>(undefined, asText),
@@ -548,6 +551,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadQuotaBytes: Math.round(v.UPLOAD_QUOTA_MB * 1024 * 1024),
     uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
+    importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
     analytics: analyticsConfig(v),
     status: {
       checks: v.STATUS_CHECKS ?? (isDemo ? demoChecks(v.HOST, v.PORT) : []),

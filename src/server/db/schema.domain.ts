@@ -17,6 +17,8 @@ export type EventType = 'Lecture' | 'Seminar' | 'Lab' | 'Tutorial' | 'Workshop' 
 export interface ImportedColumns {
   sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A digest of the record as the import last wrote it: an unchanged row hashes the same. */
+  import_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type AttendanceResult = 'Cancelled' | 'Attended' | 'AttendedAssumed' | 'Absent' | 'AbsentAuthorised' | 'AbsentInformed';
 export type AbsenceType = 'Authorised' | 'Informed';
@@ -74,6 +76,7 @@ export interface RoomsTable {
   capacity: ColumnType<number | null, number | null | undefined, number | null>;
   is_active: Generated<boolean>;
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  import_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface ModulesTable extends ImportedColumns {
@@ -86,6 +89,21 @@ export interface ModulesTable extends ImportedColumns {
   org_sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A OneRoster role row (0024): `student` grants Student, `teacher` TeachingStaff; others grant nothing. */
+export interface PersonRolesTable {
+  id: Generated<number>;
+  sourced_id: string;
+  user_id: number;
+  role_type: string;
+  role: string;
+  org_sourced_id: string;
+  begin_date: string | null;
+  end_date: string | null;
+  is_active: Generated<boolean>;
+  batch_id: number | null;
+  import_hash: string | null;
+}
+
 /** A teaching group of a module (a OneRoster class, 0024): the cohort for lectures, or one lab or seminar group. */
 export interface TeachingGroupsTable extends ImportedColumns {
   id: Generated<number>;
@@ -96,6 +114,8 @@ export interface TeachingGroupsTable extends ImportedColumns {
   class_code: ColumnType<string | null, string | null | undefined, string | null>;
   term_sourced_ids: ColumnType<string[], string[] | undefined, string[]>;
   location: ColumnType<string | null, string | null | undefined, string | null>;
+  /** e.g. '2026/27': its enrolments' academic year (from its term's or course's school year). */
+  academic_year: ColumnType<string | null, string | null | undefined, string | null>;
   is_active: Generated<boolean>;
 }
 
@@ -110,6 +130,7 @@ export interface AcademicSessionsTable {
   school_year: string | null;
   is_active: Generated<boolean>;
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  import_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface OrgsTable {
@@ -121,6 +142,7 @@ export interface OrgsTable {
   parent_sourced_id: string | null;
   is_active: Generated<boolean>;
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  import_hash: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TimetableEventsTable extends ImportedColumns {
@@ -437,6 +459,7 @@ export interface DomainTables {
   teaching_groups: TeachingGroupsTable;
   academic_sessions: AcademicSessionsTable;
   orgs: OrgsTable;
+  person_roles: PersonRolesTable;
   timetable_events: TimetableEventsTable;
   enrolments: EnrolmentsTable;
   teaching_assignments: TeachingAssignmentsTable;

@@ -18,6 +18,7 @@ export interface UsersTable {
   /** The import's key for this person (0024); null for a user only sign-in knows. */
   sourced_id: ColumnType<string | null, string | null | undefined, string | null>;
   batch_id: ColumnType<number | null, number | null | undefined, number | null>;
+  import_hash: ColumnType<string | null, string | null | undefined, string | null>;
   /** False once an import deactivated them. */
   is_active: Generated<boolean>;
 }

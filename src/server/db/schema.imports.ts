@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ImportCounts, ImportState } from '../../shared/contract/adminImports.js';
+import type { FileMode, ImportCounts, ImportEntity, ImportState } from '../../shared/contract/adminImports.js';
 import type { Timestamp } from './schema.identity.js';
 import type { NullableTimestamp } from './schema.domain.js';
 
@@ -13,10 +13,10 @@ export interface ImportBatchesTable {
   file_name: string;
   source_system_name: string | null;
   source_system_code: string | null;
-  /** The uploaded zip in the file store until the batch is applied or thrown away. */
-  storage_key: string | null;
   deactivation_threshold_percent: number;
   counts: ColumnType<Partial<ImportCounts>, string | undefined, string>;
+  /** Each entity's file mode from the manifest (bulk, delta, absent). */
+  modes: ColumnType<Partial<Record<ImportEntity, FileMode>>, string | undefined, string>;
   more_errors: Generated<number>;
   more_warnings: Generated<number>;
   accepted_warnings: Generated<boolean>;
@@ -48,7 +48,25 @@ export interface ImportChangesTable {
   before: ColumnType<Record<string, unknown> | null, string | null, string | null>;
 }
 
+export interface ImportStagedRowsTable {
+  batch_id: number;
+  entity: string;
+  line: number;
+  sourced_id: string;
+  status: 'active' | 'tobedeleted';
+  data: ColumnType<Record<string, unknown>, string, string>;
+  hash: string;
+}
+
+export interface ImportUploadsTable {
+  batch_id: number;
+  seq: number;
+  chunk: Buffer;
+}
+
 export interface ImportTables {
+  import_uploads: ImportUploadsTable;
+  import_staged_rows: ImportStagedRowsTable;
   import_batches: ImportBatchesTable;
   import_problems: ImportProblemsTable;
   import_changes: ImportChangesTable;

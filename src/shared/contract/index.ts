@@ -6,6 +6,7 @@ import { analyticsRoutes } from './analytics';
 import { adminAudienceRoutes } from './adminAudience';
 import { adminAuditRoutes } from './adminAudit';
 import { adminClassRoutes } from './adminClasses';
+import { adminImportRoutes } from './adminImports';
 import { accountViewsRoute, adminViewAsRoutes } from './adminViewAs';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
@@ -77,6 +78,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminNotificationRoutes,
   ...adminAuditRoutes,
   ...adminClassRoutes,
+  ...adminImportRoutes,
   ...staffAbsenceRoutes,
   ...adminViewAsRoutes,
 ];

@@ -92,6 +92,8 @@ describe('route contract', () => {
       'POST /api/realtimepingdom', 'PUT /api/admin/status/:serviceId/maintenance', 'DELETE /api/admin/status/:serviceId/maintenance',
       // Issue 17: an administrator's read-only view as another user.
       'POST /api/admin/userimpersonation/start', 'POST /api/admin/userimpersonation/stop',
+      // Issue 30: the data import (upload a bundle, apply its dry run, revert an applied one).
+      'POST /api/admin/imports', 'POST /api/admin/imports/:rowId/apply', 'POST /api/admin/imports/:rowId/revert',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

@@ -26,9 +26,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       file_name text NOT NULL,
       source_system_name text,
       source_system_code text,
-      storage_key text,
       deactivation_threshold_percent integer NOT NULL CHECK (deactivation_threshold_percent BETWEEN 0 AND 100),
       counts jsonb NOT NULL DEFAULT '{}',
+      modes jsonb NOT NULL DEFAULT '{}',
       more_errors integer NOT NULL DEFAULT 0,
       more_warnings integer NOT NULL DEFAULT 0,
       accepted_warnings boolean NOT NULL DEFAULT false,
@@ -72,7 +72,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       parent_sourced_id text,
       school_year text,
       is_active boolean NOT NULL DEFAULT true,
-      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL
+      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      import_hash text
     )`.execute(db);
   await sql`
     CREATE TABLE orgs (
@@ -83,13 +84,53 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       identifier text,
       parent_sourced_id text,
       is_active boolean NOT NULL DEFAULT true,
-      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL
+      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      import_hash text
     )`.execute(db);
+  // A OneRoster role row (roles.csv): `student` grants Student, `teacher` TeachingStaff, others nothing.
+  await sql`
+    CREATE TABLE person_roles (
+      id serial PRIMARY KEY,
+      sourced_id text NOT NULL UNIQUE,
+      user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
+      role_type text NOT NULL,
+      role text NOT NULL,
+      org_sourced_id text NOT NULL,
+      begin_date date,
+      end_date date,
+      is_active boolean NOT NULL DEFAULT true,
+      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      import_hash text
+    )`.execute(db);
+  await sql`CREATE INDEX person_roles_user_idx ON person_roles (user_id)`.execute(db);
+  // The rows of a bundle being validated, as the reader normalised them, until the batch is
+  // applied or thrown away.
+  await sql`
+    CREATE TABLE import_staged_rows (
+      batch_id integer NOT NULL REFERENCES import_batches (id) ON DELETE CASCADE,
+      entity text NOT NULL,
+      line integer NOT NULL,
+      sourced_id text NOT NULL,
+      status text NOT NULL CHECK (status IN ('active', 'tobedeleted')),
+      data jsonb NOT NULL,
+      hash text NOT NULL,
+      PRIMARY KEY (batch_id, entity, line)
+    )`.execute(db);
+  // The uploaded zip, in chunks, so whichever instance takes the validation job can read it.
+  await sql`
+    CREATE TABLE import_uploads (
+      batch_id integer NOT NULL REFERENCES import_batches (id) ON DELETE CASCADE,
+      seq integer NOT NULL,
+      chunk bytea NOT NULL,
+      PRIMARY KEY (batch_id, seq)
+    )`.execute(db);
+  await sql`CREATE INDEX import_staged_rows_id_idx ON import_staged_rows (batch_id, entity, sourced_id)`.execute(db);
 
   const imported = (table: string) => sql`
     ALTER TABLE ${sql.table(table)}
       ADD COLUMN sourced_id text UNIQUE,
-      ADD COLUMN batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL`;
+      ADD COLUMN batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      ADD COLUMN import_hash text`;
 
   // Modules: a course's code repeats from year to year, so the code is no longer unique.
   await imported('modules').execute(db);
@@ -111,8 +152,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       class_code text,
       term_sourced_ids text[] NOT NULL DEFAULT '{}',
       location text,
+      academic_year text CHECK (academic_year ~ '^[0-9]{4}/[0-9]{2}$'),
       is_active boolean NOT NULL DEFAULT true,
-      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL
+      batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      import_hash text
     )`.execute(db);
   await sql`CREATE INDEX teaching_groups_module_idx ON teaching_groups (module_id)`.execute(db);
   await sql`INSERT INTO teaching_groups (module_id, title) SELECT id, code FROM modules ORDER BY id`.execute(db);
@@ -198,6 +241,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE rooms
       ADD COLUMN batch_id integer REFERENCES import_batches (id) ON DELETE SET NULL,
+      ADD COLUMN import_hash text,
       ADD COLUMN is_active boolean NOT NULL DEFAULT true,
       ADD COLUMN capacity integer CHECK (capacity >= 0),
       ALTER COLUMN floor DROP NOT NULL,
@@ -211,16 +255,19 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   // Back to module-wide data: events and enrolments keep their module; a group's teaching becomes
   // its module's (several groups of one module collapse into one row per lecturer).
-  await sql`ALTER TABLE absence_categories DROP COLUMN sourced_id, DROP COLUMN batch_id`.execute(db);
+  await sql`ALTER TABLE absence_categories DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash`.execute(db);
+  await sql`DROP TABLE import_staged_rows`.execute(db);
+  await sql`DROP TABLE import_uploads`.execute(db);
+  await sql`DROP TABLE person_roles`.execute(db);
   await sql`ALTER TABLE buildings ALTER COLUMN polygon SET NOT NULL`.execute(db);
   await sql`DELETE FROM rooms WHERE floor IS NULL OR latitude IS NULL OR longitude IS NULL`.execute(db);
   await sql`
     ALTER TABLE rooms
-      DROP COLUMN batch_id, DROP COLUMN is_active, DROP COLUMN capacity,
+      DROP COLUMN batch_id, DROP COLUMN is_active, DROP COLUMN capacity, DROP COLUMN import_hash,
       ALTER COLUMN floor SET NOT NULL, ALTER COLUMN latitude SET NOT NULL, ALTER COLUMN longitude SET NOT NULL`.execute(db);
   await sql`DELETE FROM user_roles WHERE NOT via_sign_in`.execute(db);
   await sql`ALTER TABLE user_roles DROP CONSTRAINT user_roles_has_source, DROP COLUMN via_sign_in, DROP COLUMN via_import`.execute(db);
-  await sql`ALTER TABLE users DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id`.execute(db);
+  await sql`ALTER TABLE users DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash`.execute(db);
 
   await sql`DROP TRIGGER enrolments_group ON enrolments`.execute(db);
   await sql`DROP TRIGGER timetable_events_group ON timetable_events`.execute(db);
@@ -234,7 +281,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE teaching_assignments
       DROP CONSTRAINT teaching_assignments_one_target,
-      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id,
+      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash,
       ADD CONSTRAINT teaching_assignments_one_target CHECK ((module_id IS NULL) <> (event_id IS NULL))`.execute(db);
 
   await sql`
@@ -244,13 +291,13 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE enrolments
       DROP CONSTRAINT enrolments_pk,
-      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id,
+      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash,
       ADD CONSTRAINT enrolments_pk PRIMARY KEY (student_user_id, academic_year, module_id)`.execute(db);
 
   await sql`UPDATE timetable_events SET event_type = 'Lecture' WHERE event_type IN ('Exam', 'Other')`.execute(db);
   await sql`
     ALTER TABLE timetable_events
-      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN title, DROP COLUMN sourced_id, DROP COLUMN batch_id,
+      DROP COLUMN group_id, DROP COLUMN is_active, DROP COLUMN title, DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash,
       DROP CONSTRAINT timetable_events_event_type_check,
       ADD CONSTRAINT timetable_events_event_type_check
         CHECK (event_type IN ('Lecture', 'Seminar', 'Lab', 'Tutorial', 'Workshop'))`.execute(db);
@@ -259,7 +306,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
     ALTER TABLE modules
       DROP COLUMN is_active, DROP COLUMN school_year_sourced_id, DROP COLUMN org_sourced_id,
-      DROP COLUMN sourced_id, DROP COLUMN batch_id,
+      DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash,
       ADD CONSTRAINT modules_code_key UNIQUE (code)`.execute(db);
   await sql`DROP TABLE orgs`.execute(db);
   await sql`DROP TABLE academic_sessions`.execute(db);

@@ -51,8 +51,8 @@ interface EventFacts {
 const when = () => new Intl.DateTimeFormat('en-GB', {
   timeZone: TIMEZONE, weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
 });
-/** 'Tue 14 Oct, 10:00 in Lecture Theatre A' */
-const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when().format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
+/** 'Tue 14 Oct, 10:00 in Lecture Theatre A' (also the import's class-change messages). */
+export const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when().format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
 
 async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null; registerClosedAt: Date | null }> {
   const row = await db

@@ -1,0 +1,97 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import '@fastify/multipart';
+import { z } from 'zod/mini';
+import { importBundleField, importUploadFormSchema } from '../../../shared/contract/adminImports.js';
+import type { FormReader } from '../../http/contractRoutes.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+
+/**
+ * Reads the import upload: the zip (field `bundle`) streamed to a temporary file, never held in
+ * memory, and the optional threshold field. The content decides, not the name or the declared
+ * type: a file that does not start like a zip is refused (400), one over IMPORT_MAX_MB too (413).
+ */
+
+export interface ImportUpload {
+  readonly fileName: string;
+  readonly path: string;
+  readonly size: number;
+  readonly digest: string;
+  readonly deactivationThresholdPercent: number | undefined;
+}
+
+const FIELD_KEY = 'bundle';
+/** A zip starts with a local file header, or (empty) with the end of its central directory. */
+const ZIP_MAGIC = [Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.from('PK\u0005\u0006', 'latin1')];
+
+/** A file name fit to show in the history: its last path segment, printable, at most 200 characters. */
+export function displayFileName(name: string): string {
+  const plain = (name.split(/[/\\]/).pop() ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, '').trim();
+  return plain.slice(0, 200) || 'bundle.zip';
+}
+
+const refused = (message: string, field = FIELD_KEY): HttpError => badRequest(message, { [field]: [message] });
+
+export function importUploadForm(tempDir: string, maxBytes: number): FormReader<ImportUpload> {
+  const maxMb = Math.round(maxBytes / (1024 * 1024));
+  return {
+    async read(request: FastifyRequest): Promise<ImportUpload> {
+      if (!request.isMultipart()) throw badRequest('The form could not be read.', { request: ['Expected multipart/form-data'] });
+      await mkdir(tempDir, { recursive: true });
+      const fields: Record<string, string> = {};
+      let upload: Omit<ImportUpload, 'deactivationThresholdPercent'> | undefined;
+      const made: string[] = [];
+      try {
+        for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 5 } })) {
+          if (part.type === 'field') {
+            if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+            continue;
+          }
+          if (part.fieldname !== importBundleField || upload) {
+            part.file.resume();
+            continue;
+          }
+          const path = join(tempDir, `import-${randomBytes(12).toString('hex')}.zip.tmp`);
+          made.push(path);
+          const hash = createHash('sha256');
+          let size = 0;
+          let head = Buffer.alloc(0);
+          await pipeline(part.file, new Transform({
+            transform(chunk: Buffer, _encoding, done) {
+              size += chunk.length;
+              hash.update(chunk);
+              if (head.length < 4) head = Buffer.concat([head, chunk]).subarray(0, 4);
+              done(null, chunk);
+            },
+          }), createWriteStream(path));
+          if (part.file.truncated) throw new HttpError(413, `The bundle is larger than ${maxMb} MB.`, { [FIELD_KEY]: [`The bundle must be at most ${maxMb} MB.`] });
+          if (size === 0) throw refused('Choose a zip file to upload: this one is empty.');
+          if (!ZIP_MAGIC.some((magic) => head.equals(magic))) throw refused('The file is not a zip archive. Upload the bundle as a .zip file.');
+          upload = { fileName: displayFileName(part.filename), path, size, digest: hash.digest('base64url') };
+        }
+      } catch (error) {
+        await Promise.all(made.map((path) => rm(path, { force: true })));
+        if (error instanceof HttpError) throw error;
+        const code = (error as { code?: unknown }).code;
+        if (code === 'FST_FILES_LIMIT') throw refused('Upload one bundle at a time.');
+        throw badRequest('The form could not be read.', { request: ['The multipart form is malformed.'] });
+      }
+      if (!upload) throw refused('Choose a zip file to upload.');
+      const parsed = z.safeParse(importUploadFormSchema, fields);
+      if (!parsed.success) {
+        await rm(upload.path, { force: true });
+        throw refused('Enter a whole percentage from 0 to 100.', 'deactivationThresholdPercent');
+      }
+      return { ...upload, deactivationThresholdPercent: parsed.data.deactivationThresholdPercent };
+    },
+    fingerprintOf: (form) => ({ fileName: form.fileName, size: form.size, digest: form.digest, threshold: form.deactivationThresholdPercent ?? null }),
+    discard: async (_request, form) => {
+      if (form) await rm(form.path, { force: true });
+    },
+  };
+}
