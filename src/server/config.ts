@@ -17,6 +17,8 @@ export interface OidcConfig {
   readonly groupsClaim: string;
   /** Claim holding app roles (Entra: `roles`). */
   readonly rolesClaim: string;
+  /** The claim whose value is the user name that links a sign-in to an imported user (OIDC_USERNAME_CLAIM). */
+  readonly usernameClaim: string;
 }
 
 /** Push delivery (src/server/push). */
@@ -374,6 +376,7 @@ export const configSchema = z.object({
   OIDC_SCOPES: variable('openid profile email', asText),
   OIDC_ROLES_CLAIM: variable('roles', asText),
   OIDC_GROUPS_CLAIM: variable('groups', asText),
+  OIDC_USERNAME_CLAIM: variable('preferred_username', asText),
   // Set but blank means "no origins at all", so only unset gives the defaults.
   PUSH_ALLOWED_ORIGINS: z
     .string()
@@ -499,6 +502,7 @@ export function loadConfig(env: Env = process.env): Config {
           scopes: v.OIDC_SCOPES,
           groupsClaim: v.OIDC_GROUPS_CLAIM,
           rolesClaim: v.OIDC_ROLES_CLAIM,
+          usernameClaim: v.OIDC_USERNAME_CLAIM,
         }
       : undefined;
   // Demo personas never sit next to a real identity provider unless DEMO=1 asks for it.

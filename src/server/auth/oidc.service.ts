@@ -113,7 +113,8 @@ export class OidcService {
       const value = claims[name];
       return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
     };
-    const userName = (text('preferred_username') ?? text('email') ?? claims.sub).toLowerCase();
+    // The configured claim alone links a sign-in to an imported person: never an email address.
+    const userName = (text(this.settings.usernameClaim) ?? claims.sub).toLowerCase();
     const displayName = text('name') ?? userName;
     const profile = {
       display_name: displayName,
