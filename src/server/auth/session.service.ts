@@ -22,6 +22,8 @@ export interface SessionUser {
   readonly adGroups: readonly string[];
   /** Reviews absence requests: an Administrator, or a member of an absence-review group. */
   readonly isAbsenceReviewer: boolean;
+  /** An import named this person (their records have arrived); false for someone only sign-in knows. */
+  readonly isImported: boolean;
 }
 
 /** The administrator behind a read-only view-as session (issue 17); `user` is then the viewed user. */
@@ -86,6 +88,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     roles: roles.map((r) => r.role),
     adGroups: groups.map((g) => g.name),
     isAbsenceReviewer: roles.some((r) => r.role === 'Administrator') || groups.some((g) => g.is_absence_review_group),
+    isImported: user.sourced_id !== null,
   };
 }
 
@@ -124,7 +127,7 @@ export class SessionStore {
       .select([
         'v.id as view_as_id', 'v.admin_user_id', 'v.admin_session_id_hash',
         's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method',
-        'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family',
+        'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family', 'u.sourced_id',
         sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
         sql<string[]>`array(select g.name from directory_group_members m join directory_groups g on g.id = m.group_id
           where m.user_id = u.id order by g.name)`.as('ad_groups'),
@@ -151,6 +154,7 @@ export class SessionStore {
       roles: row.roles,
       adGroups: row.ad_groups,
       isAbsenceReviewer: row.roles.includes('Administrator') || row.in_review_group,
+      isImported: row.sourced_id !== null,
     };
     if (row.view_as_id !== null && row.admin_user_id !== null && row.admin_session_id_hash !== null) {
       // A view-as session: its hard expiry never slides, and it holds only while its administrator's own session does.

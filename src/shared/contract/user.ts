@@ -17,6 +17,12 @@ export const signedInUserInfoSchema = z.object({
   userAdGroups: z.array(z.string()),
   /** May review absence requests (the staff review queue). Always sent when signed in; missing (an older cached copy) reads as false. */
   isAbsenceReviewer: z.optional(z.boolean()),
+  /**
+   * The university's systems have sent this person's records (an import named them). False for
+   * someone who signed in before any import did: the app says their records have not arrived yet.
+   * Missing (an older cached copy) reads as true.
+   */
+  hasUniversityRecords: z.optional(z.boolean()),
   slidingExpiration: z.boolean(),
   slidingExpirationMinutes: z.int().check(z.nonnegative()),
   sessionExpiration: isoDateTime,

@@ -24,12 +24,13 @@ async function userId(db: Db, userName: string): Promise<number> {
   return (await db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
 }
 
-/** `student`'s events this academic year (the modules they are enrolled on). */
+/** `student`'s events this academic year (those of the teaching groups they are in). */
 function studentEvents(db: Db, studentId: number, label: string) {
   return db
     .selectFrom('timetable_events as e')
-    .innerJoin('enrolments as en', (j) => j.onRef('en.module_id', '=', 'e.module_id').on('en.academic_year', '=', label))
+    .innerJoin('enrolments as en', (j) => j.onRef('en.group_id', '=', 'e.group_id').on('en.academic_year', '=', label).on('en.is_active', '=', true))
     .where('en.student_user_id', '=', studentId)
+    .where('e.is_active', '=', true)
     .selectAll('e');
 }
 
@@ -92,14 +93,15 @@ describe.each(DAYS)('the demo university seeded on %s', (_name, iso) => {
 
   it('has the lecturer teaching two of `student`\'s modules and a cohort of five or more on each', async () => {
     const lecturer = await userId(db, 'lecturer');
-    const modules = await db.selectFrom('enrolments').select('module_id')
+    const modules = await db.selectFrom('enrolments').select('module_id').distinct()
       .where('student_user_id', '=', student).where('academic_year', '=', year.label).execute();
     const moduleIds = modules.map((m) => m.module_id);
     expect(moduleIds).toHaveLength(5);
-    const taught = await db.selectFrom('teaching_assignments').select('module_id')
-      .where('lecturer_user_id', '=', lecturer).where('module_id', 'in', moduleIds).execute();
+    const taught = await db.selectFrom('teaching_assignments as t').innerJoin('teaching_groups as g', 'g.id', 't.group_id')
+      .select('g.module_id').distinct()
+      .where('t.lecturer_user_id', '=', lecturer).where('g.module_id', 'in', moduleIds).execute();
     expect(taught.length).toBeGreaterThanOrEqual(2);
-    const cohorts = await db.selectFrom('enrolments').select(['module_id', (eb) => eb.fn.countAll<number>().as('n')])
+    const cohorts = await db.selectFrom('enrolments').select(['module_id', (eb) => eb.fn.count<number>('student_user_id').distinct().as('n')])
       .where('module_id', 'in', moduleIds).where('academic_year', '=', year.label)
       .where('student_user_id', '<>', student).groupBy('module_id').execute();
     expect(cohorts).toHaveLength(5);

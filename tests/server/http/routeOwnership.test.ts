@@ -87,18 +87,18 @@ const recordKinds: Record<OwnedRecordKind, RecordKind> = {
     snapshot: (t, id) => t.db.selectFrom('push_subscriptions').selectAll().where('token', '=', id.text).executeTakeFirst(),
   },
   taughtClass: {
-    // A class the attacking lecturer does not teach (student2 takes it): neither its module nor the class is assigned to them.
+    // A class the attacking lecturer does not teach (student2 takes it): neither its module, its group nor the class is assigned to them.
     victims: async (t, victimId) => {
       const lecturer = await t.db.selectFrom('users').select('id').where('user_name', '=', 'lecturer').executeTakeFirstOrThrow();
       const row = await t.db
         .selectFrom('timetable_events as e')
-        .innerJoin('enrolments as n', 'n.module_id', 'e.module_id')
+        .innerJoin('enrolments as n', 'n.group_id', 'e.group_id')
         .select('e.id')
         .where('n.student_user_id', '=', victimId)
         .where('e.is_cancelled', '=', false)
         .where(({ not, exists, selectFrom }) => not(exists(selectFrom('teaching_assignments as a').select('a.id')
           .where('a.lecturer_user_id', '=', lecturer.id)
-          .where(({ or, eb }) => or([eb('a.module_id', '=', eb.ref('e.module_id')), eb('a.event_id', '=', eb.ref('e.id'))])))))
+          .where(({ or, eb }) => or([eb('a.module_id', '=', eb.ref('e.module_id')), eb('a.group_id', '=', eb.ref('e.group_id')), eb('a.event_id', '=', eb.ref('e.id'))])))))
         .orderBy('e.starts_at', 'desc')
         .executeTakeFirstOrThrow();
       return rowIdRecord(row.id);

@@ -21,6 +21,15 @@ export function HomePage() {
         <h1>Welcome, {user.userFirstName}</h1>
         <p>Here is your day on campus at a glance.</p>
       </header>
+      {user.hasUniversityRecords === false && (
+        <section className="card callout" aria-labelledby="records-pending">
+          <h2 id="records-pending">Your records have not arrived yet</h2>
+          <p>
+            Your timetable, modules and attendance appear here once the university&rsquo;s systems have sent them to
+            this app, usually overnight. If it has been longer than a day, contact the IT service desk.
+          </p>
+        </section>
+      )}
       <LayoutHold
         skeleton={
           <div className="widget-grid">

@@ -9,7 +9,7 @@ import { insertInChunks } from './support.js';
 import type { SeededEvent, SeededTimetable } from './timetable.js';
 
 /**
- * Attendance records for every class that has ended, for every enrolled student, and a
+ * Attendance records for every class that has ended, for every student of its group, and a
  * registration for each attended monitored class. Unmonitored classes count as attended
  * (assumed); cancelled ones as cancelled. A monitored class inside an approved absence is
  * missed, authorised or informed after its category; other misses are mostly plain absences.
@@ -58,11 +58,11 @@ export async function seedAttendance(
   const attendance = propensities(users, cohort, rng);
   const personaIds = new Set(Object.keys(PERSONA_ATTENDANCE).map((name) => idOf(users, name)));
 
-  const eventsByModuleYear = new Map<string, SeededEvent[]>();
+  const eventsByGroupYear = new Map<string, SeededEvent[]>();
   for (const event of timetable.events) {
     if (addMinutes(event.startsAt, event.minutes) > today) continue;
-    const key = `${event.moduleCode}|${event.academicYear}`;
-    eventsByModuleYear.set(key, [...(eventsByModuleYear.get(key) ?? []), event]);
+    const key = `${event.groupKey}|${event.academicYear}`;
+    eventsByGroupYear.set(key, [...(eventsByGroupYear.get(key) ?? []), event]);
   }
 
   const records: Insertable<AttendanceRecordsTable>[] = [];
@@ -72,7 +72,7 @@ export async function seedAttendance(
     const absences = approved.filter((a) => a.userId === enrolment.userId);
     // Personas have their own absence requests; random authorised absences are for the cohort only.
     const isPersona = personaIds.has(enrolment.userId);
-    for (const event of eventsByModuleYear.get(`${enrolment.moduleCode}|${enrolment.academicYear}`) ?? []) {
+    for (const event of eventsByGroupYear.get(`${enrolment.groupKey}|${enrolment.academicYear}`) ?? []) {
       const result = resultFor(event, attends, absences, !isPersona, rng);
       records.push({ student_user_id: enrolment.userId, event_id: event.id, analysis_result: result, academic_year: event.academicYear });
       if (result === 'Attended') {

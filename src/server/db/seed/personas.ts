@@ -1,5 +1,4 @@
 import type { Role } from '../../../shared/contract/route.js';
-import type { Db } from '../database.js';
 
 export interface Persona {
   readonly userName: string;
@@ -25,30 +24,4 @@ export const personas: readonly Persona[] = [
 
 export function emailFor(userName: string): string {
   return `${userName.replace(/\./g, '-')}@campus.example.ac.uk`;
-}
-
-/** Inserts the personas and their roles. Returns user ids by user name. */
-export async function seedPersonas(db: Db, today: Date): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const persona of personas) {
-    const { id } = await db
-      .insertInto('users')
-      .values({
-        user_name: persona.userName,
-        display_name: persona.displayName,
-        first_name: persona.firstName,
-        email: emailFor(persona.userName),
-        created_at: today,
-        student_id: persona.studentId ?? null,
-        staff_job_family: persona.staffJobFamily ?? null,
-        oidc_subject: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.set(persona.userName, id);
-    if (persona.roles.length > 0) {
-      await db.insertInto('user_roles').values(persona.roles.map((role) => ({ user_id: id, role }))).execute();
-    }
-  }
-  return ids;
 }

@@ -9,6 +9,7 @@ import {
 } from '../../../shared/contract/adminImports.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/inTransaction.js';
 import { recordAudit } from '../../audit/auditLog.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import type { Notifier } from '../notifications/notify.service.js';
@@ -65,7 +66,7 @@ export class ImportService {
   async create(actorUserId: number | null, upload: NewUpload): Promise<ImportSummary> {
     const { db, clock } = this.deps;
     const now = clock.now();
-    const batchId = await db.transaction().execute(async (trx) => {
+    const batchId = await inTransaction(db, async (trx) => {
       const batch = await trx.insertInto('import_batches').values({
         state: 'validating', created_at: now, updated_at: now, created_by_user_id: actorUserId, file_name: upload.fileName,
         deactivation_threshold_percent: upload.deactivationThresholdPercent ?? defaultDeactivationThresholdPercent,
@@ -114,7 +115,7 @@ export class ImportService {
           warnings = [...warnings, ...plan.warnings];
         }
       }
-      await db.transaction().execute(async (trx) => {
+      await inTransaction(db, async (trx) => {
         await saveProblems(trx, batchId, { errors, warnings, moreErrors: read.moreErrors, moreWarnings: read.moreWarnings });
         await trx.updateTable('import_batches').set({
           state: errors.length || read.moreErrors ? 'invalid' : 'ready',
@@ -146,9 +147,9 @@ export class ImportService {
   }
 
   /** Asks for a `ready` batch to be applied (409 otherwise; 400 while warnings stand unaccepted). */
-  async requestApply(actorUserId: number, batchId: number, acceptWarnings: boolean): Promise<ImportSummary> {
+  async requestApply(actorUserId: number | null, batchId: number, acceptWarnings: boolean): Promise<ImportSummary> {
     const { db, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const batch = await trx.selectFrom('import_batches').select(['state', 'counts']).where('id', '=', batchId).forUpdate().executeTakeFirst();
       if (!batch) throw notFound('The import');
       if (batch.state !== 'ready') throw conflict(`Only a validated import can be applied; this one is ${batch.state}.`);
@@ -158,10 +159,12 @@ export class ImportService {
         throw badRequest(message, { acceptWarnings: [message] });
       }
       await trx.updateTable('import_batches').set({ state: 'applying', accepted_warnings: acceptWarnings, updated_at: clock.now() }).where('id', '=', batchId).execute();
-      await recordAudit(trx, {
-        at: clock.now(), actorUserId, action: 'import.apply', target: { type: 'importBatch', id: batchId },
-        after: { counts: batch.counts }, context: { acceptedWarnings: warnings.map((w) => w.code) },
-      });
+      if (actorUserId !== null) {
+        await recordAudit(trx, {
+          at: clock.now(), actorUserId, action: 'import.apply', target: { type: 'importBatch', id: batchId },
+          after: { counts: batch.counts }, context: { acceptedWarnings: warnings.map((w) => w.code) },
+        });
+      }
     });
     await this.deps.jobs.queue('apply', batchId);
     return (await loadSummary(db, batchId)) as ImportSummary;
@@ -170,7 +173,7 @@ export class ImportService {
   /** The apply job: everything in one transaction, then the class-change notifications. */
   async apply(batchId: number): Promise<void> {
     const { db, clock } = this.deps;
-    const applied = await db.transaction().execute(async (trx) => {
+    const applied = await inTransaction(db, async (trx) => {
       await sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`.execute(trx);
       const batch = await trx.selectFrom('import_batches').select(['state', 'modes']).where('id', '=', batchId).forUpdate().executeTakeFirst();
       if (batch?.state !== 'applying') return false;
@@ -196,7 +199,7 @@ export class ImportService {
   /** Asks for an `applied` batch to be reverted (409 unless applied and no later batch changed its records). */
   async requestRevert(actorUserId: number, batchId: number): Promise<ImportSummary> {
     const { db, clock } = this.deps;
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const batch = await trx.selectFrom('import_batches').select('state').where('id', '=', batchId).forUpdate().executeTakeFirst();
       if (!batch) throw notFound('The import');
       if (batch.state !== 'applied') throw conflict(`Only an applied import can be reverted; this one is ${batch.state}.`);
@@ -213,7 +216,7 @@ export class ImportService {
   /** The revert job. */
   async revert(batchId: number): Promise<void> {
     const { db, clock } = this.deps;
-    const seen = await db.transaction().execute(async (trx) => {
+    const seen = await inTransaction(db, async (trx) => {
       await sql`select pg_advisory_xact_lock(${APPLY_LOCK_KEY})`.execute(trx);
       const batch = await trx.selectFrom('import_batches').select('state').where('id', '=', batchId).forUpdate().executeTakeFirst();
       if (batch?.state !== 'reverting') return undefined;

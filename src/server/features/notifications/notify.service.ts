@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { systemClock, type Clock } from '../../clock.js';
 import type { NotificationType } from '../../../shared/contract/notifications.js';
 import type { Db } from '../../db/database.js';
+import { inTransaction } from '../../db/inTransaction.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
 import type { PushDelivery, PushService } from '../../push/push.service.js';
 import { fitPayload } from '../../push/pushProvider.js';
@@ -116,9 +117,6 @@ export class Notifier {
 }
 
 /** Runs `work` in a transaction of its own, or in the caller's when `db` is one already. */
-function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db) : db.transaction().execute(work);
-}
 
 async function firstNamesOf(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
   const users = await db.selectFrom('users').select(['id', 'first_name']).where('id', 'in', [...userIds]).execute();

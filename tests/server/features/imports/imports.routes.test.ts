@@ -1,16 +1,29 @@
 import { readFile } from 'node:fs/promises';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   importApplyRoute, importGetRoute, importListRoute, importProblemsCsvRoute, importRevertRoute, importUploadRoute, type ImportReport,
 } from '../../../../src/shared/contract/adminImports.js';
 import { writeZip } from '../../../helpers/importBundle.js';
+import { signInDirectly } from '../../../helpers/directSession.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import { multipartBody } from '../absences/multipart.js';
 import { bundleEntries, universityFiles } from './university.js';
 
-// The queue runs: each step is the real job, on this app's worker.
-const t = useTestApp({ runJobs: true, env: { IMPORT_MAX_MB: '1' } });
+// The queue runs: each step is the real job, on this app's worker. The database is empty (no demo
+// university), so the bundle is all there is; an administrator is made to act.
+const t = useTestApp({ runJobs: true, template: 'empty', env: { IMPORT_MAX_MB: '1' } });
+let adminCaller: Caller | undefined;
+beforeAll(async () => {
+  const admin = await t.db.insertInto('users').values({ user_name: 'admin', display_name: 'Sam Taylor', first_name: 'Sam', email: 'admin@x', created_at: new Date(0) })
+    .returning('id').executeTakeFirstOrThrow();
+  await t.db.insertInto('user_roles').values({ user_id: admin.id, role: 'Administrator' }).execute();
+  adminCaller = await signInDirectly(t.app, t.db, 'admin');
+});
+const signedInAdmin = (): Caller => {
+  if (!adminCaller) throw new Error('no administrator');
+  return adminCaller;
+};
 
 async function upload(as: Caller, bytes: Buffer, fileName = 'university.zip', fields: Record<string, string> = {}) {
   const { payload, headers } = multipartBody([
@@ -30,7 +43,7 @@ async function settled(as: Caller, rowId: number, state: ImportReport['state']):
 
 describe('Admin → Data import, over HTTP with its jobs', () => {
   it('uploads a bundle, checks it as a job, applies it and reverts it, each audited', async () => {
-    const admin = await t.signIn('admin');
+    const admin = signedInAdmin();
     const zip = await readFile(await writeZip(bundleEntries(universityFiles())));
     const uploaded = await upload(admin, zip, '../exports/University Export.zip');
     expect(uploaded.statusCode).toBe(202);
@@ -60,7 +73,7 @@ describe('Admin → Data import, over HTTP with its jobs', () => {
   });
 
   it('refuses what is not a zip, and a bundle over IMPORT_MAX_MB, storing nothing', async () => {
-    const admin = await t.signIn('admin');
+    const admin = signedInAdmin();
     const before = await t.db.selectFrom('import_batches').select('id').execute();
     const text = await upload(admin, Buffer.from('sourcedId,name\r\n'), 'users.csv');
     expect(text.statusCode).toBe(400);
@@ -75,7 +88,7 @@ describe('Admin → Data import, over HTTP with its jobs', () => {
   });
 
   it('reports a broken bundle as invalid, with its problems as CSV', async () => {
-    const admin = await t.signIn('admin');
+    const admin = signedInAdmin();
     const files = universityFiles();
     files['ext.events.csv'] = [...(files['ext.events.csv'] ?? []), ['ev-bad', '', '', 'GR1001-LEC', 'Lecture', '2026-10-05 09:00', '2026-10-05T10:00:00+01:00', '', '', '', '', '']];
     const summary = (await upload(admin, await readFile(await writeZip(bundleEntries(files))))).json();

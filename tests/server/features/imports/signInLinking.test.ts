@@ -56,8 +56,9 @@ describe('signing in as an imported person', () => {
     const imported = await t.db.selectFrom('users').select('id').where('sourced_id', '=', 'u-alice').executeTakeFirstOrThrow();
 
     const cookie = await signInAs('sub-alice');
-    const info = (await t.call(userInfoRoute, { headers: { cookie } })).json() as { userName: string; userRoles: string[] };
+    const info = (await t.call(userInfoRoute, { headers: { cookie } })).json() as { userName: string; userRoles: string[]; hasUniversityRecords: boolean };
     expect(info.userRoles).toEqual(['Student']);
+    expect(info.hasUniversityRecords).toBe(true);
     const linked = await t.db.selectFrom('users').select(['id', 'oidc_subject', 'sourced_id']).where('oidc_subject', '=', 'sub-alice').executeTakeFirstOrThrow();
     expect(linked).toEqual({ id: imported.id, oidc_subject: 'sub-alice', sourced_id: 'u-alice' });
     const timetable = (await t.call(timetableRoute, { headers: { cookie } })).json() as { timetableEntries: { eventType: string; startTime: string }[] };
@@ -69,8 +70,10 @@ describe('signing in as an imported person', () => {
   it('never links by email, and adds roles from sign-in to those from the import, Administrator from the provider only', async () => {
     const bob = await t.db.selectFrom('users').select(['id', 'oidc_subject']).where('sourced_id', '=', 'u-bob').executeTakeFirstOrThrow();
     const mallory = await signInAs('sub-mallory');
-    const malloryInfo = (await t.call(userInfoRoute, { headers: { cookie: mallory } })).json() as { userRoles: string[] };
+    const malloryInfo = (await t.call(userInfoRoute, { headers: { cookie: mallory } })).json() as { userRoles: string[]; hasUniversityRecords: boolean };
     expect(malloryInfo.userRoles).toEqual([]);
+    // Let in, and told honestly that the university's records for them have not arrived.
+    expect(malloryInfo.hasUniversityRecords).toBe(false);
     expect((await t.db.selectFrom('users').select('oidc_subject').where('id', '=', bob.id).executeTakeFirstOrThrow()).oidc_subject).toBeNull();
     // Let in, with no student or teaching role until an import names them: no timetable to show.
     expect((await t.call(timetableRoute, { headers: { cookie: mallory } })).statusCode).toBe(403);

@@ -11,13 +11,13 @@ const t = useTestApp();
 const deps = () => ({ db: t.db, notifier: t.app.notifier, clock: systemClock });
 
 
-/** Upcoming classes of a module `student` takes this year and `lecturer` teaches. */
+/** Upcoming classes of a teaching group `student` is in this year and `lecturer` teaches. */
 async function sharedUpcomingEvents(): Promise<number[]> {
   const [studentId, lecturerId] = [await idOf(t.db, 'student'), await idOf(t.db, 'lecturer')];
   const rows = await t.db
     .selectFrom('timetable_events as e')
-    .innerJoin('enrolments as en', 'en.module_id', 'e.module_id')
-    .innerJoin('teaching_assignments as ta', 'ta.module_id', 'e.module_id')
+    .innerJoin('enrolments as en', 'en.group_id', 'e.group_id')
+    .innerJoin('teaching_assignments as ta', 'ta.group_id', 'e.group_id')
     .select('e.id')
     .where('en.student_user_id', '=', studentId)
     .where('en.academic_year', '=', timetableWindow(new Date()).label)
@@ -34,11 +34,11 @@ async function sharedUpcomingEvents(): Promise<number[]> {
 async function peopleOf(eventId: number): Promise<number[]> {
   const { rows } = await sql<{ user_id: number }>`
     select en.student_user_id as user_id from timetable_events e
-      join enrolments en on en.module_id = e.module_id and en.academic_year = ${timetableWindow(new Date()).label}
+      join enrolments en on en.group_id = e.group_id and en.academic_year = ${timetableWindow(new Date()).label}
       where e.id = ${eventId}
     union
     select ta.lecturer_user_id from timetable_events e
-      join teaching_assignments ta on ta.module_id = e.module_id or ta.event_id = e.id
+      join teaching_assignments ta on ta.group_id = e.group_id or ta.module_id = e.module_id or ta.event_id = e.id
       where e.id = ${eventId}`.execute(t.db);
   return rows.map((row) => row.user_id).sort((a, b) => a - b);
 }

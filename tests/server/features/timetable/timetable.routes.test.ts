@@ -22,12 +22,12 @@ async function userId(userName: string): Promise<number> {
   return (await t.db.selectFrom('users').select('id').where('user_name', '=', userName).executeTakeFirstOrThrow()).id;
 }
 
-/** The reference: events of `userName`'s enrolled modules this academic year, straight from the tables. */
+/** The reference: events of `userName`'s teaching groups this academic year, straight from the tables. */
 async function enrolledEvents(userName: string) {
   const year = academicYearOf(new Date());
   return t.db
     .selectFrom('timetable_events as e')
-    .innerJoin('enrolments as en', (j) => j.onRef('en.module_id', '=', 'e.module_id').on('en.academic_year', '=', year.label))
+    .innerJoin('enrolments as en', (j) => j.onRef('en.group_id', '=', 'e.group_id').on('en.academic_year', '=', year.label).on('en.is_active', '=', true))
     .where('en.student_user_id', '=', await userId(userName))
     .where('e.starts_at', '>=', londonInstant(year.start, '00:00'))
     .where('e.starts_at', '<', londonInstant(year.end, '00:00'))
@@ -44,7 +44,7 @@ describe('GET /api/timetable', () => {
     expect(first?.staff.length).toBeGreaterThan(0);
   });
 
-  it('gives a student exactly the classes of their enrolled modules this year, in start order', async () => {
+  it('gives a student exactly the classes of their teaching groups this year, in start order', async () => {
     const reference = await enrolledEvents('student');
     const rowIds = studentTimetable.timetableEntries.map((e) => e.rowId);
     expect(rowIds.length).toBeGreaterThan(100);

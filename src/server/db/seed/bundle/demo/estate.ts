@@ -1,57 +1,13 @@
+import { demoBuildings, demoRooms, offsetPosition } from '../../estate.js';
 import type { RoomRecord } from '../records.js';
 
-/**
- * The demo campus near Bath: the buildings and rooms of the seed's catalogue (catalogue.ts, which
- * does not export them; a test checks these against a seeded database), placed as the seed
- * places them: a room's position is its building's centre moved by the room's offset in metres.
- */
-
-interface BuildingSpec {
-  readonly id: string;
-  readonly name: string;
-  readonly latitude: number;
-  readonly longitude: number;
-}
-
-const buildings: readonly BuildingSpec[] = [
-  { id: 'ENG', name: 'Engineering Building', latitude: 51.3795, longitude: -2.3275 },
-  { id: 'LIB', name: 'Library and Learning Centre', latitude: 51.3801, longitude: -2.329 },
-  { id: 'SCI', name: 'Science Hub', latitude: 51.3788, longitude: -2.3302 },
-];
-
-/** [id, name, floor, metres east, metres north]; the id's prefix is the building. */
-const rooms: readonly (readonly [string, string, number, number, number])[] = [
-  ['ENG-0.01', 'Engineering Lecture Theatre 1', 0, -12, -6],
-  ['ENG-1.12', 'Seminar Room 1.12', 1, 10, 4],
-  ['ENG-2.03', 'Software Lab 2.03', 2, 18, -5],
-  ['LIB-0.10', 'Library Lecture Theatre', 0, -15, 3],
-  ['LIB-1.01', 'Group Study Room 1.01', 1, 6, -4],
-  ['LIB-2.05', 'Training Room 2.05', 2, 14, 6],
-  ['SCI-0.14', 'Science Lecture Theatre', 0, -8, 5],
-  ['SCI-1.20', 'Seminar Room 1.20', 1, 9, -3],
-  ['SCI-2.08', 'Networks Lab 2.08', 2, 16, 2],
-];
-
-const METRES_PER_DEGREE_LAT = 111_320;
-const metresPerDegreeLng = (latitude: number): number => METRES_PER_DEGREE_LAT * Math.cos((latitude * Math.PI) / 180);
-const round6 = (value: number): number => Math.round(value * 1e6) / 1e6;
-
-/** A point `east` and `north` metres from a centre, to six decimals (about 10 cm), as the seed rounds. */
-export function offsetPosition(
-  centre: { readonly latitude: number; readonly longitude: number }, east: number, north: number,
-): { latitude: number; longitude: number } {
-  return {
-    latitude: round6(centre.latitude + north / METRES_PER_DEGREE_LAT),
-    longitude: round6(centre.longitude + east / metresPerDegreeLng(centre.latitude)),
-  };
-}
-
+/** The demo campus's rooms (estate.ts), placed at their building's centre moved by the room's offset. */
 export function* demoRoomRecords(): Generator<RoomRecord> {
-  for (const [id, name, floor, east, north] of rooms) {
-    const building = buildings.find((b) => b.id === id.slice(0, 3));
+  for (const [id, name, floor, east, north] of demoRooms) {
+    const building = demoBuildings.find((b) => b.id === id.slice(0, 3));
     if (!building) throw new Error(`Demo bundle: no building for room ${id}`);
     yield { sourcedId: id, name, building: building.name, ...offsetPosition(building, east, north), floor, capacity: null };
   }
 }
 
-export const demoRoomIds = (): string[] => rooms.map(([id]) => id);
+export const demoRoomIds = (): string[] => demoRooms.map(([id]) => id);

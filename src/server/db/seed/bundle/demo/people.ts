@@ -40,7 +40,7 @@ const personaProfiles: Readonly<Record<string, PersonaProfile>> = {
 };
 
 /** The lecturers the seed names as text (module staff, external personal tutors); Dr Helen Marsh is `lecturer`. */
-const namedStaff: readonly { userName: string; displayName: string; givenName: string; familyName: string }[] = [
+export const namedStaff: readonly { userName: string; displayName: string; givenName: string; familyName: string }[] = [
   { userName: 't.avery', displayName: 'Dr Tom Avery', givenName: 'Tom', familyName: 'Avery' },
   { userName: 'o.price', displayName: 'Dr Owen Price', givenName: 'Owen', familyName: 'Price' },
   { userName: 'r.ellis', displayName: 'Dr Ruth Ellis', givenName: 'Ruth', familyName: 'Ellis' },

@@ -1,5 +1,5 @@
 import { hashSeed } from '../../prng.js';
-import { offsetPosition } from '../demo/estate.js';
+import { offsetPosition } from '../../estate.js';
 import { type GroupSlot, groupCode, groupTitle, groupTerms } from '../groups.js';
 import { academicYearId, classId, courseId, groupLetter } from '../ids.js';
 import type { BundleEventType, ClassRecord, CourseRecord, OrgRecord, RoomRecord } from '../records.js';
