@@ -31,5 +31,7 @@ export const adminTabs: readonly AdminTab[] = [
   },
   { routeName: 'adminStatus', path: 'status', page: () => import('../features/adminStatus/AdminStatusPage').then((m) => m.AdminStatusPage) },
   { routeName: 'adminClasses', path: 'classes', page: () => import('../features/admin/classes/ClassesPage').then((m) => m.ClassesPage) },
+  // The optional segment is the batch whose report is open (/admin/imports/12).
+  { routeName: 'adminImports', path: 'imports/:rowId?', page: () => import('../features/admin/imports/ImportsPage').then((m) => m.ImportsPage) },
   { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
 ];

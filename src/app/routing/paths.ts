@@ -27,6 +27,7 @@ export const paths = {
   adminUserImpersonation: '/admin/userimpersonation',
   adminAudit: '/admin/audit',
   adminClasses: '/admin/classes',
+  adminImports: '/admin/imports',
   staffAbsences: '/staff/absences',
   staffAbsenceDetail: '/staff/absences/:rowId',
   adminStatus: '/admin/status',

@@ -160,6 +160,7 @@ export const pages = {
   adminUserImpersonation: { section: 'admin', title: 'User impersonation' },
   adminAudit: { section: 'admin', title: 'Audit log' },
   adminClasses: { section: 'admin', title: 'Classes' },
+  adminImports: { section: 'admin', title: 'Data import' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },
   staffAbsenceDetail: { section: 'absenceReview', title: 'Absence request' },
   userProfile: { title: 'Profile' },
