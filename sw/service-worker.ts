@@ -49,6 +49,10 @@ self.addEventListener('fetch', (event) => {
   // The status feed (a long-lived event stream and its pings) goes straight to the network: it is
   // not the user's activity, so it is never reported (SPEC §7), and the worker holds no stream.
   if (url.pathname.startsWith(realtimeHubPath)) return;
+  // An upload (an absence's evidence, an import bundle) goes straight to the network too: a request
+  // the worker passes on with its own fetch reports no upload progress to the page's XMLHttpRequest.
+  // The page tells the session about the answer itself.
+  if (event.request.headers.get('content-type')?.startsWith('multipart/form-data')) return;
   event.respondWith(
     fetch(event.request).then((response) => {
       const message: WorkerToPageMessage = { type: 'fetch', url: url.href, ok: response.ok, status: response.status };
