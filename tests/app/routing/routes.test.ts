@@ -47,7 +47,8 @@ beforeEach(() => {
 describe('route tree (SPEC §2, §4 route guards)', () => {
   it('names each route at the path `paths` gives it', () => {
     for (const [routeName, path] of namedRoutes(routes)) {
-      expect(path, routeName).toBe(paths[routeName as keyof typeof paths]);
+      // A trailing optional segment (/admin/imports/:rowId?, the open report) is not part of the name's path.
+      expect(path.replace(/\/:[A-Za-z]+\?$/, ''), routeName).toBe(paths[routeName as keyof typeof paths]);
     }
   });
 
