@@ -87,20 +87,25 @@ export function schoolYearOfStagedClass(batchId: number) {
   return sql<string | null>`coalesce(${yearStart(firstTerm)}, ${yearStart(sql`coalesce(${course}, ${heldCourse})`)})`;
 }
 
-/** A user name is one person's: two rows of the bundle, or a row and a held user with another id. */
+/**
+ * A user name is one person's: two rows of the bundle (a window over the staged rows, so the check
+ * stays linear), or a row and a held user with another id who is not in this bundle.
+ */
 async function userNameClashes(db: Db, batchId: number): Promise<ImportProblem[]> {
   const { rows } = await sql<{ line: number; username: string; other: string }>`
-    select s.line, s.data ->> 'username' as username, coalesce(o.sourced_id, u.sourced_id) as other
+    select line, username, other from (
+      select s.line, s.data ->> 'username' as username, s.sourced_id,
+        first_value(s.sourced_id) over (partition by lower(s.data ->> 'username') order by s.line) as other
+      from import_staged_rows s
+      where s.batch_id = ${batchId} and s.entity = 'users' and s.status = 'active'
+    ) x where x.sourced_id <> x.other
+    union all
+    select s.line, s.data ->> 'username', u.sourced_id
     from import_staged_rows s
-    left join lateral (
-      select t.sourced_id from import_staged_rows t
-      where t.batch_id = s.batch_id and t.entity = 'users' and t.line < s.line
-        and lower(t.data ->> 'username') = lower(s.data ->> 'username') and t.sourced_id <> s.sourced_id limit 1
-    ) o on true
-    left join users u on u.user_name = lower(s.data ->> 'username') and u.sourced_id is not null and u.sourced_id <> s.sourced_id
+    join users u on u.user_name = lower(s.data ->> 'username') and u.sourced_id is not null and u.sourced_id <> s.sourced_id
+    where s.batch_id = ${batchId} and s.entity = 'users' and s.status = 'active'
       and not exists (select 1 from import_staged_rows r where r.batch_id = s.batch_id and r.entity = 'users' and r.sourced_id = u.sourced_id)
-    where s.batch_id = ${batchId} and s.entity = 'users' and s.status = 'active' and (o.sourced_id is not null or u.id is not null)
-    order by s.line limit ${LIMIT}`.execute(db);
+    order by line limit ${LIMIT}`.execute(db);
   return rows.map((r) => problem('users', r.line, 'username', 'username_taken',
     `users.csv:${r.line} username "${r.username}" already belongs to the user with sourcedId "${r.other}".`));
 }

@@ -59,6 +59,14 @@ describe('what the bundle says, checked against itself and what is held', () => 
     expect((await h.service.report(notZip.rowId)).errors.map((e) => e.code)).toEqual(['not_a_zip']);
   });
 
+  it('refuses a user name that two people would share, in the bundle or with a person held under another id', async () => {
+    const twin = edit(universityFiles(), 'users.csv', (rows) => { const carol = [...(rows[1] ?? [])]; carol[0] = 'u-carol'; carol[4] = 'ALICE@test.ac.uk'; rows.push(carol); });
+    const report = await h.check(twin);
+    expect(report.errors).toEqual([
+      { file: 'users.csv', line: 6, column: 'username', code: 'username_taken', message: 'users.csv:6 username "ALICE@test.ac.uk" already belongs to the user with sourcedId "u-alice".' },
+    ]);
+  });
+
   it('a reference may point to a record held from an earlier import, unless that file is sent whole again', async () => {
     await h.apply(universityFiles());
     const files = universityFiles();
@@ -69,5 +77,16 @@ describe('what the bundle says, checked against itself and what is held', () => 
     const withoutClasses = { ...delta, 'classes.csv': [files['classes.csv']?.[0] ?? [], files['classes.csv']?.[1] ?? []] };
     const refused = await h.check(withoutClasses, { 'enrollments.csv': 'delta', 'classes.csv': 'bulk' });
     expect(refused.errors.map((e) => [e.code, e.line])).toEqual([['unknown_reference', 2]]);
+  });
+});
+
+describe('a user name held under another id', () => {
+  it('is refused while that person is not in the bundle', async () => {
+    const files = universityFiles();
+    // alice (held as u-alice since the import above) comes back under a new id with her user name.
+    const renamed = edit(files, 'users.csv', (rows) => { const row = rows[1]; if (row) row[0] = 'u-alice-2'; });
+    const delta = { 'users.csv': [(renamed['users.csv'] ?? [])[0] ?? [], ['u-alice-2', 'active', '2026-10-12T09:00:00Z', ...((renamed['users.csv'] ?? [])[1] ?? []).slice(3)]] };
+    const report = await h.check(delta, { 'users.csv': 'delta' });
+    expect(report.errors).toEqual([expect.objectContaining({ file: 'users.csv', line: 2, code: 'username_taken', message: expect.stringContaining('"u-alice"') })]);
   });
 });
