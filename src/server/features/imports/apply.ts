@@ -114,7 +114,8 @@ async function writeEventTeachers(trx: Db, batchId: number): Promise<void> {
   await sql`
     insert into teaching_assignments (lecturer_user_id, event_id)
     select distinct u.id, s.event_id from ${mine} s
-    join users u on u.sourced_id in (select jsonb_array_elements_text(s.data -> 'teacherSourcedIds'))
+    cross join lateral jsonb_array_elements_text(s.data -> 'teacherSourcedIds') as teacher(id)
+    join users u on u.sourced_id = teacher.id
     on conflict do nothing`.execute(trx);
 }
 

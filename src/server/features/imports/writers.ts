@@ -37,8 +37,8 @@ const displayName = sql`coalesce(${text('preferredGivenName')}, s.data ->> 'give
 
 /** The teachers' names shown on an event: its own teachers, else its group's. */
 const staffNames = sql`coalesce(
-  (select string_agg(u.display_name, '; ' order by u.display_name) from users u
-    where u.sourced_id in (select jsonb_array_elements_text(s.data -> 'teacherSourcedIds'))),
+  (select string_agg(u.display_name, '; ' order by u.display_name)
+    from jsonb_array_elements_text(s.data -> 'teacherSourcedIds') as teacher(id) join users u on u.sourced_id = teacher.id),
   (select string_agg(u.display_name, '; ' order by u.display_name) from teaching_assignments ta join users u on u.id = ta.lecturer_user_id
     where ta.is_active and ta.group_id = ${groupBy('classSourcedId')}),
   '')`;
