@@ -159,10 +159,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`.execute(db);
   await sql`CREATE INDEX teaching_groups_module_idx ON teaching_groups (module_id)`.execute(db);
   await sql`INSERT INTO teaching_groups (module_id, title) SELECT id, code FROM modules ORDER BY id`.execute(db);
-  // A group's change (deactivated by an import) changes the timetable of everyone in it (0018).
-  await sql`
-    CREATE TRIGGER teaching_groups_cache_version AFTER INSERT OR UPDATE OR DELETE ON teaching_groups
-    FOR EACH ROW EXECUTE FUNCTION bump_cache_version_shared('timetable')`.execute(db);
   await sql`
     CREATE TRIGGER teaching_groups_cache_version_truncate AFTER TRUNCATE ON teaching_groups
     FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version_shared('timetable')`.execute(db);
@@ -250,9 +246,83 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE buildings ALTER COLUMN polygon DROP NOT NULL`.execute(db);
 
   await imported('absence_categories').execute(db);
+  await bumpSharedVersionsPerStatement(db);
+}
+
+/** Tables whose changes bump the shared `timetable` version (0018), and the columns that are bookkeeping no answer shows. */
+const SHARED_TIMETABLE_TABLES: readonly { table: string; ignored: readonly string[] }[] = [
+  { table: 'timetable_events', ignored: ['register_closed_at', 'missed_alerts_at'] },
+  { table: 'teaching_groups', ignored: [] },
+  { table: 'modules', ignored: [] },
+  { table: 'rooms', ignored: [] },
+];
+
+/**
+ * The shared `timetable` version is bumped once per statement that changed a row, not once per
+ * row: an import writes hundreds of thousands of events in one transaction, and a bump per row
+ * rewrote the one `cache_versions` row as often, each time further down its chain of versions.
+ * Statement triggers with transition tables see every changed row; a statement that changed none
+ * (an import's upsert of unchanged rows, the close-registers job's bookkeeping) bumps nothing.
+ */
+async function bumpSharedVersionsPerStatement(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE FUNCTION bump_cache_version_if_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF EXISTS (SELECT 1 FROM changed_rows) THEN PERFORM bump_cache_version(TG_ARGV[0]); END IF;
+      RETURN NULL;
+    END $$`.execute(db);
+  for (const { table, ignored } of SHARED_TIMETABLE_TABLES) {
+    const without = (row: string) => sql.raw(`(to_jsonb(${row})${ignored.map((column) => ` - '${column}'`).join('')})`);
+    for (const suffix of ['', '_write', '_update']) {
+      await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_cache_version${suffix}`)} ON ${sql.table(table)}`.execute(db);
+    }
+    await sql`
+      CREATE TRIGGER ${sql.id(`${table}_cache_version_insert`)} AFTER INSERT ON ${sql.table(table)}
+      REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version_if_rows('timetable')`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.id(`${table}_cache_version_delete`)} AFTER DELETE ON ${sql.table(table)}
+      REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION bump_cache_version_if_rows('timetable')`.execute(db);
+    const fn = sql.id(`bump_cache_version_if_${table}_changed`);
+    await sql`
+      CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id
+                   WHERE ${without('o')} IS DISTINCT FROM ${without('n')}) THEN
+          PERFORM bump_cache_version('timetable');
+        END IF;
+        RETURN NULL;
+      END $$`.execute(db);
+    await sql`
+      CREATE TRIGGER ${sql.id(`${table}_cache_version_update`)} AFTER UPDATE ON ${sql.table(table)}
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION ${fn}()`.execute(db);
+  }
+}
+
+/** Back to 0018's row triggers (0019's bookkeeping columns on events). */
+async function bumpSharedVersionsPerRow(db: Kysely<unknown>): Promise<void> {
+  for (const { table } of SHARED_TIMETABLE_TABLES) {
+    for (const suffix of ['_insert', '_delete', '_update']) {
+      await sql`DROP TRIGGER IF EXISTS ${sql.id(`${table}_cache_version${suffix}`)} ON ${sql.table(table)}`.execute(db);
+    }
+    await sql`DROP FUNCTION ${sql.id(`bump_cache_version_if_${table}_changed`)}()`.execute(db);
+  }
+  await sql`DROP FUNCTION bump_cache_version_if_rows()`.execute(db);
+  await sql`
+    CREATE TRIGGER timetable_events_cache_version_write AFTER INSERT OR DELETE ON timetable_events
+    FOR EACH ROW EXECUTE FUNCTION bump_cache_version_shared('timetable')`.execute(db);
+  await sql`
+    CREATE TRIGGER timetable_events_cache_version_update AFTER UPDATE ON timetable_events
+    FOR EACH ROW WHEN ((to_jsonb(OLD) - 'register_closed_at' - 'missed_alerts_at') IS DISTINCT FROM (to_jsonb(NEW) - 'register_closed_at' - 'missed_alerts_at'))
+    EXECUTE FUNCTION bump_cache_version_shared('timetable')`.execute(db);
+  for (const table of ['modules', 'rooms']) {
+    await sql`
+      CREATE TRIGGER ${sql.id(`${table}_cache_version`)} AFTER INSERT OR UPDATE OR DELETE ON ${sql.table(table)}
+      FOR EACH ROW EXECUTE FUNCTION bump_cache_version_shared('timetable')`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await bumpSharedVersionsPerRow(db);
   // Back to module-wide data: events and enrolments keep their module; a group's teaching becomes
   // its module's (several groups of one module collapse into one row per lecturer).
   await sql`ALTER TABLE absence_categories DROP COLUMN sourced_id, DROP COLUMN batch_id, DROP COLUMN import_hash`.execute(db);
