@@ -154,7 +154,12 @@ export async function applyStaged(trx: Db, batchId: number, modes: Modes, now: D
         on conflict (id) do nothing`.execute(trx);
     }
     await deactivate(trx, batchId, entity, modes, writers);
-    for (const w of writers) await writeTable(trx, batchId, entity, w);
+    for (const w of writers) {
+      await writeTable(trx, batchId, entity, w);
+      // The next entities look records of this one up (a group's module, an enrolment's user): the
+      // planner must know how many there now are, or a first import's lookups become scans.
+      await sql`analyze ${sql.table(w.table)}`.execute(trx);
+    }
     if (entity === 'users') await writeProfiles(trx, batchId);
     if (entity === 'events') await writeEventTeachers(trx, batchId);
   }

@@ -101,6 +101,9 @@ export class ImportService {
     try {
       await this.unpackUpload(batchId, zipPath);
       const read = await readBundle(zipPath, stagingSink(db, batchId));
+      // Fresh statistics for what was just staged: without them the planner takes a table of
+      // hundreds of thousands of rows for an empty one, and checks each reference by a scan.
+      await sql`analyze import_staged_rows`.execute(db);
       const modes: Modes = read.manifest?.modes ?? {};
       // Problems of the whole zip name the file the administrator uploaded, not its copy here.
       const named = (p: ImportProblem): ImportProblem => (p.file === basename(zipPath) ? { ...p, file: batch.file_name } : p);
