@@ -9,6 +9,7 @@ import { migrateToLatest } from '../src/server/db/migrate.js';
 import { benchClientData, clientDataRows, type ClientDataResult } from './clientData.bench.js';
 import { benchClientLoad, SLOW_LINK, type ClientLoadResult } from './clientLoad.bench.js';
 import { benchCloseRegisters, type BenchResult } from './closeRegisters.bench.js';
+import { benchImport, IMPORT_HEADING, importSection, type ImportBenchResult } from './import.bench.js';
 import { benchLighthouse, type LighthouseResult } from './lighthouse.bench.js';
 import { benchServerApi, serverApiRows, type ServerApiResult } from './serverApi.bench.js';
 import { benchStatusFanout } from './statusFanout.bench.js';
@@ -16,19 +17,21 @@ import { benchStatusFanout } from './statusFanout.bench.js';
 /**
  * `npm run bench`: every measurement, then BENCHMARKS.md. Benchmarks are measurements, not tests:
  * nothing fails on a slow machine. `BENCH_QUICK=1` runs each part once, briefly (a smoke run).
- * `npm run bench -- --only server` runs the server part alone and rewrites only its section.
+ * `npm run bench -- --only server` runs the server part alone and rewrites only its section;
+ * `--only import` likewise the data import's (bench/import.bench.ts: the large university, minutes).
  * Each part also runs alone: `npx tsx bench/serverApi.bench.ts`, `bench/clientLoad.bench.ts`,
  * `bench/clientData.bench.ts` (the client data layer in Chromium), `bench/lighthouse.bench.ts`,
  * `bench/profileTimetable.ts` (a CPU profile of GET /api/timetable).
  *
- * `BENCH_PARTS=js,lighthouse` (any of js, client, data, lighthouse, server, jobs) runs only those parts
- * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were.
+ * `BENCH_PARTS=js,lighthouse` (any of js, client, data, lighthouse, server, jobs, import) runs only those parts
+ * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were (the
+ * import part rewrites its own section).
  * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one);
  * `BENCH_RUNS` sets the number of runs (default 5).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
 const runs = Number(process.env.BENCH_RUNS ?? (isQuick ? 1 : 5));
-const allParts = ['js', 'client', 'data', 'lighthouse', 'server', 'jobs'] as const;
+const allParts = ['js', 'client', 'data', 'lighthouse', 'server', 'jobs', 'import'] as const;
 type Part = (typeof allParts)[number];
 const parts = new Set<Part>(
   (process.env.BENCH_PARTS ?? allParts.join(','))
@@ -199,6 +202,41 @@ async function serverOnly(): Promise<void> {
   console.log(section);
 }
 
+/** `text` with the section under `heading` replaced by `section`, or added before the hand-written notes (else at the end). */
+function withSection(text: string, heading: string, section: string): string {
+  const start = text.indexOf(`${heading}\n`);
+  if (start >= 0) {
+    const next = text.indexOf('\n## ', start + 1);
+    return text.slice(0, start) + section + (next < 0 ? '' : text.slice(next + 1));
+  }
+  const notes = text.indexOf(`\n${notesHeading}\n`);
+  if (notes >= 0) return text.slice(0, notes + 1) + section + text.slice(notes + 1);
+  return `${text.trimEnd()}\n\n${section}`;
+}
+
+/** The import's section, stamped (its figures are often run on their own), ending in a blank line. */
+function importText(result: ImportBenchResult, how: string): string {
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, Node ${process.version}`;
+  const lines = importSection(result);
+  return [...lines, `Import figures last run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${how}) on ${machine}.`, '', ''].join('\n');
+}
+
+/** The import's one assertion: the same bundle twice changes nothing. Checked after its figures are written. */
+function assertNothingChangedTwice(result: ImportBenchResult | undefined): void {
+  if (result?.againChanges !== undefined && result.againChanges !== 0) {
+    throw new Error(`import: the same bundle applied twice made ${result.againChanges} changes (expected 0); see BENCHMARKS.md`);
+  }
+}
+
+/** `npm run bench -- --only import`: the import part alone, written over its section of BENCHMARKS.md. */
+async function importOnly(): Promise<void> {
+  const result = await benchImport({ runs, isQuick, port: basePort + 10 });
+  const section = importText(result, `\`--only import\`${isQuick ? ', quick mode' : ''}`);
+  await writeFile('BENCHMARKS.md', withSection(await readFile('BENCHMARKS.md', 'utf8'), IMPORT_HEADING, section));
+  console.log(section);
+  assertNothingChangedTwice(result);
+}
+
 function serverSection(server: readonly ServerApiResult[]): string[] {
   return [
     '## Server',
@@ -225,6 +263,7 @@ async function main(): Promise<void> {
   let lighthouseResults: LighthouseResult[] | undefined;
   let server: ServerApiResult[] = [];
   let jobs: BenchResult[] = [];
+  let imported: ImportBenchResult | undefined;
   try {
     if (parts.has('js') || parts.has('client') || parts.has('lighthouse')) routes = buildClient(outDir);
     if (parts.has('client')) client = await benchClientLoad({ runs, port: basePort + 2, staticDir: outDir });
@@ -232,6 +271,7 @@ async function main(): Promise<void> {
     if (parts.has('lighthouse')) lighthouseResults = await benchLighthouse({ runs, port: basePort + 3, staticDir: outDir });
     if (parts.has('server')) server = await benchServerApi({ runs, seconds: isQuick ? 3 : 10, connections: 50, port: basePort });
     if (parts.has('jobs')) jobs = await databaseParts();
+    if (parts.has('import')) imported = await benchImport({ runs, isQuick, port: basePort + 10 });
   } finally {
     await rm(outDir, { recursive: true, force: true });
   }
@@ -241,12 +281,14 @@ async function main(): Promise<void> {
     if (parts.has('server') || parts.has('jobs')) throw new Error('BENCH_PARTS: the server and jobs tables are rewritten only by a full run');
     const rows = [...(client ? clientRows(client) : []), ...(lighthouseResults ? lighthouseRows(lighthouseResults) : []), ...(parts.has('js') ? jsRows(routes) : []), ...(clientData ? clientDataRows(clientData) : [])];
     const note = `Partly updated ${stamp} UTC (${[...parts].join(', ')}${isQuick ? ', quick mode' : ''}; medians of ${runs} runs) on ${machine}.`;
-    const text = updateDocument(await readFile('BENCHMARKS.md', 'utf8'), rows, lighthouseResults !== undefined, note);
+    let text = rows.length > 0 ? updateDocument(await readFile('BENCHMARKS.md', 'utf8'), rows, lighthouseResults !== undefined, note) : await readFile('BENCHMARKS.md', 'utf8');
+    if (imported) text = withSection(text, IMPORT_HEADING, importText(imported, `${[...parts].join(', ')}${isQuick ? ', quick mode' : ''}`));
     await writeFile('BENCHMARKS.md', text);
     console.log(text);
+    assertNothingChangedTwice(imported);
     return;
   }
-  if (!client || !clientData || !lighthouseResults) throw new Error('a full run measures every part');
+  if (!client || !clientData || !lighthouseResults || !imported) throw new Error('a full run measures every part');
   const notes = await keptNotes();
   const text = [
     '# Benchmarks',
@@ -272,9 +314,10 @@ async function main(): Promise<void> {
     '| --- | --- | --- | --- |',
     ...jobs.map((r) => `| ${r.name} | ${Math.round(r.medianMs)} ms | ${r.runsMs.map((v) => Math.round(v)).join(', ')} | ${r.detail} |`),
     '',
-  ].join('\n') + notes;
+  ].join('\n') + '\n' + importText(imported, `full run${isQuick ? ', quick mode' : ''}`) + notes;
   await writeFile('BENCHMARKS.md', text);
   console.log(text);
+  assertNothingChangedTwice(imported);
 }
 
 /** The hand-written section on targets not met (their measured causes), kept from the last BENCHMARKS.md. */
@@ -288,5 +331,5 @@ async function keptNotes(): Promise<string> {
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? process.argv[onlyAt + 1] : undefined;
-if (only !== undefined && only !== 'server') throw new Error(`--only takes 'server' (got ${only})`);
-await (only === 'server' ? serverOnly() : main());
+if (only !== undefined && only !== 'server' && only !== 'import') throw new Error(`--only takes 'server' or 'import' (got ${only})`);
+await (only === 'server' ? serverOnly() : only === 'import' ? importOnly() : main());
