@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import { ownServer } from './support/ownServer';
-import { waitForServiceWorkerControl } from './support/serviceWorker';
+import { serviceWorkerState, waitForServiceWorkerControl } from './support/serviceWorker';
 
 // A deployment while a tab is open: the server's files are replaced by a new build.
 const currentBuild = process.env.E2E_STATIC_DIR ?? 'dist';
@@ -35,7 +35,7 @@ test.afterAll(async () => {
 });
 
 test('a new deployment leads to exactly one reload into the new version, with no loop', async ({ page, signInAs }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   deploy(currentBuild); // again, so that repeated runs start from the current version
   await signInAs('student');
   await waitForServiceWorkerControl(page);
@@ -57,7 +57,14 @@ test('a new deployment leads to exactly one reload into the new version, with no
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   // The page is reloading meanwhile: an evaluation that meets the navigation just tries again.
   const buildOnPage = () => page.evaluate(() => document.documentElement.dataset.build).catch(() => undefined);
-  await expect.poll(buildOnPage, { timeout: 30_000 }).toBe('e2e-next');
+  // The page gives the waiting worker 45 s to take over (src/app/sw/updateFlow.ts) before it
+  // reloads anyway; a failure says where the workers stood.
+  await expect
+    .poll(buildOnPage, { timeout: 60_000 })
+    .toBe('e2e-next')
+    .catch(async (error: unknown) => {
+      throw new Error(`${String(error)}\nworkers: ${await serviceWorkerState(page)}`);
+    });
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('heading', { name: 'Welcome, Amara' })).toBeVisible();
 

@@ -62,6 +62,21 @@ self.addEventListener('fetch', (event) => {
   );
 });
 
+interface RouterRule {
+  readonly condition: { readonly urlPattern: string };
+  readonly source: 'network';
+}
+interface RoutableInstallEvent extends ExtendableEvent {
+  /** The Service Worker Static Routing API (Chromium); absent elsewhere. */
+  readonly addRoutes?: (rules: RouterRule[]) => Promise<void>;
+}
+
+// The status feed never reaches the worker where the browser can route it past: a long-lived
+// stream the worker has seen can hold a new version back from taking over (swUpdate.spec.ts).
+self.addEventListener('install', (event: RoutableInstallEvent) => {
+  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { urlPattern: `${realtimeHubPath}*` }, source: 'network' }]).catch(() => {}));
+});
+
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();

@@ -19,8 +19,14 @@ let isStarting = false;
 const port: UpdatePort = {
   hasWaitingWorker: () => Boolean(registration?.waiting),
   skipWaiting: () => registration?.waiting?.postMessage({ type: 'SKIP_WAITING' }),
-  controllerChanged: () =>
-    new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true })),
+  handedOver: () =>
+    new Promise((resolve) => {
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true });
+      const waiting = registration?.waiting;
+      waiting?.addEventListener('statechange', () => {
+        if (waiting.state === 'activated') resolve();
+      });
+    }),
   checkForUpdate: async () => {
     await workbox?.update();
   },

@@ -7,10 +7,31 @@
 export interface UpdatePort {
   readonly hasWaitingWorker: () => boolean;
   readonly skipWaiting: () => void;
-  /** Resolves when a new worker controls the page. */
-  readonly controllerChanged: () => Promise<void>;
+  /**
+   * Resolves when the waiting worker has taken over: it controls the page, or it has activated
+   * (whichever the browser reports first).
+   */
+  readonly handedOver: () => Promise<void>;
   readonly checkForUpdate: () => Promise<void>;
 }
+
+/** Timers of the hand-over, injectable for tests. */
+export interface HandoverTimers {
+  readonly after: (ms: number, run: () => void) => () => void;
+}
+
+/**
+ * If the waiting worker never takes over, the page reloads into its target anyway after this
+ * long, so the user is never left under the overlay.
+ */
+export const HANDOVER_GIVE_UP_MS = 45_000;
+
+const browserTimers: HandoverTimers = {
+  after: (ms, run) => {
+    const id = setTimeout(run, ms);
+    return () => clearTimeout(id);
+  },
+};
 
 export interface PageEffects {
   readonly markReloadForUpdate: () => void;
@@ -20,17 +41,25 @@ export interface PageEffects {
 }
 
 /** Returns true when the navigation must be cancelled because the page is being updated. */
-export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: string): boolean {
+export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: string, timers: HandoverTimers = browserTimers): boolean {
   if (!port.hasWaitingWorker()) {
     void port.checkForUpdate().catch(() => {}); // registration problems are only logged elsewhere
     return false;
   }
   page.markReloadForUpdate();
   page.stopStatusUpdates();
-  const changed = port.controllerChanged();
+  const handedOver = port.handedOver();
   port.skipWaiting();
   page.showOverlay();
-  void changed.then(() => page.replaceLocation(targetUrl));
+  let isDone = false;
+  const finish = () => {
+    if (isDone) return;
+    isDone = true;
+    cancelGiveUp();
+    page.replaceLocation(targetUrl);
+  };
+  const cancelGiveUp = timers.after(HANDOVER_GIVE_UP_MS, finish);
+  void handedOver.then(finish);
   return true;
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { guardNavigation, RELOAD_MARKER_KEY, reloadOnceForUpdate, type PageEffects, type UpdatePort } from '../../../src/app/sw/updateFlow';
+import {
+  guardNavigation,
+  HANDOVER_GIVE_UP_MS,
+  RELOAD_MARKER_KEY,
+  reloadOnceForUpdate,
+  type HandoverTimers,
+  type PageEffects,
+  type UpdatePort,
+} from '../../../src/app/sw/updateFlow';
 import { isSessionActivity } from '../../../src/app/sw/messages';
 
 function fakes(hasWaiting: boolean) {
@@ -8,7 +16,7 @@ function fakes(hasWaiting: boolean) {
   const port: UpdatePort = {
     hasWaitingWorker: () => hasWaiting,
     skipWaiting: () => calls.push('skipWaiting'),
-    controllerChanged: () => new Promise<void>((resolve) => (changeController = resolve)),
+    handedOver: () => new Promise<void>((resolve) => (changeController = resolve)),
     checkForUpdate: vi.fn(async () => {
       calls.push('checkForUpdate');
     }),
@@ -22,6 +30,36 @@ function fakes(hasWaiting: boolean) {
   return { port, page, calls, changeController: () => changeController() };
 }
 
+/** Timers on a hand-moved clock. */
+function manualTimers() {
+  let now = 0;
+  const due = new Set<{ at: number; run: () => void }>();
+  const timers: HandoverTimers = {
+    after(ms, run) {
+      const entry = { at: now + ms, run };
+      due.add(entry);
+      return () => due.delete(entry);
+    },
+  };
+  const advance = (ms: number) => {
+    const until = now + ms;
+    for (;;) {
+      const next = [...due].filter((entry) => entry.at <= until).sort((a, b) => a.at - b.at)[0];
+      if (!next) break;
+      due.delete(next);
+      now = next.at;
+      next.run();
+    }
+    now = until;
+  };
+  return { timers, advance, pendingCount: () => due.size };
+}
+
+const settle = async () => {
+  await Promise.resolve();
+  await Promise.resolve();
+};
+
 describe('the waiting-worker route guard (SPEC §4)', () => {
   it('lets the navigation through and checks for an update when nothing is waiting', () => {
     const { port, page, calls } = fakes(false);
@@ -31,12 +69,27 @@ describe('the waiting-worker route guard (SPEC §4)', () => {
 
   it('cancels the navigation, hands over to the waiting worker and replaces the location once it controls the page', async () => {
     const { port, page, calls, changeController } = fakes(true);
-    expect(guardNavigation(port, page, '/timetable')).toBe(true);
+    const clock = manualTimers();
+    expect(guardNavigation(port, page, '/timetable', clock.timers)).toBe(true);
     expect(calls).toEqual(['mark', 'stopStatus', 'skipWaiting', 'overlay']);
     changeController();
-    await Promise.resolve();
-    await Promise.resolve();
+    await settle();
     expect(calls.at(-1)).toBe('replace:/timetable');
+    expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('reloads into the target anyway when the worker never takes over, so the overlay does not stay', async () => {
+    const { port, page, calls, changeController } = fakes(true);
+    const clock = manualTimers();
+    guardNavigation(port, page, '/resources', clock.timers);
+    clock.advance(HANDOVER_GIVE_UP_MS - 1);
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual([]);
+    clock.advance(1);
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual(['replace:/resources']);
+    expect(clock.pendingCount()).toBe(0);
+    changeController();
+    await settle();
+    expect(calls.filter((call) => call.startsWith('replace:'))).toHaveLength(1);
   });
 });
 

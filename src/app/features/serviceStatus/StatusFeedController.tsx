@@ -1,5 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
+import { onBeforeUpdate } from '../../sw/workerEvents';
 import { registerSignOutCleanup } from '../session/signOutCleanup';
 import { serviceStatusStore } from './serviceStatusStore';
 import { connectStatusFeed } from './statusConnection';
@@ -7,7 +8,7 @@ import { statusFeedMachine } from './statusFeed.machine';
 
 /**
  * Runs the status feed for the signed-in area: started on mount, paused while the page is hidden,
- * stopped for good on sign-out; what it receives goes to the service status store.
+ * stopped before an update and for good on sign-out; what it receives goes to the service status store.
  */
 export function StatusFeedController() {
   const actor = useActorRef(statusFeedMachine, { input: { connect: connectStatusFeed } });
@@ -19,7 +20,10 @@ export function StatusFeedController() {
     actor.send({ type: 'START' });
     document.addEventListener('visibilitychange', report);
     const unregister = registerSignOutCleanup(() => actor.send({ type: 'SIGNED_OUT' }));
+    // SPEC §4: the feed stops before the page hands over to a new version of the app.
+    const unsubscribeUpdate = onBeforeUpdate(() => actor.send({ type: 'STOP' }));
     return () => {
+      unsubscribeUpdate();
       unregister();
       document.removeEventListener('visibilitychange', report);
       actor.send({ type: 'STOP' });
