@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { roleSchema, rowId, rowIdParams, storable, textLimits } from './common';
+import { isAppPath } from '../rules/notificationLinks';
 import { notificationTypeSchema } from './notifications';
 import { defineRoute } from './route';
 
@@ -26,7 +27,7 @@ export const adminNotificationMessages = {
 
 /** An app path (`/timetable`, not `//host`) or an absolute https URL. */
 export function isNotificationUrl(value: string): boolean {
-  if (value.startsWith('/')) return !value.startsWith('//') && !value.startsWith('/\\');
+  if (value.startsWith('/')) return isAppPath(value);
   if (!URL.canParse(value)) return false;
   return new URL(value).protocol === 'https:';
 }

@@ -1,3 +1,15 @@
+const probeOrigin = 'https://app.invalid';
+
+/**
+ * Whether a notification's url is a path inside the app (`/timetable`, `/attendance?tab=2`): it must
+ * stay on the app's origin however a browser reads it. `//host`, a backslash, or a control
+ * character (which browsers drop, so `/\t/evil.example` reads as `//evil.example`) is refused.
+ */
+export function isAppPath(value: string): boolean {
+  if (!value.startsWith('/') || /[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  return URL.canParse(value, probeOrigin) && new URL(value, probeOrigin).origin === probeOrigin;
+}
+
 /**
  * A notification's url, resolved against the app's origin, when it is an http(s) address. Anything
  * else (javascript:, data:, a malformed URL, nothing) gives undefined.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAppPage, webAddressOf } from '../../../src/shared/rules/notificationLinks';
+import { isAppPage, isAppPath, webAddressOf } from '../../../src/shared/rules/notificationLinks';
 
 const origin = 'https://campus.example.ac.uk';
 
@@ -23,4 +23,14 @@ describe('notification links', () => {
     expect(page('https://elsewhere.example.com/timetable')).toBe(false);
     expect(page('http://campus.example.ac.uk/timetable')).toBe(false);
   });
+
+  it('takes as an app path only what stays on the app however a browser reads it', () => {
+    for (const path of ['/timetable', '/attendance/current?x=1#today', '/resources/a%20b']) expect(isAppPath(path), path).toBe(true);
+    // Browsers drop tabs and line breaks and read a backslash as a slash: each of these is //evil.example.
+    for (const path of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/\n/evil.example', '/\r/evil.example', '/\u0000x', 'timetable', 'https://campus.example.ac.uk/x', '']) {
+      expect(isAppPath(path), JSON.stringify(path)).toBe(false);
+    }
+    expect(new URL('/\t/evil.example', origin).host).toBe('evil.example');
+  });
 });
+

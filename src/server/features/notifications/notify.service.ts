@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { systemClock, type Clock } from '../../clock.js';
 import type { NotificationType } from '../../../shared/contract/notifications.js';
+import { isAppPath } from '../../../shared/rules/notificationLinks.js';
 import type { Db } from '../../db/database.js';
 import { inTransaction } from '../../db/inTransaction.js';
 import { badRequest, type FieldErrors } from '../../http/errors.js';
@@ -39,9 +40,8 @@ function checkMessage({ title, body, url }: NotificationMessage): void {
   const errors: FieldErrors = {};
   if (title.trim() === '' || title.length > LIMITS.title) errors.title = [`Enter a title of at most ${LIMITS.title} characters.`];
   if (body.length > LIMITS.body) errors.body = [`The text may have at most ${LIMITS.body} characters.`];
-  const isAppPath = url?.startsWith('/') && !url.startsWith('//');
   const isWebUrl = url && URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
-  if (url && (url.length > LIMITS.url || (!isAppPath && !isWebUrl))) errors.url = ['Enter an app path such as /timetable or an http(s) address.'];
+  if (url && (url.length > LIMITS.url || (!isAppPath(url) && !isWebUrl))) errors.url = ['Enter an app path such as /timetable or an http(s) address.'];
   if (Object.keys(errors).length > 0) throw badRequest('The notification is not valid.', errors);
 }
 
