@@ -117,12 +117,21 @@ export function isHttpsUrl(value: string): boolean {
   return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
 }
 
+/**
+ * The URL as the WHATWG parser writes it (`HTTPS://Example.AC.uk` → `https://example.ac.uk/`,
+ * `https:host` → `https://host/`), so what is stored is what every browser opens. Text that does not
+ * parse is left as it is: the refinement before this has already refused it.
+ */
+export function normalisedUrl(value: string): string {
+  return URL.canParse(value) ? new URL(value).href : value;
+}
+
 /** Icon names a link can carry (drawn by the app's icon set). */
 export const linkIconNames = ['link', 'book', 'laptop', 'mail', 'calendar', 'heart', 'briefcase', 'map', 'help'] as const;
 
 export const linkBodySchema = z.object({
   displayName: name(textLimits.short),
-  url: text(textLimits.url, { trim: true }).check(z.refine(isHttpsUrl, httpsUrlMessage)),
+  url: text(textLimits.url, { trim: true }).check(z.refine(isHttpsUrl, httpsUrlMessage), z.overwrite(normalisedUrl)),
   description: z.optional(z.nullable(text(255, { trim: true }))),
   categoryRowId: rowId,
   icon: z.optional(z.nullable(z.enum(linkIconNames))),

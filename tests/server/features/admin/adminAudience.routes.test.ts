@@ -97,6 +97,14 @@ describe('admin categories and links', () => {
       expect(response.statusCode, url).toBe(400);
       expect(response.json(), url).toEqual({ message: 'One or more fields are invalid.', errors: { url: [c.httpsUrlMessage] } });
     }
+    // Upper-case or slash-less https addresses parse, so they are stored as a browser writes them.
+    for (const [url, stored] of [['HTTPS://Marking.Example.AC.uk/Portal', 'https://marking.example.ac.uk/Portal'], ['https:timetabling.example.ac.uk', 'https://timetabling.example.ac.uk/']]) {
+      const response = await t.call(c.createLinkRoute, { as: admin, body: { displayName: `Normalised ${stored}`, url, categoryRowId: category.id, ruleRowIds: [], isActive: true } });
+      expect(response.statusCode, url).toBe(200);
+      expect((response.json() as c.AdminLink).url).toBe(stored);
+      const row = await t.db.selectFrom('resource_links').select('url').where('display_name', '=', `Normalised ${stored}`).executeTakeFirstOrThrow();
+      expect(row.url).toBe(stored);
+    }
     const unknownCategory = await t.call(c.createLinkRoute, { as: admin, body: { displayName: 'Lost', url: 'https://ok.example', categoryRowId: 999_999, ruleRowIds: [], isActive: true } });
     expect(unknownCategory.json()).toEqual({ message: 'One or more fields are invalid.', errors: { categoryRowId: ['No such record: 999999'] } });
   });
