@@ -69,8 +69,8 @@ test('an administrator adds a category and a link for "Teaching staff": lecturer
   const csv = await downloaded(page, 'Export CSV');
   expect(csv.name).toBe('links.csv');
   const lines = csv.text.replace(/^\uFEFF/, '').split('\r\n');
-  expect(lines[0]).toBe('Name,URL,Description,Category,Audience,Active,Opens (28 days),Favourites');
-  expect(lines).toContain(`Marking portal,https://marking.example.ac.uk/,"'=HYPERLINK(""https://evil.example"",""Click"")",Staff tools,Teaching staff,true,0,0`);
+  expect(lines[0]).toBe('"Name","URL","Description","Category","Audience","Active","Opens (28 days)","Favourites"');
+  expect(lines).toContain(`"Marking portal","https://marking.example.ac.uk/","'=HYPERLINK(""https://evil.example"",""Click"")","Staff tools","Teaching staff","true",0,0`);
   expect(lines.filter(Boolean).length).toBeGreaterThan(20);
   await main(page).getByRole('group', { name: /Columns to export/ }).getByLabel('Description').uncheck();
   const json = await downloaded(page, 'Export JSON');

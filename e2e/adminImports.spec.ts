@@ -201,7 +201,7 @@ test('an administrator uploads a bundle, sees it checked, applies it and reverts
   const csvHref = await imports.report().getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
   const csvAnswer = await page.request.get(csvHref ?? '');
   expect(csvAnswer.status()).toBe(200);
-  expect(await csvAnswer.text()).toContain('error,ext.events.csv,2,start,');
+  expect(await csvAnswer.text()).toContain('"error","ext.events.csv",2,"start",');
   await expectNoAxeViolations();
   await page.setViewportSize(phone);
   await expectNoOverflow(page);

@@ -1,4 +1,5 @@
 /** SPEC §3 export helpers: items to CSV or JSON by chosen columns. */
+import { csvField as sharedCsvField } from '../../shared/format/csvField';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -25,16 +26,11 @@ function toText(value: unknown): string {
   return String(value);
 }
 
-/**
- * One CSV field (RFC 4180): quoted when it holds a comma, quote, line break or edge spaces, with
- * quotes doubled. Text that a spreadsheet would run as a formula (=, +, -, @, tab or CR at the
- * start), whether a string or a list or object turned into text, gets a leading apostrophe, so that an exported value can never execute in Excel.
- */
+/** One CSV field (src/shared/format/csvField.ts): any value as text, quoted and safe in a spreadsheet. */
 export function csvField(value: unknown): string {
-  let text = toText(value);
-  // Any text, including a list joined from strings; a number such as -3 stays a number.
-  if (typeof value !== 'number' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'number') return sharedCsvField(value);
+  const text = toText(value);
+  return text === '' ? '' : sharedCsvField(text);
 }
 
 /** A header row, then one row per item; CRLF line ends as RFC 4180 asks. */

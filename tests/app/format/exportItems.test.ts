@@ -23,8 +23,9 @@ const columns: ExportColumn<Row>[] = [
 ];
 
 describe('export helpers (SPEC §3)', () => {
-  it('quotes CSV fields that need it and doubles quotes (RFC 4180)', () => {
-    expect(csvField('plain')).toBe('plain');
+  it('quotes every text field and doubles quotes (RFC 4180)', () => {
+    expect(csvField('plain')).toBe('"plain"');
+    expect(csvField('')).toBe('');
     expect(csvField('a,b')).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
@@ -36,17 +37,19 @@ describe('export helpers (SPEC §3)', () => {
 
   it('defuses text a spreadsheet would run as a formula', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
-    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
-    expect(csvField('+44 20')).toBe("'+44 20");
+    expect(csvField('@SUM(A1)')).toBe(`"'@SUM(A1)"`);
+    expect(csvField('+44 20')).toBe(`"'+44 20"`);
+    // A spreadsheet whose locale separates with ';' would start a cell there.
+    expect(csvField('Looks fine;=HYPERLINK("https://evil.example")')).toBe(`"'Looks fine;=HYPERLINK(""https://evil.example"")"`);
   });
 
   it('writes a header and one CRLF row per item, only the chosen columns', () => {
     expect(toCsv(rows, columns)).toBe(
-      'Id,Name,start,Upper,note\r\n' +
-        '1,"Smith, Jo",2025-01-02T09:00:00.000Z,"SMITH, JO","said ""hi"""\r\n' +
-        '2,"Line\nbreak",2025-01-03T00:00:00.000Z,"LINE\nBREAK",\r\n',
+      '"Id","Name","start","Upper","note"\r\n' +
+        '1,"Smith, Jo","2025-01-02T09:00:00.000Z","SMITH, JO","said ""hi"""\r\n' +
+        '2,"Line\nbreak","2025-01-03T00:00:00.000Z","LINE\nBREAK",\r\n',
     );
-    expect(toCsv([], columns)).toBe('Id,Name,start,Upper,note\r\n');
+    expect(toCsv([], columns)).toBe('"Id","Name","start","Upper","note"\r\n');
   });
 
   it('writes JSON with the chosen columns as keys', () => {
@@ -66,7 +69,7 @@ describe('export helpers (SPEC §3)', () => {
   it('builds a UTF-8 CSV with a byte order mark, and plain JSON', () => {
     const csv = buildExport(rows, columns, 'csv', 'people');
     expect(csv).toMatchObject({ fileName: 'people.csv', mimeType: 'text/csv;charset=utf-8' });
-    expect(csv.content.startsWith('\uFEFFId,')).toBe(true);
+    expect(csv.content.startsWith('\uFEFF"Id",')).toBe(true);
     expect(buildExport(rows, columns, 'json', 'people')).toMatchObject({ fileName: 'people.json', mimeType: 'application/json' });
   });
 });
@@ -74,7 +77,8 @@ describe('export helpers (SPEC §3)', () => {
 describe('export helpers: formulas hidden in lists', () => {
   it('defuses a list whose first value starts like a formula, but leaves negative numbers alone', () => {
     expect(csvField(['=cmd|" /C calc"!A0', 'b'])).toBe(`"'=cmd|"" /C calc""!A0; b"`);
-    expect(csvField(['-1'])).toBe("'-1");
+    expect(csvField(['-1'])).toBe(`"'-1"`);
+    expect(csvField(['ok', '=cmd'])).toBe(`"'ok; =cmd"`);
     expect(csvField(-3)).toBe('-3');
   });
 });

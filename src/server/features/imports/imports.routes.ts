@@ -4,20 +4,13 @@ import {
 } from '../../../shared/contract/adminImports.js';
 import type { ServerContext } from '../../context.js';
 import { implement, implementForm, type RouteImplementation } from '../../http/contractRoutes.js';
+import { csvField } from '../../../shared/format/csvField.js';
 import { notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/jobQueue.js';
 import { sendAttachment } from '../absences/fileDownload.js';
 import { allProblems, listBatches } from './batches.js';
 import { importServiceFor } from './imports.jobs.js';
 import { importUploadForm } from './uploadForm.js';
-
-/** One CSV field (RFC 4180): quoted when it holds a comma, quote or line break; a leading = + - @ is defused for spreadsheets. */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
 
 /** Admin → Data import: upload, history, report, problems as CSV, apply, revert (Administrator, by the contract). */
 export function importRoutes(ctx: ServerContext, jobs: JobQueue): RouteImplementation[] {
