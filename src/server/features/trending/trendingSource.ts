@@ -15,7 +15,7 @@ export interface TrendingSource {
 }
 
 /** Why a source could not answer; logged, never shown to users. */
-export type TrendingFailure = 'timeout' | 'unreachable' | 'http' | 'too-large' | 'not-json' | 'shape';
+export type TrendingFailure = 'timeout' | 'unreachable' | 'http' | 'redirect' | 'too-large' | 'not-json' | 'shape';
 
 export class TrendingSourceError extends Error {
   constructor(

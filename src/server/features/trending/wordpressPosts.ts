@@ -60,13 +60,35 @@ export const MAX_WORDPRESS_BYTES = 2 * 1024 * 1024;
 
 const isTimeout = (error: unknown): boolean => error instanceof DOMException && error.name === 'TimeoutError';
 
-async function getJson(url: string, timeoutMs: number): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    throw new TrendingSourceError(isTimeout(error) ? 'timeout' : 'unreachable', isTimeout(error) ? `no answer within ${timeoutMs} ms` : 'request failed', { cause: error });
+/** Redirects followed within the site's own origin (a moved path, http to https is another origin). */
+export const MAX_WORDPRESS_REDIRECTS = 3;
+
+/**
+ * The answer of the site, following a redirect only within its own origin: a redirect elsewhere
+ * (another host, port or scheme) is refused, so the app never fetches an address the operator did
+ * not configure.
+ */
+async function fetchWithinOrigin(url: string, signal: AbortSignal, timeoutMs: number): Promise<Response> {
+  let address = new URL(url);
+  for (let hops = 0; ; hops += 1) {
+    let response: Response;
+    try {
+      response = await fetch(address, { headers: { accept: 'application/json' }, redirect: 'manual', signal });
+    } catch (error) {
+      throw new TrendingSourceError(isTimeout(error) ? 'timeout' : 'unreachable', isTimeout(error) ? `no answer within ${timeoutMs} ms` : 'request failed', { cause: error });
+    }
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location === null) return response;
+    await response.body?.cancel().catch(() => undefined);
+    const next = URL.canParse(location, address) ? new URL(location, address) : undefined;
+    if (!next || next.origin !== address.origin) throw new TrendingSourceError('redirect', `redirected to another origin (${next?.origin ?? 'an unreadable address'}); not followed`);
+    if (hops >= MAX_WORDPRESS_REDIRECTS) throw new TrendingSourceError('redirect', `redirected more than ${MAX_WORDPRESS_REDIRECTS} times`);
+    address = next;
   }
+}
+
+async function getJson(url: string, timeoutMs: number): Promise<unknown> {
+  const response = await fetchWithinOrigin(url, AbortSignal.timeout(timeoutMs), timeoutMs);
   if (!response.ok) {
     await response.body?.cancel().catch(() => undefined);
     throw new TrendingSourceError('http', `answered HTTP ${response.status}`);

@@ -11,9 +11,11 @@ import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpe
 import { useTestApp } from '../../../helpers/useTestApp.js';
 
 /** A stand-in WordPress site, installed under /news, whose behaviour each test chooses. */
-type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error' | 'huge-chunked' | 'huge-declared';
+type Mode = 'good' | 'hang' | 'garbage' | 'wrong-shape' | 'error' | 'huge-chunked' | 'huge-declared' | 'moved' | 'redirect-away' | 'redirect-loop';
 let mode: Mode = 'good';
 let requests: string[] = [];
+/** The Host header of each request: which origin was asked. */
+let hosts: string[] = [];
 let posts: unknown[] = [];
 const hanging: ServerResponse[] = [];
 
@@ -69,7 +71,16 @@ let siteUrl = '';
 beforeAll(async () => {
   server = createServer((request, response) => {
     requests.push(request.url ?? '');
-    if (request.url !== '/news/wp-json/wp/v2/posts?per_page=10&_embed') return void response.writeHead(404).end();
+    hosts.push(request.headers.host ?? '');
+    const postsPath = '/news/wp-json/wp/v2/posts?per_page=10&_embed';
+    const port = (server.address() as AddressInfo).port;
+    // The site moved its API within its own origin; the posts are then at /moved/…
+    if (request.url === `/moved${postsPath}`) return void response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(posts));
+    if (request.url !== postsPath) return void response.writeHead(404).end();
+    if (mode === 'moved') return void response.writeHead(301, { location: `/moved${postsPath}` }).end();
+    // Another origin: the same machine by another name.
+    if (mode === 'redirect-away') return void response.writeHead(302, { location: `http://localhost:${port}/moved${postsPath}` }).end();
+    if (mode === 'redirect-loop') return void response.writeHead(302, { location: postsPath }).end();
     if (mode === 'hang') return void hanging.push(response);
     if (mode === 'error') return void response.writeHead(502, { 'content-type': 'text/html' }).end('<h1>Bad gateway</h1>');
     if (mode === 'huge-chunked' || mode === 'huge-declared') return sendHuge(response, mode === 'huge-declared');
@@ -175,6 +186,27 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
       // The client hung up early: of 64 MB, no more than the cap and the sockets' buffers went out.
       await vi.waitFor(() => expect(huge.isCutOff).toBe(true));
       expect(huge.sent).toBeLessThan(16 * 1024 * 1024);
+    }
+  });
+
+  it('follows a redirect within the site, but not one to another origin or round in a loop', async () => {
+    later();
+    mode = 'moved';
+    requests = [];
+    expect(await trending(t, student)).toEqual(good);
+    expect(requests).toEqual(['/news/wp-json/wp/v2/posts?per_page=10&_embed', '/moved/news/wp-json/wp/v2/posts?per_page=10&_embed']);
+    for (const [failure, asked] of [['redirect-away', 1], ['redirect-loop', 4]] as const) {
+      later();
+      mode = failure;
+      requests = [];
+      hosts = [];
+      const warn = vi.fn();
+      const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
+      expect(items.map((item) => item.rowId), failure).toEqual(good.map((item) => item.rowId));
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'redirect' }), expect.stringContaining('serving the last good items'));
+      // Nothing was asked of the other origin; a loop stops after the allowed hops.
+      expect(hosts.every((host) => host.startsWith('127.0.0.1:')), failure).toBe(true);
+      expect(requests, failure).toHaveLength(asked);
     }
   });
 
