@@ -44,6 +44,7 @@ import { registerContractRoutes, type RouteImplementation } from './http/contrac
 import { IdempotencyStore } from './http/idempotencyStore.js';
 import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
 import { registerCompression } from './http/compression.js';
+import { registerCanonicalPaths } from './http/canonicalPath.js';
 import { registerErrorHandling } from './http/errorHandler.js';
 import { HttpError } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
@@ -184,6 +185,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, isHttpsOrigin, connectOrigins, scriptOrigins);
+  // Before every hook that decides by the path's text (the refusal still carries the headers above).
+  registerCanonicalPaths(app);
   await app.register(fastifyCookie, { secret: cookieSecret });
   // Counters in the database: a limit holds across every instance, not per process.
   await app.register(fastifyRateLimit, { global: false, store: postgresRateLimitStore(db, clock) });

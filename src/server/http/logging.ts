@@ -1,11 +1,14 @@
 import type { FastifyServerOptions } from 'fastify';
+import { withUnreservedDecoded } from './canonicalPath.js';
 
 /** Paths whose last segment is a secret: the calendar feed id and a device's push token. */
 const SECRET_PATH = /^(\/api\/timetable\/ical\/feed\/|\/api\/user\/notifications\/subscription\/)[^/?]+/;
 
 /** Strips secrets from a URL before it is logged. */
 export function redactUrl(url: string): string {
-  const [path = '', query] = url.split('?', 2);
+  const [rawPath = '', query] = url.split('?', 2);
+  // `/%61pi/…` reaches the same route as `/api/…` (it is then refused, but logged first).
+  const path = withUnreservedDecoded(rawPath);
   const safePath = path.replace(SECRET_PATH, '$1[redacted]');
   if (query === undefined) return safePath;
   const params = new URLSearchParams(query);

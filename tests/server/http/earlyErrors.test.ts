@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { anonymous, createTestApp, type TestApp } from '../../helpers/testApp.js';
+import { anonymous, createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
 
 // Errors Fastify or Node answer before any route runs: a bad URL, an overlong path segment,
 // oversized headers, a garbled request. They must look like every other error (SPEC §8 shape),
@@ -99,6 +99,28 @@ describe('errors answered before routing', () => {
     const response = await rawRequest('GET /api/timetable/ical/feed/%ffsecret HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
     expectErrorAnswer(response, 400);
     expect(response.body).not.toContain('secret');
+  });
+});
+
+describe('paths that escape what needs no escaping', () => {
+  it('are refused with a 404 in the error shape before any hook or route runs, whatever route they would reach', async () => {
+    const caller = await signIn(t.app, 'student');
+    const plain = await t.app.inject({ method: 'GET', url: '/api/user/info', headers: caller.headers() });
+    expect(plain.json()).toMatchObject({ isSignedIn: true });
+    // The router reads each as /api/user/info (or the calendar feed), but the API's hooks would not.
+    for (const url of ['/%61pi/user/info', '/api/user/%69nfo', '/%61%70%69/user/info', '/api/timetable/ical/feed/%73ecretFeedId']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: caller.headers() });
+      expect(expectErrorAnswer(response, 404).errors, url).toHaveProperty('path');
+      expect(response.body, url).not.toContain('ecretFeedId');
+      expect(response.body, url).not.toContain('isSignedIn');
+    }
+  });
+
+  it('keep escapes that are needed', async () => {
+    const caller = await signIn(t.app, 'student');
+    const spaced = await t.app.inject({ method: 'GET', url: '/api/does%20not%20exist', headers: caller.headers() });
+    expect(spaced.statusCode).toBe(404);
+    expect(spaced.json()).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does%20not%20exist'] } });
   });
 });
 

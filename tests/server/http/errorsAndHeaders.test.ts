@@ -110,6 +110,11 @@ describe('logging', () => {
     expect(redactUrl('/api/user/signin/callback?code=secret&state=s2&iss=x')).toBe('/api/user/signin/callback?code=%5Bredacted%5D&state=%5Bredacted%5D&iss=x');
   });
 
+  it('redacts a secret whose path is spelled with needless escapes, as the router reads it', () => {
+    expect(redactUrl('/%61pi/timetable/ical/feed/abc123')).toBe('/api/timetable/ical/feed/[redacted]');
+    expect(redactUrl('/api/realtimepingdo%6D?id=tok')).toBe('/api/realtimepingdom?id=%5Bredacted%5D');
+  });
+
   it('redacts the status feed\'s connection token, and only there', () => {
     expect(redactUrl('/api/realtimepingdom?id=c0nnT0ken')).toBe('/api/realtimepingdom?id=%5Bredacted%5D');
     expect(redactUrl('/api/staff/absences?id=7')).toBe('/api/staff/absences?id=7');

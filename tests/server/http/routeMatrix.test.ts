@@ -86,6 +86,15 @@ describe('route matrix: every descriptor of the contract', () => {
     },
   );
 
+  // `/%61pi/…` reaches the same route as `/api/…`, but would pass by every hook that reads the path.
+  it.each(allRoutes.map((r) => [r.id, r] as const))('%s refuses its path spelled with needless escapes, even for a caller it would serve', async (_id, route) => {
+    const caller = callerFor(route.isPublic ? 'anonymous' : allowedPersona(route));
+    const response = await t.app.inject({ method: route.method, url: urlOf(route).replace(/^\/api\//, '/%61pi/'), headers: caller.headers(), payload: {} });
+    expect(response.statusCode).toBe(404);
+    expectErrorShape(response.body);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
   it.each(allRoutes.filter((r) => r.isPublic).map((r) => [r.id, r] as const))('%s is reachable without signing in', async (_id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor('anonymous').headers(), payload: {} });
     expect(response.statusCode).not.toBe(401);
