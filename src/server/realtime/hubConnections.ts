@@ -151,9 +151,11 @@ export class HubConnections {
    * read): a second one meanwhile is refused with 409, as the transport protocol requires. Returns
    * the release to call when the first has been answered; an unknown token is left to the handler.
    */
-  beginSend(token: string): () => void {
+  beginSend(token: string, owner: ConnectionOwner): () => void {
     const connection = this.byToken.get(token);
-    if (!connection) return () => {};
+    // Only the connection's own session takes its lock: anyone else's POST is refused (404) by
+    // its handler, and must not hold up the owner's sends meanwhile.
+    if (!connection || connection.owner.sessionIdHash !== owner.sessionIdHash || connection.owner.userId !== owner.userId) return () => {};
     if (connection.isPosting) throw new HttpError(409, 'Another send on this live status connection is still in progress.');
     connection.isPosting = true;
     return () => {

@@ -49,7 +49,9 @@ export function registerSendTracking(app: FastifyInstance, hub: HubConnections):
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'POST' || request.url.split('?')[0] !== realtimeHubPath) return;
     const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('id');
-    if (token) releases.set(request, hub.beginSend(token));
+    // After the session hook: an anonymous or foreign POST never takes the lock.
+    const session = request.session;
+    if (token && session) releases.set(request, hub.beginSend(token, { userId: session.user.id, sessionIdHash: session.idHash }));
   });
   const release = async (request: FastifyRequest): Promise<void> => {
     releases.get(request)?.();

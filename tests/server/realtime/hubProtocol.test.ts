@@ -183,6 +183,35 @@ describe('the event stream', () => {
     expect((await send(student, token, ping)).status).toBe(204);
   });
 
+  it('lets only the connection\'s own session hold its send lock: a stranger\'s slow POST does not block the owner', async () => {
+    // A persona of its own: each user may hold only a few connections, and the tests above hold theirs.
+    const student = await t.signIn('admin');
+    const token = await tokenFor(student);
+    await openStream(student, token);
+    expect((await send(student, token, handshake)).status).toBe(204);
+    const ping = `{"type":6}${RS}`;
+    const url = new URL(`${base}${realtimeHubPath}?id=${encodeURIComponent(token)}`);
+    for (const stranger of [await t.anonymous(), await t.signIn('student2')]) {
+      // The stranger starts a POST with the owner's token and never finishes its body.
+      const slow = httpRequest(url, { method: 'POST', headers: { ...stranger.headers(), 'content-type': 'text/plain', 'content-length': String(Buffer.byteLength(ping)) } });
+      const slowAnswer = new Promise<number>((resolve) => {
+        slow.on('response', (response) => resolve(response.statusCode ?? 0));
+        slow.on('error', () => resolve(0));
+      });
+      slow.write(ping.slice(0, 4));
+      // Meanwhile the owner keeps sending, for as long as the stranger's headers could take to
+      // arrive (the 409 test above sees a lock within this): never held up.
+      const statuses: number[] = [];
+      for (let tries = 0; tries < 20; tries += 1) {
+        statuses.push((await send(student, token, ping)).status);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(new Set(statuses)).toEqual(new Set([204]));
+      slow.end(ping.slice(4));
+      expect([401, 403, 404]).toContain(await slowAnswer);
+    }
+  });
+
   it('does not slide the session: feed requests are not the user’s activity', async () => {
     const student = await t.signIn('staff');
     const sessionsBefore = await t.db.selectFrom('sessions').select(['id_hash', 'expires_at']).execute();
