@@ -118,6 +118,8 @@ export interface Config {
   readonly uploadsDir: string;
   /** Evidence bytes one user may keep across all their absence requests. */
   readonly uploadQuotaBytes: number;
+  /** ABSENCE_REQUESTS_PER_HOUR: absence requests one student may create in any hour. */
+  readonly absenceRequestsPerHour: number;
   /** An upload that sends nothing for this long is answered 408 and its connection closed. */
   readonly uploadIdleTimeoutMs: number;
   /** An upload still arriving after this long is answered 408 and its connection closed. */
@@ -367,6 +369,7 @@ export const configSchema = z.object({
   TEACHING_WEEKS: variable<TeachingSpan[]>([...DEFAULT_CALENDAR.teachingWeeks], teachingWeekSpans),
   TIME_ZONE: variable(DEFAULT_CALENDAR.timeZone, timeZone),
   UPLOAD_QUOTA_MB: variable(50, positiveNumber),
+  ABSENCE_REQUESTS_PER_HOUR: variable(20, positiveInteger),
   UPLOAD_IDLE_TIMEOUT_SECONDS: variable(30, positiveNumber),
   UPLOAD_TIMEOUT_SECONDS: variable(600, positiveNumber),
   IMPORT_MAX_MB: variable(200, positiveInteger),
@@ -553,6 +556,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     uploadsDir: join(dataDir, 'uploads'),
     uploadQuotaBytes: Math.round(v.UPLOAD_QUOTA_MB * 1024 * 1024),
+    absenceRequestsPerHour: v.ABSENCE_REQUESTS_PER_HOUR,
     uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
     importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,

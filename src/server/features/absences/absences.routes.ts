@@ -23,7 +23,7 @@ import { discardForm, formFingerprint, readAbsenceForm, type AbsenceForm } from 
  */
 export function absencesRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
   const store = new PostgresFileStore(db, config.uploadsDir);
-  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, clock });
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, requestsPerHour: config.absenceRequestsPerHour, clock });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
   /**
    * The absence form, read by the route layer before the handler (so a retried create is known by

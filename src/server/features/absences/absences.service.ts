@@ -21,6 +21,8 @@ export interface AbsenceDeps {
   readonly log: FastifyBaseLogger;
   /** Evidence bytes one user may keep across all their requests (UPLOAD_QUOTA_MB). */
   readonly quotaBytes: number;
+  /** Requests one student may create in any hour (ABSENCE_REQUESTS_PER_HOUR). */
+  readonly requestsPerHour: number;
   readonly clock: Clock;
 }
 
@@ -120,12 +122,42 @@ async function loadOne(db: Db, user: SessionUser, requestId: number): Promise<Ab
   return toAbsenceRequest(row, await filesOf(db, [row.id]), studentIdOf(user));
 }
 
+export const duplicateRequestMessage = 'You already have an open absence request for exactly this time. Edit that request instead.';
+export const tooManyRequestsMessage = 'You have sent a lot of absence requests in the last hour. Please wait a while before sending another.';
+
+/**
+ * A new request is refused when the student already has an open one (Pending or AwaitingEvidence)
+ * for exactly the same span (409), or has created ABSENCE_REQUESTS_PER_HOUR in the last hour (429):
+ * one student once filled the review queue with 839 copies in 20 seconds. Checked under a lock on
+ * the student's row, so requests sent at once are counted one after another.
+ */
+async function assertNotFlooding(trx: Db, deps: AbsenceDeps, userId: number, fields: AbsenceFields, now: Date): Promise<void> {
+  await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  const duplicate = await trx
+    .selectFrom('absence_requests')
+    .select('id')
+    .where('student_user_id', '=', userId)
+    .where('status', 'in', [...editableStatuses])
+    .where('absence_start', '=', instantOf(fields.start))
+    .where('absence_end', '=', instantOf(fields.end))
+    .executeTakeFirst();
+  if (duplicate) throw new HttpError(409, duplicateRequestMessage, { dateRange: [duplicateRequestMessage] });
+  const { count } = await trx
+    .selectFrom('absence_requests')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('student_user_id', '=', userId)
+    .where('created_at', '>', new Date(now.getTime() - 3_600_000))
+    .executeTakeFirstOrThrow();
+  if (Number(count) >= deps.requestsPerHour) throw new HttpError(429, tooManyRequestsMessage, { absenceRequest: [tooManyRequestsMessage] });
+}
+
 export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: AbsenceForm): Promise<AbsenceRequest> {
   const fields = await validated(deps, user.id, form, 'create', []);
   const id = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
-      await assertRoomLocked(trx, deps, user.id, undefined, [], form);
       const now = deps.clock.now();
+      await assertNotFlooding(trx, deps, user.id, fields, now);
+      await assertRoomLocked(trx, deps, user.id, undefined, [], form);
       const { id } = await trx
         .insertInto('absence_requests')
         .values({
