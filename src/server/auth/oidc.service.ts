@@ -21,7 +21,7 @@ export interface OidcClaims {
 
 /** The provider's user name belongs to another, already linked account: IT must resolve it. */
 /**
- * Sets the roles sign-in grants (claims, directory groups) to exactly `roles`, leaving the ones an
+ * Sets the roles sign-in grants (the provider's role claims) to exactly `roles`, leaving the ones an
  * import granted (0024): a role held through both stays while either still grants it.
  */
 async function replaceSignInRoles(trx: Db, userId: number, roles: readonly Role[]): Promise<void> {
@@ -149,8 +149,9 @@ export class OidcService {
       await trx.deleteFrom('directory_group_members').where('user_id', '=', userId).execute();
       if (groups.length) await trx.insertInto('directory_group_members').values(groups.map((g) => ({ group_id: g.id, user_id: userId }))).execute();
 
-      const roles = [...new Set<Role>([...claimedRoles, ...groups.flatMap((g) => g.granted_roles)])];
-      await replaceSignInRoles(trx, userId, roles);
+      // What the groups grant is not copied: it is read from the groups at every request
+      // (effective_user_roles, 0025), so withdrawing a grant takes the role away at once.
+      await replaceSignInRoles(trx, userId, [...new Set<Role>(claimedRoles)]);
       return userId;
     });
   }

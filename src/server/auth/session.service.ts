@@ -68,7 +68,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
   const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   if (!user) return undefined;
   const [roles, groups] = await Promise.all([
-    db.selectFrom('user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute(),
+    db.selectFrom('effective_user_roles').select('role').where('user_id', '=', userId).orderBy('role').execute(),
     db
       .selectFrom('directory_group_members as m')
       .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
@@ -128,7 +128,7 @@ export class SessionStore {
         'v.id as view_as_id', 'v.admin_user_id', 'v.admin_session_id_hash',
         's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method',
         'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family', 'u.sourced_id',
-        sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
+        sql<Role[]>`array(select r.role::text from effective_user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
         sql<string[]>`array(select g.name from directory_group_members m join directory_groups g on g.id = m.group_id
           where m.user_id = u.id order by g.name)`.as('ad_groups'),
         sql<boolean>`exists(select 1 from directory_group_members m join directory_groups g on g.id = m.group_id

@@ -72,9 +72,16 @@ export interface AuditLogTable {
   detail: ColumnType<unknown, string | undefined, string>;
 }
 
+/** The roles a user holds now: their own (`user_roles`) and what their directory groups grant (0025). Read-only. */
+export interface EffectiveUserRolesView {
+  user_id: number;
+  role: Role;
+}
+
 export interface IdentityTables {
   users: UsersTable;
   user_roles: UserRolesTable;
+  effective_user_roles: EffectiveUserRolesView;
   directory_groups: DirectoryGroupsTable;
   directory_group_members: DirectoryGroupMembersTable;
   sessions: SessionsTable;

@@ -23,6 +23,7 @@ import * as m0021 from './0021_absence_list_paging.js';
 import * as m0022 from './0022_idempotency_keys.js';
 import * as m0023 from './0023_push_deliveries.js';
 import * as m0024 from './0024_teaching_groups_imports.js';
+import * as m0025 from './0025_effective_roles.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0022_idempotency_keys': m0022,
   '0023_push_deliveries': m0023,
   '0024_teaching_groups_imports': m0024,
+  '0025_effective_roles': m0025,
 };

@@ -65,7 +65,18 @@ export function createAdGroup(db: Db, actorUserId: number, body: AdGroupBody, no
   }));
 }
 
-/** Role grants apply to members at their next sign-in, when the provider's groups are read again. */
+/** The members of a group, by user id: whom a change of its grants reaches. */
+async function memberIds(trx: Db | Transaction<Database>, id: number): Promise<number[]> {
+  return (await trx.selectFrom('directory_group_members').select('user_id').where('group_id', '=', id).orderBy('user_id').execute()).map((row) => row.user_id);
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item) => b.includes(item));
+
+/**
+ * A change of what the group grants (roles, absence reviewing) reaches every member on their next
+ * request, on every instance: roles are read from the groups, not copied (effective_user_roles,
+ * 0025). The audit entry names the members it reached.
+ */
 export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
   return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
     await trx.selectFrom('directory_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
@@ -73,7 +84,9 @@ export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdG
     if (!before) throw notFound('The directory group');
     await trx.updateTable('directory_groups').set(columnsOf(body)).where('id', '=', id).execute();
     const after = (await getGroup(trx, id))!;
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after });
+    const isGrantChanged = !sameSet(before.grantsRoles, after.grantsRoles) || before.isAbsenceReviewGroup !== after.isAbsenceReviewGroup;
+    const context = isGrantChanged ? { affectedUserIds: await memberIds(trx, id) } : undefined;
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after, ...(context ? { context } : {}) });
     return after;
   }));
 }
@@ -85,7 +98,9 @@ export async function deleteAdGroup(db: Db, actorUserId: number, id: number, now
     const before = await getGroup(trx, id);
     if (!before) throw notFound('The directory group');
     if (before.ruleCount > 0) throw inUse(`${before.ruleCount} rule(s) name this group. Take it out of them first.`);
+    // Its members lose what it granted on their next request.
+    const affectedUserIds = await memberIds(trx, id);
     await trx.deleteFrom('directory_groups').where('id', '=', id).execute();
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.delete', target: { type: 'adgroup', id }, before });
+    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.delete', target: { type: 'adgroup', id }, before, context: { affectedUserIds } });
   });
 }

@@ -13,7 +13,7 @@ export function userMatchesRule(ruleId: Expression<number>, userId: Expression<n
     left join profiles rp on rp.user_id = ${userId}
     where ar.id = ${ruleId} and ar.is_active
       and (cardinality(ar.roles) = 0
-        or exists (select 1 from user_roles rr where rr.user_id = ${userId} and rr.role = any(ar.roles)))
+        or exists (select 1 from effective_user_roles rr where rr.user_id = ${userId} and rr.role = any(ar.roles)))
       and (not exists (select 1 from audience_rule_groups rg where rg.rule_id = ar.id)
         or exists (select 1 from audience_rule_groups rg
           join directory_group_members rm on rm.group_id = rg.group_id
@@ -53,7 +53,7 @@ export interface RuleConditionValues {
 /** SQL for "user `userId` matches these conditions" (the active flag does not apply). */
 export function userMatchesConditions(c: RuleConditionValues, userId: Expression<number>): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [sql`true`];
-  if (c.roles.length) parts.push(sql`exists (select 1 from user_roles rr where rr.user_id = ${userId} and rr.role = any(${[...c.roles]}::text[]))`);
+  if (c.roles.length) parts.push(sql`exists (select 1 from effective_user_roles rr where rr.user_id = ${userId} and rr.role = any(${[...c.roles]}::text[]))`);
   if (c.groupIds.length) parts.push(sql`exists (select 1 from directory_group_members rm where rm.user_id = ${userId} and rm.group_id = any(${[...c.groupIds]}::integer[]))`);
   const profile = (column: string, values: readonly (string | number)[], type: string) =>
     sql`exists (select 1 from profiles rp where rp.user_id = ${userId} and rp.${sql.ref(column)} = any(${[...values]}::${sql.raw(type)}))`;

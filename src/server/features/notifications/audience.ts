@@ -15,7 +15,7 @@ export async function audienceUserIds(db: Db, audience: Audience): Promise<numbe
     rows = await db.selectFrom('users').select('id as user_id').where('id', 'in', [...audience.userIds]).execute();
   } else if ('roles' in audience) {
     if (audience.roles.length === 0) return [];
-    rows = await db.selectFrom('user_roles').select('user_id').distinct().where('role', 'in', [...audience.roles]).execute();
+    rows = await db.selectFrom('effective_user_roles').select('user_id').distinct().where('role', 'in', [...audience.roles]).execute();
   } else {
     if (audience.directoryGroups.length === 0) return [];
     rows = await db

@@ -45,7 +45,7 @@ export async function deleteSubscription(db: Db, userId: number): Promise<void> 
 export async function feedOwner(db: Db, uniqueId: string): Promise<TimetableOwner | undefined> {
   const rows = await db
     .selectFrom('ical_subscriptions as s')
-    .leftJoin('user_roles as ur', 'ur.user_id', 's.user_id')
+    .leftJoin('effective_user_roles as ur', 'ur.user_id', 's.user_id')
     .select(['s.user_id', 'ur.role'])
     .where('s.unique_id', '=', uniqueId)
     .execute();

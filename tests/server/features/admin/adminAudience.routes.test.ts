@@ -151,6 +151,30 @@ describe('admin directory groups', () => {
     expect((await t.call(c.deleteAdGroupRoute, { as: admin, params: { rowId: group.rowId } })).statusCode).toBe(409);
   });
 
+  it('takes a withdrawn role away on the member\'s next request, and audits whom it reached; deleting the group does too', async () => {
+    const body = { groupId: 'it-admins', displayName: 'IT administrators', grantsRoles: ['Administrator'], isAbsenceReviewGroup: false } satisfies c.AdGroupBody;
+    const group = (await t.call(c.createAdGroupRoute, { as: admin, body })).json() as c.AdGroup;
+    const staffId = (await t.db.selectFrom('users').select('id').where('user_name', '=', 'staff').executeTakeFirstOrThrow()).id;
+    // As a sign-in with the provider's groups records it.
+    await t.db.insertInto('directory_group_members').values({ group_id: group.rowId, user_id: staffId }).execute();
+    const member = await t.signIn('staff');
+    expect((await t.call(c.listAdGroupsRoute, { as: member })).statusCode).toBe(200);
+    // Nothing was copied to the member's own roles.
+    expect(await t.db.selectFrom('user_roles').select('role').where('user_id', '=', staffId).where('role', '=', 'Administrator').execute()).toEqual([]);
+
+    await t.call(c.updateAdGroupRoute, { as: admin, params: { rowId: group.rowId }, body: { ...body, grantsRoles: [] } });
+    expect((await t.call(c.listAdGroupsRoute, { as: member })).statusCode).toBe(403);
+    const [update] = await auditOf('admin.adgroup.update');
+    expect(update?.detail).toMatchObject({ target: { type: 'adgroup', id: group.rowId }, context: { affectedUserIds: [staffId] } });
+
+    await t.call(c.updateAdGroupRoute, { as: admin, params: { rowId: group.rowId }, body });
+    expect((await t.call(c.listAdGroupsRoute, { as: member })).statusCode).toBe(200);
+    expect((await t.call(c.deleteAdGroupRoute, { as: admin, params: { rowId: group.rowId } })).statusCode).toBe(204);
+    expect((await t.call(c.listAdGroupsRoute, { as: member })).statusCode).toBe(403);
+    const [deleted] = await auditOf('admin.adgroup.delete');
+    expect(deleted?.detail).toMatchObject({ target: { type: 'adgroup', id: group.rowId }, context: { affectedUserIds: [staffId] } });
+  });
+
   it('is for administrators only', async () => {
     const lecturer = await t.signIn('lecturer');
     for (const route of [c.listAdGroupsRoute, c.listLinksRoute, c.listRulesRoute, c.listCategoriesRoute]) {

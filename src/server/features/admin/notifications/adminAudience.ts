@@ -50,7 +50,7 @@ export async function resolveAudience(db: Db, audience: StoredAudience): Promise
   }
   if (audience.roles.length > 0) {
     const roles = sql<Role>`any(${audience.roles}::text[])`;
-    add(await db.selectFrom('user_roles').select('user_id as id').where('role', '=', roles).execute());
+    add(await db.selectFrom('effective_user_roles').select('user_id as id').where('role', '=', roles).execute());
     add(
       await db
         .selectFrom('directory_group_members as m')

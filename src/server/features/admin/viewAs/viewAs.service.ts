@@ -15,7 +15,7 @@ export async function searchUsers(db: Db, query: string): Promise<UserSearchItem
     .selectFrom('users as u')
     .select([
       'u.user_name', 'u.display_name', 'u.student_id',
-      sql<Role[]>`array(select r.role::text from user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
+      sql<Role[]>`array(select r.role::text from effective_user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
     ])
     .where((eb) => eb.or([
       eb('u.display_name', 'ilike', pattern),
@@ -39,7 +39,7 @@ export async function searchUsers(db: Db, query: string): Promise<UserSearchItem
 export async function findViewTarget(db: Db, userName: string): Promise<{ id: number; isAdministrator: boolean } | undefined> {
   const row = await db
     .selectFrom('users as u')
-    .select(['u.id', sql<boolean>`exists(select 1 from user_roles r where r.user_id = u.id and r.role = 'Administrator')`.as('is_admin')])
+    .select(['u.id', sql<boolean>`exists(select 1 from effective_user_roles r where r.user_id = u.id and r.role = 'Administrator')`.as('is_admin')])
     .where('u.user_name', '=', userName)
     .executeTakeFirst();
   return row && { id: row.id, isAdministrator: row.is_admin };
