@@ -16,6 +16,7 @@ import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCo
 import { SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
+import { refundHits, routeCounterKey } from './rateLimitStore.js';
 import { safeReturnPath } from './returnTo.js';
 import { endView } from './viewAsSessions.js';
 import { xsrfSubject } from './xsrf.js';
@@ -30,6 +31,14 @@ function prefersHtml(request: FastifyRequest): boolean {
 
 export function authRoutes(ctx: ServerContext): RouteImplementation[] {
   const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
+  /**
+   * A sign-in that succeeded gives back the hits it took (its start and its finish), so the limit
+   * counts only failed and abandoned attempts: one address shared by a campus (NAT, a proxy) is
+   * not locked out by its users signing in.
+   */
+  const refundSignIn = (request: FastifyRequest, finish: { readonly method: string; readonly path: string }) =>
+    refundHits(ctx.db, ctx.clock, [routeCounterKey(signInRoute.method, signInRoute.path, request.ip), routeCounterKey(finish.method, finish.path, request.ip)])
+      .catch((error: unknown) => request.log.warn({ err: error }, 'sign-in rate limit refund failed'));
   const { oidc } = ctx;
 
   return [
@@ -91,6 +100,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
         setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
         setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)), ctx.config.publicOrigin);
+        await refundSignIn(request, signInCallbackRoute);
         return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
       limited,
@@ -115,6 +125,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)), ctx.config.publicOrigin);
         const session = await ctx.sessions.touch(created.id);
         if (!session) throw new Error('A session that was just created could not be read back');
+        await refundSignIn(request, demoSignInRoute);
         return toUserInfo(session, ctx.config.sessionIdleMinutes);
       },
       limited,

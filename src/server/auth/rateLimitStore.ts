@@ -5,6 +5,23 @@ import type { Db } from '../db/database.js';
 
 type Callback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 
+/** The key of a route's counter for one address, as the store's `child` and `incr` write it. */
+export const routeCounterKey = (method: string, url: string, address: string): string => `${method}${url}|${address}`;
+
+/**
+ * Takes one hit back from each of these counters (in their current window): a sign-in that
+ * succeeded is not held against its address, so only failed and abandoned attempts count.
+ */
+export async function refundHits(db: Db, clock: Clock, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .updateTable('rate_limit_windows')
+    .set((eb) => ({ hits: sql<number>`greatest(${eb.ref('hits')} - 1, 0)` }))
+    .where('key', 'in', [...keys])
+    .where('window_ends', '>', clock.now())
+    .execute();
+}
+
 /** Expired windows are swept at most this often per instance. */
 const SWEEP_EVERY_MS = 60_000;
 
@@ -47,7 +64,7 @@ export function postgresRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     child(routeOptions: { routeInfo?: { method?: string; url?: string }; method?: unknown; url?: string }): FastifyRateLimitStore {
       const method = routeOptions.routeInfo?.method ?? String(routeOptions.method ?? '');
       const url = routeOptions.routeInfo?.url ?? routeOptions.url ?? '';
-      return new PostgresRateLimitStore({}, `${this.prefix}${method}${url}|`);
+      return new PostgresRateLimitStore({}, `${this.prefix}${routeCounterKey(method, url, '')}`);
     }
   }
   return PostgresRateLimitStore;

@@ -68,6 +68,28 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('sign-in rate limit: only failed and abandoned attempts count', () => {
+  it('lets one address sign many people in, and still refuses a flood of failures', async () => {
+    const limited = await createTestApp({ SIGNIN_RATE_LIMIT: '3' });
+    try {
+      // Eight people behind one campus address sign in one after another: picker, then persona.
+      for (let i = 0; i < 8; i += 1) {
+        expect((await callRoute(limited.app, signInRoute)).statusCode, `start ${i}`).toBe(200);
+        const caller = await anonymous(limited.app);
+        const done = await callRoute(limited.app, demoSignInRoute, { as: caller, body: { userName: i % 2 ? 'student' : 'lecturer' } });
+        expect(done.statusCode, `sign-in ${i}`).toBe(200);
+      }
+      // Failures are counted: the fourth in the minute is refused.
+      const caller = await anonymous(limited.app);
+      const failures: number[] = [];
+      for (let i = 0; i < 4; i += 1) failures.push((await callRoute(limited.app, demoSignInRoute, { as: caller, body: { userName: 'nobody' } })).statusCode);
+      expect(failures).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('demo mode', () => {
   it('shows the persona picker with every persona', async () => {
     const response = await t.call(signInRoute, { query: { returnTo: '/timetable' } });
