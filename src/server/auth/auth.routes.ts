@@ -13,7 +13,8 @@ import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
 import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
-import { SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
+import { ACCOUNT_LINK_REFUSED_MESSAGE, accountLinkRefusedHtml, SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
+import { recordAudit } from '../audit/auditLog.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
 import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { refundHits, routeCounterKey } from './rateLimitStore.js';
@@ -88,12 +89,21 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
           request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OIDC sign-in failed');
           throw badRequest('Sign-in with your university account failed. Please try again.');
         }
-        const userId = await oidc.upsertUser(ctx.db, result.claims).catch((error: unknown) => {
-          if (error instanceof UserNameTakenError) {
-            throw new HttpError(409, 'Your user name is already linked to another account. Please contact IT support.', { userName: [error.userName] });
-          }
-          throw error;
-        });
+        let userId: number;
+        try {
+          userId = await oidc.upsertUser(ctx.db, result.claims);
+        } catch (error) {
+          if (!(error instanceof UserNameTakenError)) throw error;
+          // Another identity claims a user name that is already linked: refused, and the
+          // administrators can see it was tried.
+          await recordAudit(ctx.db, {
+            at: ctx.clock.now(), actorUserId: null, action: 'auth.signin.linkRefused', target: { type: 'user', id: error.userName },
+            context: { reason: 'the user name is linked to another identity', ip: request.ip },
+          });
+          reply.code(403).header('cache-control', 'no-store');
+          if (!prefersHtml(request)) throw new HttpError(403, ACCOUNT_LINK_REFUSED_MESSAGE, { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] });
+          return reply.type('text/html; charset=utf-8').send(accountLinkRefusedHtml());
+        }
         // A sign-in in the middle of a view replaces both the view and the administrator's own session.
         if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut', ctx.clock.now());
         if (request.session) await ctx.sessions.destroy(request.session.idHash);

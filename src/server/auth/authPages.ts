@@ -40,6 +40,18 @@ export function signInUnavailableHtml(): string {
   );
 }
 
+export const ACCOUNT_LINK_REFUSED_MESSAGE = 'This university account cannot sign in here: its user name already belongs to another account. Please contact IT support.';
+
+/** The sign-in callback's answer when another identity already holds the user name (issue 32, item 2). */
+export function accountLinkRefusedHtml(): string {
+  return page(
+    'Sign-in refused',
+    `<h1>Sign-in refused</h1>
+<p>${ACCOUNT_LINK_REFUSED_MESSAGE}</p>
+<p><a class="button" href="/landing">Back to the start page</a></p>`,
+  );
+}
+
 export const SIGN_IN_UNAVAILABLE_MESSAGE = 'The university sign-in service cannot be reached at the moment. Please try again in a few minutes.';
 
 /**

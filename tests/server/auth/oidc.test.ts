@@ -2,6 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoute, signOutSubmitRoute } from '../../../src/shared/contract/auth.js';
 import { userInfoRoute } from '../../../src/shared/contract/user.js';
+import { ACCOUNT_LINK_REFUSED_MESSAGE } from '../../../src/server/auth/authPages.js';
 import { startTestIdentityProvider, type AccountClaims, type TestIdentityProvider } from '../../helpers/oidcProvider.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 
@@ -282,17 +283,24 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     expect(await userInfo(session)).toMatchObject({ isSignedIn: true, userId: String(provisioned.id), userName: 'bob.provisioned' });
   });
 
-  it('refuses, with a clear 409, a user name already linked to another subject', async () => {
+  it('refuses a second identity claiming a linked user name, with a clear page and an audit entry', async () => {
     idp.accounts.set('sub-impostor', { ...alice, name: 'Someone Else', email: 'else@campus.test' });
     await signInAs('sub-alice'); // links alice.lecturer to sub-alice
     const { flowCookie, callbackUrl } = await loginAtProvider('sub-impostor');
     const response = await callback(callbackUrl, { cc_oidc: flowCookie });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({
-      message: 'Your user name is already linked to another account. Please contact IT support.',
-      errors: { userName: ['alice.lecturer'] },
-    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: ACCOUNT_LINK_REFUSED_MESSAGE, errors: { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] } });
     expect(cookieNamed(response, 'cc_session')).toBeUndefined();
     expect(await usersWithSubject('sub-impostor')).toHaveLength(0);
+    const audit = await t.db.selectFrom('audit_log').select(['user_id', 'detail']).where('action', '=', 'auth.signin.linkRefused').execute();
+    expect(audit).toEqual([{ user_id: null, detail: expect.objectContaining({ target: { type: 'user', id: 'alice.lecturer' } }) }]);
+
+    // A browser gets a page saying so, not JSON.
+    const again = await loginAtProvider('sub-impostor');
+    const page = await t.app.inject({ method: 'GET', url: `${again.callbackUrl.pathname}${again.callbackUrl.search}`, headers: { accept: 'text/html', cookie: `cc_oidc=${encodeURIComponent(again.flowCookie)}` } });
+    expect(page.statusCode).toBe(403);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain(ACCOUNT_LINK_REFUSED_MESSAGE);
+    expect(cookieNamed(page, 'cc_session')).toBeUndefined();
   });
 });
