@@ -50,15 +50,8 @@ export async function resolveAudience(db: Db, audience: StoredAudience): Promise
   }
   if (audience.roles.length > 0) {
     const roles = sql<Role>`any(${audience.roles}::text[])`;
+    // The view holds the roles directory groups grant too (0025).
     add(await db.selectFrom('effective_user_roles').select('user_id as id').where('role', '=', roles).execute());
-    add(
-      await db
-        .selectFrom('directory_group_members as m')
-        .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
-        .select('m.user_id as id')
-        .where(sql<boolean>`g.granted_roles && ${audience.roles}::text[]`)
-        .execute(),
-    );
   }
   let unknownGroupRowIds: number[] = [];
   if (audience.adGroupRowIds.length > 0) {
