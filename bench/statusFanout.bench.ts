@@ -108,7 +108,7 @@ export async function benchStatusFanout(db: Db): Promise<BenchResult> {
     const headersOf = await Promise.all(
       users.map(async ({ id }) => {
         const session = await sessions.create(id, 'demo');
-        const token = xsrf.issue(xsrfSubject(id));
+        const token = xsrf.issue(xsrfSubject(session));
         return { cookie: `${sessionCookieName(undefined)}=${session.id}; ${XSRF_COOKIE}=${token}`, 'x-xsrf-token': token };
       }),
     );

@@ -27,7 +27,7 @@ export const routeBudgets = [
   {
     route: '/home',
     targetKb: 150,
-    limitKb: 208,
+    limitKb: 209,
     modules: [
       ...signedIn,
       'src/app/features/home/HomePage.tsx',
@@ -39,7 +39,7 @@ export const routeBudgets = [
       'src/app/features/favourites/FavouritesWidget.tsx',
     ],
   },
-  { route: '/timetable', targetKb: 150, limitKb: 200, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
+  { route: '/timetable', targetKb: 150, limitKb: 201, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
 ];
 
 const args = process.argv.slice(2);

@@ -12,13 +12,13 @@ import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
 import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
-import { sessionCookieName, setSessionCookie, setXsrfCookie } from './auth/cookies.js';
+import { adminSessionCookieName, clearAdminSessionCookie, sessionCookieName, useSessionCookies, xsrfCookieName } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
-import { XSRF_COOKIE, XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
+import { XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
 import { clockFor, systemClock, type Clock } from './clock.js';
 import type { Config } from './config.js';
-import { sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
+import { sessionRevokedHeader, sessionUserHeader } from '../shared/rules/sessionUserHeader.js';
 import type { ServerContext } from './context.js';
 import type { Db } from './db/database.js';
 import { absencesRoutes } from './features/absences/absences.routes.js';
@@ -102,7 +102,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx), ...viewAsRoutes(ctx), ...importRoutes(ctx, jobs)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -228,17 +228,27 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   const sessionCookie = sessionCookieName(config.publicOrigin);
   // The store's lookup, kept per session while the database says it still holds (auth/sessionCache.ts).
   const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes, clock);
+  const adminSessionCookie = adminSessionCookieName(config.publicOrigin);
   app.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/api/')) return;
     const id = request.cookies[sessionCookie];
     // The status feed's requests (its stream, pings) are no sign of the user's activity: they do not slide the session.
     const isFeed = request.url.startsWith(realtimeHubPath);
     request.session = id ? ((await sessionLookup.touch(id, { slide: !isFeed })) ?? null) : null;
-    // A view-as session that lapsed answers as the administrator's own again: the cookies follow.
-    if (request.session?.reissuedId) {
-      setSessionCookie(request, reply, request.session.reissuedId, config.publicOrigin);
-      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(request.session.user.id)), config.publicOrigin);
+    // A view-as session that lapsed: the administrator's own cookie (kept aside while viewing)
+    // brings their session back, and the cookies follow. The view's cookie alone brings nothing.
+    const adminId = request.session ? undefined : request.cookies[adminSessionCookie];
+    if (adminId) {
+      const admin = await sessionLookup.touch(adminId, { slide: !isFeed });
+      if (admin && !admin.viewAs) {
+        request.session = { ...admin, reissuedId: adminId };
+        useSessionCookies(request, reply, { id: adminId, idHash: admin.idHash }, ctx.xsrf, config.publicOrigin);
+      } else {
+        clearAdminSessionCookie(request, reply, config.publicOrigin);
+      }
     }
+    // A cookie of a session ended on another device: this device must wipe its copy (sessionRevokedHeader).
+    if (!request.session && id && (await ctx.sessions.wasRevoked(id))) reply.header(sessionRevokedHeader, '1');
     // The database listener starts with the first signed-in negotiation (never for anonymous callers).
     if (isFeed && request.session && request.method === 'POST' && request.url.includes('/negotiate')) await feed.ensureStarted();
   });
@@ -250,8 +260,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(
-        xsrfSubject(request.session?.user.id),
-        request.cookies[XSRF_COOKIE],
+        xsrfSubject(request.session),
+        request.cookies[xsrfCookieName(config.publicOrigin)],
         typeof header === 'string' ? header : undefined,
       );
       if (!isValid) {

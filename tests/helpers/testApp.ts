@@ -61,12 +61,14 @@ function absorbCookies(cookies: Record<string, string>, response: LightMyRequest
 function makeCaller(cookies: Record<string, string>): Caller {
   return {
     cookies,
+    // Behind an https PUBLIC_ORIGIN the antiforgery cookie is __Host-XSRF-TOKEN.
     get xsrf() {
-      return cookies['XSRF-TOKEN'] ?? '';
+      return cookies['__Host-XSRF-TOKEN'] ?? cookies['XSRF-TOKEN'] ?? '';
     },
     headers(withXsrf = true) {
       const headers: Record<string, string> = { cookie: cookieHeader(cookies) };
-      if (withXsrf && cookies['XSRF-TOKEN']) headers['x-xsrf-token'] = cookies['XSRF-TOKEN'];
+      const token = cookies['__Host-XSRF-TOKEN'] ?? cookies['XSRF-TOKEN'];
+      if (withXsrf && token) headers['x-xsrf-token'] = token;
       return headers;
     },
   };

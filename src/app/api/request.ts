@@ -8,6 +8,8 @@
  */
 import { z } from 'zod/mini';
 import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
+import { sessionRevokedHeader } from '../../shared/rules/sessionUserHeader';
+import { reportSessionRevoked } from './sessionRevoked';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
@@ -75,10 +77,11 @@ export function reportAnswer(url: string, status: number): void {
   reportApiActivity({ url, ok: (status >= 200 && status < 300) || status === 304, status });
 }
 
-/** The browser's fetch, reporting every answer to the session. */
+/** The browser's fetch, reporting every answer to the session (and a session ended elsewhere). */
 export const reportingFetch: typeof fetch = async (input, init) => {
   const response = await globalThis.fetch(input, init);
   reportAnswer(response.url || String(input), response.status);
+  if (response.headers.get(sessionRevokedHeader) === '1') reportSessionRevoked();
   return response;
 };
 

@@ -1,14 +1,17 @@
 import { z } from 'zod/mini';
-import { antiforgeryTokenRoute, antiforgeryTokenSchema, xsrfCookieName } from '../../shared/contract/antiforgery';
+import { antiforgeryTokenRoute, antiforgeryTokenSchema, hostXsrfCookieName, xsrfCookieName } from '../../shared/contract/antiforgery';
 import { readCookie } from './cookies';
 import { requestInit } from './request';
 
 // Cookie reading has its own zod-free module, which the entry chunk uses before first paint.
 export { readCookie };
 
-/** The value every POST, PUT and DELETE echoes in the X-XSRF-TOKEN header (SPEC §7). */
+/**
+ * The value every POST, PUT and DELETE echoes in the X-XSRF-TOKEN header (SPEC §7): the
+ * `__Host-XSRF-TOKEN` cookie behind https, the XSRF-TOKEN cookie otherwise.
+ */
 export function readXsrfToken(): string | undefined {
-  return readCookie(xsrfCookieName);
+  return readCookie(hostXsrfCookieName) ?? readCookie(xsrfCookieName);
 }
 
 /**

@@ -1,16 +1,16 @@
 import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import type { ServerContext } from '../context.js';
-import { setXsrfCookie } from './cookies.js';
-import { XSRF_COOKIE, xsrfSubject } from './xsrf.js';
+import { setXsrfCookie, xsrfCookieName } from './cookies.js';
+import { xsrfSubject } from './xsrf.js';
 
 export function antiforgeryRoutes(ctx: ServerContext): RouteImplementation[] {
   return [
     implement(antiforgeryTokenRoute, async ({ request, reply }) => {
-      const subject = xsrfSubject(request.session?.user.id);
+      const subject = xsrfSubject(request.session);
       // A cookie still valid for this caller is kept: the page and the service worker both ask,
       // and rotating it under one of them would refuse a write it is sending at that moment.
-      const cookie = request.cookies[XSRF_COOKIE];
+      const cookie = request.cookies[xsrfCookieName(ctx.config.publicOrigin)];
       const token = cookie && ctx.xsrf.isValid(subject, cookie, cookie) ? cookie : ctx.xsrf.issue(subject);
       setXsrfCookie(request, reply, token, ctx.config.publicOrigin);
       reply.header('cache-control', 'no-store');

@@ -6,13 +6,15 @@ import {
   signInRoute,
   signOutRoute,
   signOutScriptRoute,
+  signOutEverywhereRoute,
   signOutSubmitRoute,
 } from '../../shared/contract/auth.js';
+import type { HubConnections } from '../realtime/hubConnections.js';
 import type { ServerContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
-import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, setSessionCookie, setXsrfCookie } from './cookies.js';
+import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, useSessionCookies } from './cookies.js';
 import { ACCOUNT_LINK_REFUSED_MESSAGE, accountLinkRefusedHtml, SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
 import { recordAudit } from '../audit/auditLog.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
@@ -20,7 +22,6 @@ import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
 import { refundHits, routeCounterKey } from './rateLimitStore.js';
 import { safeReturnPath } from './returnTo.js';
 import { endView } from './viewAsSessions.js';
-import { xsrfSubject } from './xsrf.js';
 
 const FLOW_COOKIE_PATH = '/api/user/signin';
 
@@ -30,7 +31,7 @@ function prefersHtml(request: FastifyRequest): boolean {
   return accept.includes('text/html');
 }
 
-export function authRoutes(ctx: ServerContext): RouteImplementation[] {
+export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhere'>): RouteImplementation[] {
   const limited = { rateLimit: { max: ctx.config.signInRateLimit, timeWindow: 60_000 } };
   /**
    * A sign-in that succeeded gives back the hits it took (its start and its finish), so the limit
@@ -108,8 +109,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut', ctx.clock.now());
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
-        setSessionCookie(request, reply, session.id, ctx.config.publicOrigin);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(userId)), ctx.config.publicOrigin);
+        useSessionCookies(request, reply, session, ctx.xsrf, ctx.config.publicOrigin);
         await refundSignIn(request, signInCallbackRoute);
         return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
@@ -131,8 +131,7 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
         const created = await ctx.sessions.create(user.id, 'demo');
-        setSessionCookie(request, reply, created.id, ctx.config.publicOrigin);
-        setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(user.id)), ctx.config.publicOrigin);
+        useSessionCookies(request, reply, created, ctx.xsrf, ctx.config.publicOrigin);
         const session = await ctx.sessions.touch(created.id);
         if (!session) throw new Error('A session that was just created could not be read back');
         await refundSignIn(request, demoSignInRoute);
@@ -175,6 +174,20 @@ export function authRoutes(ctx: ServerContext): RouteImplementation[] {
         }
       }
       return { location: '/landing' };
+    }),
+
+    implement(signOutEverywhereRoute, async ({ request, reply, user }) => {
+      const ended = await ctx.sessions.endAllOf(user.id);
+      // This instance's streams close now; other instances' at their next session sweep.
+      const hashes = new Set(ended);
+      hub.endWhere((owner) => hashes.has(owner.sessionIdHash));
+      await recordAudit(ctx.db, {
+        at: ctx.clock.now(), actorUserId: user.id, action: 'auth.signOutEverywhere', target: { type: 'user', id: user.id },
+        context: { endedSessions: ended.length, ip: request.ip },
+      });
+      clearAuthCookies(request, reply, ctx.config.publicOrigin);
+      reply.header('cache-control', 'no-store');
+      return { location: '/landing', endedSessions: ended.length };
     }),
   ];
 }

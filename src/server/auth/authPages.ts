@@ -78,17 +78,16 @@ export function signOutPageHtml({ isEntra, isAutomatic }: { readonly isEntra: bo
  */
 export const signOutPageScript = `const status = document.getElementById('status');
 const form = document.getElementById('confirm');
-const readCookie = (name) => document.cookie.split('; ').find((c) => c.startsWith(name + '='))?.slice(name.length + 1);
 async function signOut() {
   status.textContent = '';
   form.hidden = true;
   try {
-    await fetch('/api/antiforgerytoken', { credentials: 'same-origin' });
+    const { token } = await (await fetch('/api/antiforgerytoken', { credentials: 'same-origin' })).json();
     const query = document.body.dataset.entra === 'true' ? '?entra=true' : '';
     const response = await fetch('/api/user/signout' + query, {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { accept: 'application/json', 'x-xsrf-token': decodeURIComponent(readCookie('XSRF-TOKEN') ?? '') },
+      headers: { accept: 'application/json', 'x-xsrf-token': token },
     });
     const body = await response.json().catch(() => ({}));
     if (!response.ok || typeof body.location !== 'string') throw new Error(body.message ?? 'Sign-out failed (' + response.status + ')');

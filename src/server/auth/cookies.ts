@@ -1,9 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hostXsrfCookieName } from '../../shared/contract/antiforgery.js';
 import type { Config } from '../config.js';
 import { SESSION_COOKIE } from './session.service.js';
-import { XSRF_COOKIE } from './xsrf.js';
+import { XSRF_COOKIE, xsrfSubject, type XsrfTokens } from './xsrf.js';
 
 export const OIDC_FLOW_COOKIE = 'cc_oidc';
+/** While an administrator views as someone (issue 17): their own session, to be handed back. */
+export const ADMIN_SESSION_COOKIE = 'cc_admin_session';
 
 const isHttpsOrigin = (publicOrigin: string | undefined): boolean => publicOrigin?.startsWith('https://') ?? false;
 
@@ -23,19 +26,58 @@ export function sessionCookieName(publicOrigin: string | undefined): string {
   return isHttpsOrigin(publicOrigin) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+/** The administrator's own session cookie during a view, `__Host-` prefixed like the session cookie. */
+export function adminSessionCookieName(publicOrigin: string | undefined): string {
+  return isHttpsOrigin(publicOrigin) ? `__Host-${ADMIN_SESSION_COOKIE}` : ADMIN_SESSION_COOKIE;
+}
+
+/**
+ * The antiforgery cookie's name: `__Host-XSRF-TOKEN` behind an https public origin, so a sibling
+ * subdomain or a plain-http page cannot plant the value a write is checked against.
+ */
+export function xsrfCookieName(publicOrigin: string | undefined): string {
+  return isHttpsOrigin(publicOrigin) ? hostXsrfCookieName : XSRF_COOKIE;
+}
+
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined): void {
   reply.setCookie(sessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
 }
 
+/** Keeps the administrator's own session id aside while their browser holds a view's session. */
+export function setAdminSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined): void {
+  reply.setCookie(adminSessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
+}
+
+export function clearAdminSessionCookie(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): void {
+  reply.clearCookie(adminSessionCookieName(publicOrigin), { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
+}
+
 /** The antiforgery cookie is readable by scripts on purpose: the client echoes it in a header. */
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string, publicOrigin: string | undefined): void {
-  reply.setCookie(XSRF_COOKIE, token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request, publicOrigin) });
+  reply.setCookie(xsrfCookieName(publicOrigin), token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request, publicOrigin) });
+}
+
+/**
+ * Points the browser at a session it now holds: the session cookie, an antiforgery token bound to
+ * that session, and no administrator's cookie left over from a view.
+ */
+export function useSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: { readonly id: string; readonly idHash: string },
+  xsrf: XsrfTokens,
+  publicOrigin: string | undefined,
+): void {
+  setSessionCookie(request, reply, session.id, publicOrigin);
+  setXsrfCookie(request, reply, xsrf.issue(xsrfSubject(session)), publicOrigin);
+  if (request.cookies[adminSessionCookieName(publicOrigin)] !== undefined) clearAdminSessionCookie(request, reply, publicOrigin);
 }
 
 export function clearAuthCookies(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): void {
   const secure = isHttps(request, publicOrigin);
   reply.clearCookie(sessionCookieName(publicOrigin), { path: '/', httpOnly: true, sameSite: 'lax', secure });
-  reply.clearCookie(XSRF_COOKIE, { path: '/', sameSite: 'strict', secure });
+  reply.clearCookie(xsrfCookieName(publicOrigin), { path: '/', sameSite: 'strict', secure });
+  if (request.cookies[adminSessionCookieName(publicOrigin)] !== undefined) clearAdminSessionCookie(request, reply, publicOrigin);
 }
 
 /** The origin users see: PUBLIC_ORIGIN when configured, else what the request says. */

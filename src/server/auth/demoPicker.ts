@@ -49,18 +49,17 @@ ${items}
 </html>`;
 }
 
-/** Signs in with the chosen persona through the JSON endpoint, echoing the antiforgery cookie. */
+/** Signs in with the chosen persona through the JSON endpoint, echoing a fresh antiforgery token. */
 export const demoPickerScript = `const error = document.getElementById('error');
-const readCookie = (name) => document.cookie.split('; ').find((c) => c.startsWith(name + '='))?.slice(name.length + 1);
 for (const button of document.querySelectorAll('button[data-user-name]')) {
   button.addEventListener('click', async () => {
     error.textContent = '';
     try {
-      await fetch('/api/antiforgerytoken', { credentials: 'same-origin' });
+      const { token } = await (await fetch('/api/antiforgerytoken', { credentials: 'same-origin' })).json();
       const response = await fetch('/api/user/signin/demo', {
         method: 'POST',
         credentials: 'same-origin',
-        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': decodeURIComponent(readCookie('XSRF-TOKEN') ?? '') },
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
         body: JSON.stringify({ userName: button.dataset.userName }),
       });
       if (!response.ok) {

@@ -3,7 +3,7 @@ import type { Role } from '../../shared/contract/route.js';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
-import { adminSessionAfterView, viewerOf } from './viewAsSessions.js';
+import { endLapsedView, viewerOf } from './viewAsSessions.js';
 
 export const SESSION_COOKIE = 'cc_session';
 
@@ -46,8 +46,8 @@ export interface ActiveSession {
   /** Set in an administrator's view-as session. */
   readonly viewAs?: ViewAsIdentity;
   /**
-   * Set when the cookie named a view that has lapsed and this is the administrator's own session
-   * answering instead: the cookie must be set back to this id.
+   * Set when the session cookie named no live session (a view that lapsed) and the administrator's
+   * own cookie brought their session back in this request: its id, which the cookies now carry.
    */
   readonly reissuedId?: string;
 }
@@ -100,7 +100,7 @@ export class SessionStore {
   ) {}
 
   /** Creates a new session (a fresh random id: sign-in always rotates it). Returns the raw id for the cookie. */
-  async create(userId: number, authMethod: 'demo' | 'oidc', idToken: string | null = null): Promise<{ id: string; expiresAt: Date }> {
+  async create(userId: number, authMethod: 'demo' | 'oidc', idToken: string | null = null): Promise<{ id: string; idHash: string; expiresAt: Date }> {
     const id = randomBytes(32).toString('base64url');
     const now = this.clock.nowMs();
     const absolute = new Date(now + this.policy.maxHours * 3_600_000);
@@ -109,7 +109,7 @@ export class SessionStore {
       .insertInto('sessions')
       .values({ id_hash: hashId(id), user_id: userId, created_at: new Date(now), expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod })
       .execute();
-    return { id, expiresAt };
+    return { id, idHash: hashId(id), expiresAt };
   }
 
   /**
@@ -136,12 +136,16 @@ export class SessionStore {
       ])
       .where('s.id_hash', '=', idHash)
       .executeTakeFirst();
-    if (!row) return this.resumeAfterView(id, idHash, slide);
+    if (!row) {
+      await endLapsedView(this.db, idHash, this.clock.now());
+      return undefined;
+    }
     const now = this.clock.nowMs();
     const isDemoRefused = row.auth_method === 'demo' && !this.policy.acceptsDemoSessions;
     if (isDemoRefused || row.expires_at.getTime() <= now || row.absolute_expires_at.getTime() <= now) {
       await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-      return isDemoRefused ? undefined : this.resumeAfterView(id, idHash, slide);
+      if (!isDemoRefused) await endLapsedView(this.db, idHash, this.clock.now());
+      return undefined;
     }
     const user: SessionUser = {
       id: row.id,
@@ -178,27 +182,55 @@ export class SessionStore {
   }
 
   /**
-   * A cookie naming a view-as session that lapsed (or was stopped) answers as the administrator's
-   * own kept session, when that is still live; the caller sets the cookie back to `reissuedId`.
+   * Ends every session of a user (all their devices) and marks each as revoked until its absolute
+   * expiry, so the device holding its cookie is told to wipe its copy (`wasRevoked`). A view an
+   * administrator holds of the user is the administrator's, not the user's, and is left alone; a
+   * view the user holds as an administrator ends with their own session (viewerOf). Returns the
+   * hashes of the sessions ended.
    */
-  private async resumeAfterView(id: string, idHash: string, slide: boolean): Promise<ActiveSession | undefined> {
-    const adminId = await adminSessionAfterView(this.db, id, idHash, this.clock.now());
-    if (!adminId) return undefined;
-    const admin = await this.touch(adminId, { slide });
-    return admin && !admin.viewAs ? { ...admin, reissuedId: adminId } : undefined;
+  async endAllOf(userId: number): Promise<string[]> {
+    const now = this.clock.now();
+    return this.db.transaction().execute(async (trx) => {
+      const ended = await trx
+        .deleteFrom('sessions')
+        .where('user_id', '=', userId)
+        .where('id_hash', 'not in', (eb) => eb.selectFrom('view_as_sessions').select('session_id_hash').where('ended_at', 'is', null))
+        .returning(['id_hash', 'absolute_expires_at'])
+        .execute();
+      if (ended.length > 0) {
+        await trx
+          .insertInto('revoked_sessions')
+          .values(ended.map((row) => ({ id_hash: row.id_hash, user_id: userId, revoked_at: now, expires_at: row.absolute_expires_at })))
+          .onConflict((oc) => oc.column('id_hash').doNothing())
+          .execute();
+      }
+      return ended.map((row) => row.id_hash);
+    });
+  }
+
+  /** Whether a session id names a session ended by `endAllOf` (and not yet past its absolute expiry). */
+  async wasRevoked(id: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('revoked_sessions')
+      .select('id_hash')
+      .where('id_hash', '=', hashId(id))
+      .where('expires_at', '>', this.clock.now())
+      .executeTakeFirst();
+    return row !== undefined;
   }
 
   async destroy(idHash: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
   }
 
-  /** Housekeeping: removes sessions past either expiry. */
+  /** Housekeeping: removes sessions past either expiry, and revocation marks past theirs. */
   async purgeExpired(): Promise<number> {
     const now = this.clock.now();
     const result = await this.db
       .deleteFrom('sessions')
       .where((eb) => eb.or([eb('expires_at', '<=', now), eb('absolute_expires_at', '<=', now)]))
       .executeTakeFirst();
+    await this.db.deleteFrom('revoked_sessions').where('expires_at', '<=', now).execute();
     return Number(result.numDeletedRows);
   }
 }

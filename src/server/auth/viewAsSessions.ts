@@ -1,4 +1,3 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { viewAsMinutes } from '../../shared/contract/adminViewAs.js';
 import { recordAudit } from '../audit/auditLog.js';
@@ -9,41 +8,11 @@ import { loadSessionUser, type ViewAsIdentity } from './session.service.js';
 /**
  * The session side of an administrator's read-only "view as" (issue 17). A view is a row of
  * `sessions` for the viewed user plus a row of `view_as_sessions` naming the administrator. The
- * administrator's own session row stays as it was, aside; its id is kept sealed (AES-256-GCM) with a
- * key derived from the view's own session id, which only the browser's cookie holds: so the stop
- * can hand the same session back, and a leaked table gives away neither session.
+ * administrator's own session row stays as it was, aside, and their browser keeps its id in a
+ * cookie of its own (cc_admin_session) while the session cookie holds the view's. Only that cookie
+ * hands the administrator's session back, on stop or once the view has lapsed: the view's cookie
+ * is never a key to the administrator's session, and answers as no one once the view has ended.
  */
-
-const SEAL_INFO = 'campus-companion view-as admin session';
-/**
- * How long after the administrator's session was first handed back the view's old cookie may still
- * bring it back: long enough for requests already in flight at the stop or lapse, and no longer,
- * so a view's cookie is never a lasting key to the administrator's session.
- */
-export const HAND_BACK_GRACE_MS = 60_000;
-
-function sealKey(viewSessionId: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', viewSessionId, '', SEAL_INFO, 32));
-}
-
-export function sealAdminSessionId(viewSessionId: string, adminSessionId: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', sealKey(viewSessionId), iv);
-  const sealed = Buffer.concat([cipher.update(adminSessionId, 'utf8'), cipher.final()]);
-  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
-}
-
-/** The administrator's session id, or undefined when `viewSessionId` is not the id it was sealed with. */
-export function unsealAdminSessionId(viewSessionId: string, sealed: string): string | undefined {
-  const bytes = Buffer.from(sealed, 'base64url');
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(viewSessionId), bytes.subarray(0, 12));
-    decipher.setAuthTag(bytes.subarray(12, 28));
-    return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
-  } catch {
-    return undefined;
-  }
-}
 
 export interface StartedView {
   readonly viewAsId: number;
@@ -60,8 +29,6 @@ export async function openView(
   trx: Db,
   view: {
     readonly viewSessionHash: string;
-    readonly viewSessionId: string;
-    readonly adminSessionId: string;
     readonly adminSessionHash: string;
     readonly adminUserId: number;
     readonly viewedUserId: number;
@@ -106,7 +73,6 @@ export async function openView(
       user_agent: view.userAgent,
       session_id_hash: view.viewSessionHash,
       admin_session_id_hash: view.adminSessionHash,
-      admin_session_sealed: sealAdminSessionId(view.viewSessionId, view.adminSessionId),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -148,11 +114,6 @@ export async function endView(
   });
 }
 
-/** Records that the administrator's own session came back (the first time only). */
-export async function markHandedBack(db: Db, viewAsId: number, now: Date): Promise<void> {
-  await db.updateTable('view_as_sessions').set({ handed_back_at: now }).where('id', '=', viewAsId).where('handed_back_at', 'is', null).execute();
-}
-
 /**
  * The administrator behind a live view, or undefined when the view cannot go on: their own kept
  * session is gone or past its absolute expiry, or they are no longer an administrator (the view
@@ -171,20 +132,15 @@ export async function viewerOf(db: Db, viewAsId: number, adminUserId: number, ad
 }
 
 /**
- * For a cookie that names no live session: when it named a view that lapsed or was stopped, the
- * view is recorded as ended (expired, if it was still open) and the administrator's own session id
- * is returned, to answer as them again. Undefined for any other cookie, a view ended by signing
- * out, or once the grace after the first hand-back has passed.
+ * For a cookie that names no live session: when it named a view still recorded as open (its
+ * session lapsed, or housekeeping purged it), the view is recorded as ended by expiry.
  */
-export async function adminSessionAfterView(db: Db, viewSessionId: string, viewSessionHash: string, now: Date): Promise<string | undefined> {
+export async function endLapsedView(db: Db, viewSessionHash: string, now: Date): Promise<void> {
   const view = await db
     .selectFrom('view_as_sessions')
-    .select(['id', 'ended_by', 'admin_session_sealed', 'handed_back_at'])
+    .select('id')
     .where('session_id_hash', '=', viewSessionHash)
+    .where('ended_at', 'is', null)
     .executeTakeFirst();
-  if (!view || view.ended_by === 'signedOut') return undefined;
-  if (view.handed_back_at && now.getTime() - view.handed_back_at.getTime() > HAND_BACK_GRACE_MS) return undefined;
-  if (view.ended_by === null) await endView(db, view.id, 'expired', now);
-  if (!view.handed_back_at) await markHandedBack(db, view.id, now);
-  return unsealAdminSessionId(viewSessionId, view.admin_session_sealed);
+  if (view) await endView(db, view.id, 'expired', now);
 }

@@ -1,13 +1,17 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
-export const XSRF_COOKIE = 'XSRF-TOKEN';
+import { xsrfCookieName as plainCookieName } from '../../shared/contract/antiforgery.js';
+
+export const XSRF_COOKIE = plainCookieName;
 export const XSRF_HEADER = 'x-xsrf-token';
 
 /**
- * Antiforgery tokens are double-submit tokens bound to the user (not to one session): the token is
- * `nonce.mac` with mac = HMAC(secret, subject|nonce). A write must echo the cookie in the header,
- * and the mac must match the caller, so a write queued offline still replays after the session
- * was renewed, but a token planted for another user is useless.
+ * Antiforgery tokens are double-submit tokens bound to one session: the token is `nonce.mac` with
+ * mac = HMAC(secret, subject|nonce). A write must echo the cookie in the header, and the mac must
+ * match the caller's session, so a token planted for another session is useless and a sign-out
+ * makes every token of that session worthless. (A write queued offline across a new sign-in is
+ * refused for its token once; the client then fetches the new session's token and sends it again:
+ * src/app/api/xsrf.ts.)
  */
 export class XsrfTokens {
   constructor(private readonly secret: string) {}
@@ -35,7 +39,7 @@ function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** The subject a token is bound to: the user when signed in, otherwise the anonymous visitor. */
-export function xsrfSubject(userId: number | undefined): string {
-  return userId === undefined ? 'anonymous' : `user:${userId}`;
+/** The subject a token is bound to: the session (by its id's hash) when signed in, otherwise the anonymous visitor. */
+export function xsrfSubject(session: { readonly idHash: string } | null | undefined): string {
+  return session ? `session:${session.idHash}` : 'anonymous';
 }

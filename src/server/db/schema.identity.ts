@@ -58,6 +58,14 @@ export interface SessionsTable {
   auth_method: 'demo' | 'oidc';
 }
 
+/** Sessions ended by "sign out of all devices" or an administrator (0027), kept until their absolute expiry. */
+export interface RevokedSessionsTable {
+  id_hash: string;
+  user_id: number;
+  revoked_at: Timestamp;
+  expires_at: Timestamp;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -85,6 +93,7 @@ export interface IdentityTables {
   directory_groups: DirectoryGroupsTable;
   directory_group_members: DirectoryGroupMembersTable;
   sessions: SessionsTable;
+  revoked_sessions: RevokedSessionsTable;
   server_secrets: ServerSecretsTable;
   audit_log: AuditLogTable;
 }

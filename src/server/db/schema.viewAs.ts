@@ -20,12 +20,8 @@ export interface ViewAsSessionsTable {
   user_agent: string | null;
   /** The view's own row of `sessions`. */
   session_id_hash: string;
-  /** The administrator's own session, kept while viewing. */
+  /** The administrator's own session, kept while viewing (its id is in their cc_admin_session cookie). */
   admin_session_id_hash: string;
-  /** The administrator's session id, sealed with a key derived from the view's session id. */
-  admin_session_sealed: string;
-  /** When the administrator's session was first handed back; the view's cookie may do so only briefly after. */
-  handed_back_at: Timestamp | null;
 }
 
 /** view_as_requests (migration 0017): every request made while viewing. */

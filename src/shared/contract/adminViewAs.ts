@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime, rowIdParam, roleSchema, text, textLimits } from './common';
+import { isoDateTime, rowIdParam, rowIdParams, roleSchema, text, textLimits } from './common';
 import { defineRoute } from './route';
 import { signedInUserInfoSchema } from './user';
 
@@ -16,6 +16,8 @@ export const viewAsReasonMaxLength = 500;
 
 /** A user an administrator can find to view as. */
 export const userSearchItemSchema = z.object({
+  /** The user's row id, for the per-user admin routes (end all sessions). */
+  rowId: z.int(),
   userName: z.string(),
   displayName: z.string(),
   /** The student number; null for staff. */
@@ -135,4 +137,20 @@ export const accountViewsRoute = defineRoute({
   roles: [],
 });
 
-export const adminViewAsRoutes = [usersSearchRoute, viewAsStartRoute, viewAsStopRoute, viewAsLogRoute] as const;
+/**
+ * Ends every session of one user (all their devices), closes their status-feed streams, and is
+ * audited. Their devices wipe their offline copies the next time they reach the server. Views
+ * administrators hold of the user are not sessions of theirs and carry on.
+ */
+export const endUserSessionsRoute = defineRoute({
+  id: 'admin.endUserSessions',
+  method: 'POST',
+  path: '/api/admin/users/:rowId/sessions/end',
+  params: rowIdParams,
+  response: z.object({ endedSessions: z.int().check(z.nonnegative()) }),
+  roles: ['Administrator'],
+  // Any user's row, for an administrator: not a record one user owns.
+  ownedParams: { rowId: null },
+});
+
+export const adminViewAsRoutes = [usersSearchRoute, viewAsStartRoute, viewAsStopRoute, viewAsLogRoute, endUserSessionsRoute] as const;

@@ -3,6 +3,8 @@ import { defineRoute } from './route';
 
 /** The cookie the server sets and the header every POST, PUT and DELETE echoes it in (SPEC §7). */
 export const xsrfCookieName = 'XSRF-TOKEN';
+/** Its name behind an https origin: the `__Host-` prefix keeps subdomains and plain http from planting it. */
+export const hostXsrfCookieName = `__Host-${xsrfCookieName}`;
 export const xsrfHeaderName = 'X-XSRF-TOKEN';
 
 /** The SPEC §8 message of a write refused for a missing or wrong antiforgery token (403). */

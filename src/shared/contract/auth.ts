@@ -111,6 +111,28 @@ export const signOutSubmitRoute = defineRoute({
   isIdempotentByKey: false,
 });
 
+export const signOutEverywhereResultSchema = z.object({
+  /** Where the browser goes next: /landing. */
+  location: z.string(),
+  /** How many sessions ended, this one included. */
+  endedSessions: z.int().check(z.nonnegative()),
+});
+
+/**
+ * "Sign out of all devices": ends every session of the signed-in user, this one included, and
+ * closes their status-feed streams. Each other device wipes its offline copy of the user's data
+ * the next time it reaches the server (the session-revoked header, src/shared/rules/sessionUserHeader.ts).
+ */
+export const signOutEverywhereRoute = defineRoute({
+  id: 'auth.signOutEverywhere',
+  method: 'POST',
+  path: '/api/user/signout/all',
+  response: signOutEverywhereResultSchema,
+  roles: [],
+  // Its answer clears cookies that a replay could not.
+  isIdempotentByKey: false,
+});
+
 export const authRoutes = [
   signInRoute,
   signInCallbackRoute,
@@ -119,4 +141,5 @@ export const authRoutes = [
   signOutRoute,
   signOutScriptRoute,
   signOutSubmitRoute,
+  signOutEverywhereRoute,
 ] as const;

@@ -5,3 +5,11 @@
  * would otherwise put one identity's data in another's database.
  */
 export const sessionUserHeader = 'X-Session-User';
+
+/**
+ * Set (to '1') on every API answer to a request whose session cookie names a session that was
+ * ended by "sign out of all devices" or by an administrator: the client wipes what it keeps of the
+ * user's data on this device and signs out locally. The server keeps the mark until the session
+ * would have ended anyway (its absolute expiry).
+ */
+export const sessionRevokedHeader = 'X-Session-Revoked';

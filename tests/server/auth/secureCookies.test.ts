@@ -22,9 +22,28 @@ async function demoSignIn() {
 const info = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } })).json() as Record<string, unknown>;
 
 describe('cookies behind an https public origin (no TRUSTED_PROXIES)', () => {
-  it('marks the antiforgery cookie Secure', async () => {
+  it('names the antiforgery cookie __Host-XSRF-TOKEN (Secure, path /, no Domain) and checks writes against it alone', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken' });
-    expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')).toMatchObject({ secure: true, path: '/' });
+    const cookie = response.cookies.find((c) => c.name === '__Host-XSRF-TOKEN');
+    expect(cookie).toMatchObject({ secure: true, path: '/' });
+    expect(cookie?.domain).toBeUndefined();
+    expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')).toBeUndefined();
+    const token = cookie?.value ?? '';
+    // A plain XSRF-TOKEN (which a sibling subdomain could plant) is not the one checked.
+    const signIn = (cookieName: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user/signin/demo',
+        headers: { cookie: `${cookieName}=${token}`, 'x-xsrf-token': token },
+        payload: { userName: 'student' },
+      });
+    expect((await signIn('XSRF-TOKEN')).statusCode).toBe(403);
+    const signedIn = await signIn('__Host-XSRF-TOKEN');
+    expect(signedIn.statusCode).toBe(200);
+    // The new session gets a token of its own, under the same name.
+    const sessionToken = signedIn.cookies.find((c) => c.name === '__Host-XSRF-TOKEN')?.value;
+    expect(sessionToken).toBeDefined();
+    expect(sessionToken).not.toBe(token);
   });
 
   it('names the session cookie __Host-cc_session: Secure, path /, no Domain', async () => {
@@ -33,7 +52,7 @@ describe('cookies behind an https public origin (no TRUSTED_PROXIES)', () => {
     expect(session).toMatchObject({ secure: true, httpOnly: true, path: '/', sameSite: 'Lax' });
     expect(session?.domain).toBeUndefined();
     expect(response.cookies.find((c) => c.name === 'cc_session')).toBeUndefined();
-    expect(response.cookies.find((c) => c.name === 'XSRF-TOKEN')?.secure).toBe(true);
+    expect(response.cookies.find((c) => c.name === '__Host-XSRF-TOKEN')?.secure).toBe(true);
     expect(await info(`__Host-cc_session=${session?.value}`)).toMatchObject({ isSignedIn: true, userName: 'student' });
   });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { antiforgeryTokenRoute } from '../../../src/shared/contract/antiforgery.js';
 import { saveUserApiPreferencesRoute } from '../../../src/shared/contract/preferences.js';
+import { signOutSubmitRoute } from '../../../src/shared/contract/auth.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 
 const t = useTestApp();
@@ -54,7 +55,7 @@ describe('antiforgery', () => {
     expect((await write(caller.headers())).statusCode).not.toBe(403);
   });
 
-  it('binds the token to the user: an anonymous token does not work once signed in, another user\u2019s never', async () => {
+  it('binds the token to the session: an anonymous token does not work once signed in, another session\u2019s never', async () => {
     const visitor = await t.anonymous();
     const student = await t.signIn('student');
     const anonymousToken = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${visitor.xsrf}`;
@@ -62,14 +63,26 @@ describe('antiforgery', () => {
     const other = await t.signIn('student2');
     const crossed = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${other.xsrf}`;
     expect((await write({ cookie: crossed, 'x-xsrf-token': other.xsrf })).statusCode).toBe(403);
+    // The same user's other session (another device) holds a token this session does not accept.
+    const sameUser = await t.signIn('student');
+    const otherDevice = `cc_session=${student.cookies.cc_session}; XSRF-TOKEN=${sameUser.xsrf}`;
+    expect((await write({ cookie: otherDevice, 'x-xsrf-token': sameUser.xsrf })).statusCode).toBe(403);
   });
 
-  it('keeps a token valid for the same user across a renewed session, so queued writes replay', async () => {
+  it('makes a session\u2019s token worthless once it signs out: the next session needs its own', async () => {
     const before = await t.signIn('student');
     const queuedToken = before.xsrf;
+    expect((await t.call(signOutSubmitRoute, { as: before })).statusCode).toBe(200);
     const after = await t.signIn('student'); // a new session for the same user
     expect(after.cookies.cc_session).not.toBe(before.cookies.cc_session);
     const cookie = `cc_session=${after.cookies.cc_session}; XSRF-TOKEN=${queuedToken}`;
-    expect((await write({ cookie, 'x-xsrf-token': queuedToken })).statusCode).not.toBe(403);
+    const refused = await write({ cookie, 'x-xsrf-token': queuedToken });
+    expect(refused.statusCode).toBe(403);
+    expect(JSON.parse(refused.body)).toMatchObject({ errors: { xsrf: expect.any(Array) } });
+    // What a queued write does next (src/app/api/xsrf.ts renew): ask for this session's token and send again.
+    const renewed = await t.call(antiforgeryTokenRoute, { headers: { cookie } });
+    const { token } = JSON.parse(renewed.body) as { token: string };
+    expect(token).not.toBe(queuedToken);
+    expect((await write({ cookie: `cc_session=${after.cookies.cc_session}; XSRF-TOKEN=${token}`, 'x-xsrf-token': token })).statusCode).toBe(204);
   });
 });

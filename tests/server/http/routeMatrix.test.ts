@@ -1,4 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { viewAsStartRoute, viewAsStopRoute } from '../../../src/shared/contract/adminViewAs.js';
+import { signOutEverywhereRoute } from '../../../src/shared/contract/auth.js';
 import { allRoutes } from '../../../src/shared/contract/index.js';
 import { isIdempotentByKey, isRawResponse, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
 import type { Caller } from '../../helpers/testApp.js';
@@ -28,9 +30,33 @@ const callerFor = (userName: string): Caller => {
   return caller;
 };
 
+/** Cookies of sessions that have ended in the ways a browser may still hold them (issue 32). */
+const endedCookies = { revoked: '', viewAfterStop: '' };
+/** Each persona's second session: the same user on another device. */
+const secondSessions = new Map<string, Caller>();
+
 beforeAll(async () => {
   for (const userName of Object.keys(rolesOf)) callers.set(userName, await t.signIn(userName));
+  for (const userName of Object.keys(rolesOf)) secondSessions.set(userName, await t.signIn(userName));
   callers.set('anonymous', await t.anonymous());
+  // A session ended by "sign out of all devices" on another device.
+  const lostPhone = await t.signIn('student2');
+  const laptop = await t.signIn('student2');
+  expect((await t.call(signOutEverywhereRoute, { as: laptop })).statusCode).toBe(200);
+  endedCookies.revoked = lostPhone.headers(false).cookie ?? '';
+  // A view's session cookie after the view was stopped (the administrator's own cookie is not sent).
+  const viewer = await t.signIn('admin');
+  const started = await t.call(viewAsStartRoute, { as: viewer, body: { userName: 'student', reason: 'Route matrix' } });
+  expect(started.statusCode).toBe(200);
+  const viewCookie = started.cookies.find((c) => c.name === 'cc_session')?.value ?? '';
+  const adminAside = started.cookies.find((c) => c.name === 'cc_admin_session')?.value ?? '';
+  const stopped = await t.app.inject({
+    method: viewAsStopRoute.method,
+    url: viewAsStopRoute.path,
+    headers: { cookie: `cc_session=${viewCookie}; cc_admin_session=${adminAside}; XSRF-TOKEN=${started.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? ''}`, 'x-xsrf-token': started.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '' },
+  });
+  expect(stopped.statusCode).toBe(200);
+  endedCookies.viewAfterStop = `cc_session=${viewCookie}`;
 });
 
 describe('route matrix: every descriptor of the contract', () => {
@@ -66,6 +92,35 @@ describe('route matrix: every descriptor of the contract', () => {
       expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
     },
   );
+
+  it.each(writes.filter((r) => !r.isPublic).map((r) => [r.id, r] as const))(
+    '%s refuses an antiforgery token of the same user\u2019s other session',
+    async (_id, route) => {
+      const name = allowedPersona(route);
+      const owner = callerFor(name);
+      const otherDevice = secondSessions.get(name);
+      const cookie = owner.headers(false).cookie?.replace(/XSRF-TOKEN=[^;]+/, `XSRF-TOKEN=${otherDevice?.xsrf ?? ''}`) ?? '';
+      const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie, 'x-xsrf-token': otherDevice?.xsrf ?? '' }, payload: {} });
+      expect(response.statusCode).toBe(403);
+      expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
+    },
+  );
+
+  it.each(protectedRoutes.map((r) => [r.id, r] as const))(
+    '%s answers a session ended on another device with 401 and the session-revoked header',
+    async (_id, route) => {
+      const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie: endedCookies.revoked }, payload: isWrite(route) ? {} : undefined });
+      expect(response.statusCode).toBe(401);
+      expect(response.headers['x-session-revoked']).toBe('1');
+      expectErrorShape(response.body);
+    },
+  );
+
+  it.each(protectedRoutes.map((r) => [r.id, r] as const))('%s answers a stopped view\u2019s cookie with 401, never as the administrator', async (_id, route) => {
+    const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie: endedCookies.viewAfterStop }, payload: isWrite(route) ? {} : undefined });
+    expect(response.statusCode).toBe(401);
+    expectErrorShape(response.body);
+  });
 
   const restricted = allRoutes.filter((route) => route.roles.length > 0);
   it.each(restricted.map((r) => [r.id, r] as const))('%s refuses a caller without an allowed role with 403', async (_id, route) => {
@@ -106,7 +161,7 @@ describe('route matrix: every descriptor of the contract', () => {
    * descriptor gives: sessions and their cookies (sign-in, sign-out, view-as start and stop), the
    * status feed's own protocol, and reads sent as POSTs. Any other POST creates or sends something.
    */
-  const unkeyedPosts = ['auth.demoSignIn', 'auth.signOutSubmit', 'realtime.negotiate', 'realtime.send', 'admin.viewAsStart', 'admin.viewAsStop', 'admin.rulesPreview', 'admin.notificationsRecipients'];
+  const unkeyedPosts = ['auth.demoSignIn', 'auth.signOutSubmit', 'auth.signOutEverywhere', 'realtime.negotiate', 'realtime.send', 'admin.viewAsStart', 'admin.viewAsStop', 'admin.rulesPreview', 'admin.notificationsRecipients'];
   it('every POST honours an Idempotency-Key, but for the listed exclusions; "send now" does too', () => {
     const posts = allRoutes.filter((route) => route.method === 'POST');
     expect(posts.filter((route) => !isIdempotentByKey(route)).map((route) => route.id).sort()).toEqual([...unkeyedPosts].sort());

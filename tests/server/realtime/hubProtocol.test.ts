@@ -224,6 +224,23 @@ describe('the event stream', () => {
     for (const row of after) expect(row.expires_at.getTime()).toBeLessThan(Date.now() + 61_000);
   });
 
+  it('ends the streams of every session of a user at once when they sign out of all devices', async () => {
+    const phone = await t.signIn('student2');
+    const laptop = await t.signIn('student2');
+    const streams = [];
+    for (const device of [phone, laptop]) {
+      const token = await tokenFor(device);
+      const stream = await openStream(device, token);
+      expect((await send(device, token, handshake)).status).toBe(204);
+      await stream.waitFor('updateStatuses');
+      streams.push(stream);
+    }
+    const everywhere = await fetch(`${base}/api/user/signout/all`, { method: 'POST', headers: laptop.headers() });
+    expect(everywhere.status).toBe(200);
+    // Not at the next 15 s session sweep: at once, on this instance.
+    for (const stream of streams) await stream.waitFor(`data: {"type":7,"error":"Your session has ended.","allowReconnect":false}${RS}`, 3_000);
+  });
+
   it('ends the stream with a close message (no reconnect) once its session has ended', async () => {
     const student = await t.signIn('student.unknown');
     const token = await tokenFor(student);

@@ -94,6 +94,8 @@ describe('route contract', () => {
       'POST /api/admin/userimpersonation/start', 'POST /api/admin/userimpersonation/stop',
       // Issue 30: the data import (upload a bundle, apply its dry run, revert an applied one).
       'POST /api/admin/imports', 'POST /api/admin/imports/:rowId/apply', 'POST /api/admin/imports/:rowId/revert',
+      // Issue 32: sign out of all devices, and an administrator ending a user's sessions.
+      'POST /api/user/signout/all', 'POST /api/admin/users/:rowId/sessions/end',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

@@ -12,6 +12,8 @@ import { viewAsDatabaseName } from '../../db/names';
 import { deleteOtherUsersData } from '../../db/otherUsersData';
 import { deleteViewAsData } from '../../db/viewAsData';
 import { lastUserStorageKey } from './anonymousVisitor';
+import { onSessionRevoked } from '../../api/sessionRevoked';
+import { wipeRevokedDevice } from './signOut';
 
 /**
  * Who is signed in, as the route loaders see it. On a network failure the last signed-in user
@@ -25,6 +27,10 @@ export type CurrentUserSource = 'server' | 'offline-cache';
 
 // The localStorage key of the last signed-in user info lives in the landing's zod-free module.
 export { lastUserStorageKey };
+
+// A session ended on another device (or by an administrator): this device's copy goes at once.
+// Registered as this module loads, before its first request: the start-up asks who is signed in.
+onSessionRevoked(() => void wipeRevokedDevice());
 
 let pending: Promise<CurrentUser> | undefined;
 let source: CurrentUserSource | undefined;

@@ -85,15 +85,20 @@ export function clearClientState(state: ClientState, keep: KeepOnSignOut = keptO
   });
 }
 
+export interface SignOutOptions {
+  /** Delete every user's database on this device, not only the signed-in user's. */
+  readonly isEveryUsersData?: boolean;
+}
+
 /**
  * Everything sign-out does on this device before it leaves: keep the screen as it is (a frozen
  * copy), clear state, then run the cleanups.
  */
-export async function signOutLocally(state: ClientState = window): Promise<void> {
+export async function signOutLocally(state: ClientState = window, { isEveryUsersData = false }: SignOutOptions = {}): Promise<void> {
   freezeScreen();
   // Signing out of a view (issue 17) signs the administrator out too: their own data on this device
   // goes as well, found while local storage still lists this device's databases.
-  if (getActiveUser()?.viewAs !== undefined) {
+  if (isEveryUsersData || getActiveUser()?.viewAs !== undefined) {
     const { deleteOtherUsersData } = await import('../../db/otherUsersData');
     await deleteOtherUsersData('').catch((error: unknown) => console.warn('Could not delete the administrator’s data', error));
   }
@@ -123,4 +128,14 @@ export function requestSignOut({ isEntra = false }: { readonly isEntra?: boolean
     return;
   }
   void signOutLocally().finally(() => window.location.assign(signOutUrl(isEntra)));
+}
+
+/**
+ * This device's session was ended elsewhere (the server's X-Session-Revoked): "sign out of all
+ * devices", or an administrator. Whatever this device keeps of anyone's data goes, then the
+ * browser goes to the sign-out endpoint, which clears the session cookie and lands on /landing.
+ */
+export async function wipeRevokedDevice(state: ClientState = window): Promise<void> {
+  await signOutLocally(state, { isEveryUsersData: true });
+  window.location.assign(signOutUrl(false));
 }

@@ -3,6 +3,7 @@ import { AnalyticsChoice } from '../analytics/AnalyticsChoice';
 import { contacts, MailLink } from './contacts';
 import { cookieList } from './cookieList';
 import { SettingsPage } from './SettingsPage';
+import { SignOutEverywhere } from './SignOutEverywhere';
 
 /** What is stored on the device and on the server, the cookies and why, and how to clear it. */
 export function PrivacyPage() {
@@ -78,6 +79,8 @@ export function PrivacyPage() {
             <MailLink contact={contacts.dataProtection} />.
           </li>
         </ul>
+
+        <SignOutEverywhere />
       </div>
     </SettingsPage>
   );

@@ -24,6 +24,8 @@ import * as m0022 from './0022_idempotency_keys.js';
 import * as m0023 from './0023_push_deliveries.js';
 import * as m0024 from './0024_teaching_groups_imports.js';
 import * as m0025 from './0025_effective_roles.js';
+import * as m0026 from './0026_view_as_hand_back.js';
+import * as m0027 from './0027_revoked_sessions.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0023_push_deliveries': m0023,
   '0024_teaching_groups_imports': m0024,
   '0025_effective_roles': m0025,
+  '0026_view_as_hand_back': m0026,
+  '0027_revoked_sessions': m0027,
 };

@@ -1,9 +1,7 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from 'react-aria-components';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { importApplyRoute, importRevertRoute, type ImportReport } from '../../../../shared/contract/adminImports';
-import { ActionKey } from '../../../api/actionKey';
 import { callApi } from '../../../api/client';
-import { toErrorDetails } from '../../../api/errorHandler';
+import { ConfirmForm, useConfirmedWrite } from '../../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../../ui/sheet/ResponsiveDialog';
 import { countsSentence } from './importText';
 
@@ -16,58 +14,6 @@ interface ConfirmDialogProps {
   /** The request was accepted: the batch's job has been queued. */
   readonly onDone: () => void;
   readonly report: ImportReport;
-}
-
-interface ConfirmFormProps {
-  readonly confirmLabel: string;
-  readonly isSending: boolean;
-  readonly error: string | undefined;
-  readonly onSubmit: (event: FormEvent) => void;
-  readonly onCancel: () => void;
-  readonly children: ReactNode;
-}
-
-/** A confirmation's text, the server's refusal if any, then Cancel and the action. */
-function ConfirmForm({ confirmLabel, isSending, error, onSubmit, onCancel, children }: ConfirmFormProps) {
-  return (
-    <form onSubmit={onSubmit} noValidate className="admin-imports__confirm">
-      {children}
-      {error !== undefined && (
-        <p role="alert" className="callout callout--negative admin-imports__refusal">
-          {error}
-        </p>
-      )}
-      <div className="responsive-dialog__actions">
-        <Button className="button" onPress={onCancel} isDisabled={isSending}>
-          Cancel
-        </Button>
-        <Button type="submit" className="button button--primary" isDisabled={isSending}>
-          {isSending ? 'Sending…' : confirmLabel}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-/** One confirmed write: its key (kept across retries), whether it is on its way, and the refusal. */
-function useConfirmedWrite(onDone: () => void) {
-  const [key] = useState(() => new ActionKey());
-  const [isSending, setIsSending] = useState(false);
-  const [error, setError] = useState<string>();
-  const run = async (write: (idempotencyKey: string) => Promise<unknown>) => {
-    setIsSending(true);
-    setError(undefined);
-    try {
-      await write(key.current());
-      key.finish();
-      onDone();
-    } catch (caught) {
-      setError(toErrorDetails(caught).message);
-    } finally {
-      setIsSending(false);
-    }
-  };
-  return { isSending, error, run };
 }
 
 /** Apply: what it will do in one sentence and, while warnings stand, an explicit acceptance. */

@@ -10,6 +10,7 @@ import { toErrorDetails } from '../../../api/errorHandler';
 import { startViewAs } from '../../viewAs/viewAsSession';
 import { ErrorBox, fieldErrors } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
+import { EndSessionsAction } from './EndSessionsAction';
 import './userImpersonation.css';
 
 /** The search waits this long after the last key press. */
@@ -189,6 +190,7 @@ export function UserImpersonationPage() {
           </button>
         </div>
       </form>
+      {chosen && <EndSessionsAction user={chosen} />}
     </PageFrame>
   );
 }

@@ -2,19 +2,29 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import {
   accountViewsRoute,
+  endUserSessionsRoute,
   usersSearchRoute,
   viewAsLogRoute,
   viewAsStartRoute,
   viewAsStopRoute,
 } from '../../../../shared/contract/adminViewAs.js';
 import { recordAudit } from '../../../audit/auditLog.js';
-import { clearAuthCookies, sessionCookieName, setSessionCookie, setXsrfCookie } from '../../../auth/cookies.js';
+import {
+  adminSessionCookieName,
+  clearAuthCookies,
+  sessionCookieName,
+  setAdminSessionCookie,
+  setSessionCookie,
+  setXsrfCookie,
+  useSessionCookies,
+} from '../../../auth/cookies.js';
 import { hashSessionId } from '../../../auth/session.service.js';
-import { endView, markHandedBack, openView, unsealAdminSessionId } from '../../../auth/viewAsSessions.js';
+import { endView, openView } from '../../../auth/viewAsSessions.js';
 import { xsrfSubject } from '../../../auth/xsrf.js';
 import type { ServerContext } from '../../../context.js';
+import type { HubConnections } from '../../../realtime/hubConnections.js';
 import { implement, type RouteImplementation } from '../../../http/contractRoutes.js';
-import { HttpError, unauthorized } from '../../../http/errors.js';
+import { HttpError, notFound, unauthorized } from '../../../http/errors.js';
 import { toUserInfo } from '../../user/userInfo.js';
 import { findViewTarget, readAccountViews, readViewAsLog, searchUsers } from './viewAs.service.js';
 
@@ -25,20 +35,22 @@ function origin(request: FastifyRequest): { ipAddress: string; userAgent: string
 }
 
 /**
- * Issue 17: an administrator's read-only "view as". Start and stop swap the session cookie (and the
- * antiforgery token) between the administrator's own session and the view's; the read-only check
- * itself lives in the contract pipeline (src/server/http/viewAsGuard.ts).
+ * Issue 17: an administrator's read-only "view as". Start puts the view's session in the session
+ * cookie and the administrator's own aside in cc_admin_session; stop puts it back (each with an
+ * antiforgery token bound to the session now held). The read-only check itself lives in the
+ * contract pipeline (src/server/http/viewAsGuard.ts).
  */
-export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
+export function viewAsRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhere'>): RouteImplementation[] {
   const { db, config } = ctx;
   const cookieName = sessionCookieName(config.publicOrigin);
+  const adminCookieName = adminSessionCookieName(config.publicOrigin);
 
   return [
     implement(usersSearchRoute, async ({ query }) => ({ items: await searchUsers(db, query.query) })),
 
     implement(viewAsStartRoute, async ({ request, reply, body, user }) => {
       const adminSession = request.session;
-      // Reached through a lapsed view's cookie, the session is the one handed back, not the cookie's.
+      // Handed back in this very request (a lapsed view), the session is the administrator's cookie's.
       const adminSessionId = adminSession?.reissuedId ?? request.cookies[cookieName];
       if (!adminSessionId || !adminSession) throw unauthorized();
       const target = await findViewTarget(db, body.userName);
@@ -49,11 +61,10 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
       const { ipAddress, userAgent } = origin(request);
       // A new session id, as at a sign-in: the view never reuses the administrator's.
       const viewSessionId = randomBytes(32).toString('base64url');
+      const viewSessionHash = hashSessionId(viewSessionId);
       await db.transaction().execute(async (trx) => {
         const view = await openView(trx, {
-          viewSessionId,
-          viewSessionHash: hashSessionId(viewSessionId),
-          adminSessionId,
+          viewSessionHash,
           adminSessionHash: adminSession.idHash,
           adminUserId: user.id,
           viewedUserId: target.id,
@@ -71,7 +82,8 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
         });
       });
       setSessionCookie(request, reply, viewSessionId, config.publicOrigin);
-      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(target.id)), config.publicOrigin);
+      setAdminSessionCookie(request, reply, adminSessionId, config.publicOrigin);
+      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject({ idHash: viewSessionHash })), config.publicOrigin);
       const view = await ctx.sessions.touch(viewSessionId);
       if (!view?.viewAs) throw new Error('A view-as session that was just opened could not be read back');
       reply.header('cache-control', 'no-store');
@@ -84,21 +96,16 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
       reply.header('cache-control', 'no-store');
       // Not viewing (a second click, or the view lapsed already): the administrator is themselves.
       if (!session.viewAs) return toUserInfo(session, config.sessionIdleMinutes);
-      const view = await db
-        .selectFrom('view_as_sessions')
-        .select('admin_session_sealed')
-        .where('id', '=', session.viewAs.id)
-        .executeTakeFirstOrThrow();
-      const adminSessionId = unsealAdminSessionId(request.cookies[cookieName] ?? '', view.admin_session_sealed);
+      // Only the administrator's own cookie hands their session back, and only the one this view kept aside.
+      const adminSessionId = request.cookies[adminCookieName];
+      const isKeptAside = adminSessionId !== undefined && hashSessionId(adminSessionId) === session.viewAs.adminSessionHash;
       await endView(db, session.viewAs.id, 'stopped', ctx.clock.now(), origin(request));
-      await markHandedBack(db, session.viewAs.id, ctx.clock.now());
-      const admin = adminSessionId ? await ctx.sessions.touch(adminSessionId) : undefined;
-      if (!adminSessionId || !admin) {
+      const admin = isKeptAside ? await ctx.sessions.touch(adminSessionId) : undefined;
+      if (!adminSessionId || !admin || admin.viewAs) {
         clearAuthCookies(request, reply, config.publicOrigin);
         throw new HttpError(401, 'Your own session has ended. Please sign in again.');
       }
-      setSessionCookie(request, reply, adminSessionId, config.publicOrigin);
-      setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject(admin.user.id)), config.publicOrigin);
+      useSessionCookies(request, reply, { id: adminSessionId, idHash: admin.idHash }, ctx.xsrf, config.publicOrigin);
       return toUserInfo(admin, config.sessionIdleMinutes);
     }),
 
@@ -106,5 +113,19 @@ export function viewAsRoutes(ctx: ServerContext): RouteImplementation[] {
 
     // In a view this answers for the viewed user: what they would see on their profile page.
     implement(accountViewsRoute, async ({ user }) => (config.viewAsNotice ? readAccountViews(db, user.id) : [])),
+
+    implement(endUserSessionsRoute, async ({ request, params, user }) => {
+      const target = await db.selectFrom('users').select(['id', 'user_name']).where('id', '=', params.rowId).executeTakeFirst();
+      if (!target) throw notFound('User');
+      const ended = await ctx.sessions.endAllOf(target.id);
+      // This instance's streams close now; other instances' at their next session sweep.
+      const hashes = new Set(ended);
+      hub.endWhere((owner) => hashes.has(owner.sessionIdHash));
+      await recordAudit(db, {
+        at: ctx.clock.now(), actorUserId: user.id, action: 'admin.users.endSessions', target: { type: 'user', id: target.id },
+        context: { userName: target.user_name, endedSessions: ended.length, ...origin(request) },
+      });
+      return { endedSessions: ended.length };
+    }),
   ];
 }

@@ -14,7 +14,7 @@ export async function searchUsers(db: Db, query: string): Promise<UserSearchItem
   const rows = await db
     .selectFrom('users as u')
     .select([
-      'u.user_name', 'u.display_name', 'u.student_id',
+      'u.id', 'u.user_name', 'u.display_name', 'u.student_id',
       sql<Role[]>`array(select r.role::text from effective_user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
     ])
     .where((eb) => eb.or([
@@ -27,6 +27,7 @@ export async function searchUsers(db: Db, query: string): Promise<UserSearchItem
     .limit(userSearchLimit)
     .execute();
   return rows.map((row) => ({
+    rowId: row.id,
     userName: row.user_name,
     displayName: row.display_name,
     studentId: row.student_id,

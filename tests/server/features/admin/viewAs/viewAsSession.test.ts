@@ -138,6 +138,7 @@ describe('view as: the session', () => {
     expect(after.userName).toBe('admin');
     expect(after.viewAs).toBeUndefined();
     expect(admin.cookies.cc_session).toBe(adminCookie);
+    expect(admin.cookies.cc_admin_session).toBeUndefined();
     vi.useRealTimers();
 
     const view = await t.db.selectFrom('view_as_sessions').select(['ended_by', 'ended_at', 'expires_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
@@ -162,18 +163,52 @@ describe('view as: the session', () => {
     expect(json<SessionUserInfo>(forged).isSignedIn).toBe(false);
   });
 
-  it('the view\'s old cookie brings the administrator back only briefly after the stop', async () => {
+  it('keeps the administrator\'s own session aside in an http-only cookie of its own while viewing', async () => {
+    const admin = await t.signIn('admin');
+    const adminCookie = admin.cookies.cc_session;
+    const started = await startViewing(admin);
+    const aside = started.cookies.find((cookie) => cookie.name === 'cc_admin_session');
+    expect(aside).toMatchObject({ value: adminCookie, httpOnly: true, path: '/' });
+    absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
+    // Handed back: the session cookie is the administrator's again, and the one aside is gone.
+    expect(admin.cookies.cc_session).toBe(adminCookie);
+    expect(admin.cookies.cc_admin_session).toBeUndefined();
+  });
+
+  it('the view\'s old cookie answers as no one at once after the stop, and after a lapse', async () => {
     const admin = await t.signIn('admin');
     await startViewing(admin);
     const viewCookie = admin.cookies.cc_session ?? '';
     absorb(admin, await t.call(viewAsStopRoute, { as: admin }));
-    const withOld = () => t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie: `cc_session=${viewCookie}` } });
-    // A request already in flight at the stop still finds the administrator.
-    expect(json<SessionUserInfo>(await withOld()).userName).toBe('admin');
-    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
-    expect(json<SessionUserInfo>(await withOld()).isSignedIn).toBe(false);
+    const withOld = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } });
+    expect(json<SessionUserInfo>(await withOld(`cc_session=${viewCookie}`)).isSignedIn).toBe(false);
+    expect((await t.call(listAbsencesRoute, { headers: { cookie: `cc_session=${viewCookie}` } })).statusCode).toBe(401);
     // The administrator's own cookie still works.
     expect((await info(admin)).userName).toBe('admin');
+
+    // A view that lapses: its cookie alone brings no one back; the administrator's own cookie does.
+    await startViewing(admin);
+    const lapsing = admin.cookies.cc_session ?? '';
+    const view = await t.db.selectFrom('view_as_sessions').select(['id', 'session_id_hash']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id_hash', '=', view.session_id_hash).execute();
+    expect(json<SessionUserInfo>(await withOld(`cc_session=${lapsing}`)).isSignedIn).toBe(false);
+    const ended = await t.db.selectFrom('view_as_sessions').select('ended_by').where('id', '=', view.id).executeTakeFirstOrThrow();
+    expect(ended.ended_by).toBe('expired');
+    expect((await info(admin)).userName).toBe('admin');
+    expect(admin.cookies.cc_admin_session).toBeUndefined();
+  });
+
+  it('stop without the administrator\'s own cookie ends the view and asks them to sign in again', async () => {
+    const admin = await t.signIn('admin');
+    await startViewing(admin);
+    delete admin.cookies.cc_admin_session;
+    const stopped = await t.call(viewAsStopRoute, { as: admin });
+    expect(stopped.statusCode).toBe(401);
+    expect(json<{ message: string }>(stopped).message).toBe('Your own session has ended. Please sign in again.');
+    absorb(admin, stopped);
+    expect((await info(admin)).isSignedIn).toBe(false);
+    const view = await t.db.selectFrom('view_as_sessions').select('ended_by').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(view.ended_by).toBe('stopped');
   });
 
   it('signing out while viewing signs the administrator out altogether', async () => {
