@@ -20,6 +20,8 @@ interface AbsenceDialogProps {
   readonly target: DialogTarget;
   readonly config: AbsenceConfig;
   readonly studentId: string;
+  /** The student's requests as this device holds them (the table's list), for the overlap warning. */
+  readonly ownRequests: readonly AbsenceRequest[] | undefined;
   readonly onClose: () => void;
   /** The machine finished: blocked, submitted or withdrawn. */
   readonly onFinished: (outcome: DialogOutcome) => void;
@@ -32,7 +34,7 @@ export const dialogTitles = { create: 'Request an absence', edit: 'Absence reque
  * from the profile (showing 'Fetching your enrolment status...' until it is known), and hands the
  * outcome to the host. While something is being sent it cannot be closed.
  */
-export function AbsenceDialog({ target, config, studentId, onClose, onFinished }: AbsenceDialogProps) {
+export function AbsenceDialog({ target, config, studentId, ownRequests, onClose, onFinished }: AbsenceDialogProps) {
   const profile = useResource(profileResource);
   const [snapshot, send] = useMachine(absenceDialogMachine, {
     input: {
@@ -41,6 +43,7 @@ export function AbsenceDialog({ target, config, studentId, onClose, onFinished }
       ...(target.mode === 'create' && target.prefill ? { prefill: target.prefill } : {}),
       config,
       studentId,
+      ownRequests: ownRequests ?? [],
     },
   });
 
@@ -51,6 +54,11 @@ export function AbsenceDialog({ target, config, studentId, onClose, onFinished }
     // Unknown (SPEC §4) when the profile cannot be loaded at all.
     if (hasProfile || hasProfileFailed) send({ type: 'ENROLMENT', registrationStatus: hasProfile ? registrationStatus : null });
   }, [send, hasProfile, hasProfileFailed, registrationStatus]);
+
+  // The list changes when the sync layer brings a newer copy; the machine keeps it unless a submit is out.
+  useEffect(() => {
+    if (ownRequests) send({ type: 'OWN_REQUESTS', requests: ownRequests });
+  }, [send, ownRequests]);
 
   const finished = useRef(false);
   useEffect(() => {

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { formatDate, formatTime24 } from '../../format/dateTime';
-import { isFormReadOnly, isWithdrawAllowed, keptFilesOf, readOnlyNoticeOf } from './absenceDialog.rules';
+import { isFormReadOnly, isWithdrawAllowed, keptFilesOf, openOverlapsOf, readOnlyNoticeOf } from './absenceDialog.rules';
 import { factsOf, type absenceDialogMachine, type AbsenceDialogEvent } from './absenceDialog.machine';
 import { withFieldProblems } from './absenceForm';
 import { AbsenceFormFields } from './AbsenceFormFields';
 import { ClashWarning } from './ClashWarning';
 import { ErrorBox } from './ErrorBox';
+import { overlapWarningText } from './overlapWarning';
 import { WithdrawPanel } from './WithdrawPanel';
 
 type Snapshot = SnapshotFrom<typeof absenceDialogMachine>;
@@ -152,6 +153,7 @@ function FormPanel({ snapshot, send, onClose, canWithdraw, isSubmitting, onWithd
         onPendingFilesChange={(files) => send({ type: 'SET_PENDING_FILES', files })}
         onRemoveExistingFile={(rowId) => send({ type: 'REMOVE_EXISTING_FILE', rowId })}
         onDateProblem={onDateProblem}
+        overlapWarning={overlapWarningText(openOverlapsOf(facts), context.mode)}
       />
       <ClashWarning clashes={context.clashes} />
       <div className="absence-actions">

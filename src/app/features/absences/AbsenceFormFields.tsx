@@ -26,12 +26,15 @@ export interface AbsenceFormFieldsProps {
   readonly onRemoveExistingFile: (rowId: number) => void;
   /** A date field's own problem with what was typed, by error key (undefined once gone). */
   readonly onDateProblem?: (key: string, problem: string | undefined) => void;
+  /** The warning that the range overlaps the student's open requests; undefined when it does not. */
+  readonly overlapWarning?: string | undefined;
 }
 
 /** SPEC §2 form fields, with the labels the e2e page object uses. */
 export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
-  const { mode, request, config, values, errors, isDisabled, onChange, onDateProblem } = props;
+  const { mode, request, config, values, errors, isDisabled, onChange, onDateProblem, overlapWarning } = props;
   const switchId = useId();
+  const overlapId = useId();
   const reasonId = useId();
   const reasonHelpId = useId();
   const reasonErrorId = useId();
@@ -57,53 +60,61 @@ export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
         />
         <label htmlFor={switchId}>All day</label>
       </div>
-      <div className="absence-form__range">
-        <DateField
-          label="Start date"
-          name="startDate"
-          value={values.startDate}
-          onChange={(startDate) => onChange({ startDate })}
-          min={bounds.startMin}
-          max={bounds.startMax}
-          isDisabled={isDisabled}
-          isRequired
-          errorMessage={fieldError(errors, absenceErrorKeys.startDate)}
-          onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.startDate, problem)}
-        />
-        {!values.isAllDay && (
-          <TimeField
-            label="Start time"
-            name="startTime"
-            value={values.startTime}
-            onChange={(startTime) => onChange({ startTime })}
+      <div className="absence-form__dates">
+        <div className="absence-form__range">
+          <DateField
+            label="Start date"
+            name="startDate"
+            value={values.startDate}
+            onChange={(startDate) => onChange({ startDate })}
+            min={bounds.startMin}
+            max={bounds.startMax}
             isDisabled={isDisabled}
             isRequired
-            errorMessage={fieldError(errors, absenceErrorKeys.startTime)}
+            errorMessage={fieldError(errors, absenceErrorKeys.startDate)}
+            onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.startDate, problem)}
+            descriptionId={overlapWarning ? overlapId : undefined}
           />
-        )}
-        <DateField
-          label="End date"
-          name="endDate"
-          value={values.endDate}
-          onChange={(endDate) => onChange({ endDate })}
-          min={bounds.endMin}
-          max={bounds.endMax}
-          isDisabled={isDisabled}
-          isRequired
-          errorMessage={fieldError(errors, absenceErrorKeys.endDate)}
-          onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.endDate, problem)}
-        />
-        {!values.isAllDay && (
-          <TimeField
-            label="End time"
-            name="endTime"
-            value={values.endTime}
-            onChange={(endTime) => onChange({ endTime })}
+          {!values.isAllDay && (
+            <TimeField
+              label="Start time"
+              name="startTime"
+              value={values.startTime}
+              onChange={(startTime) => onChange({ startTime })}
+              isDisabled={isDisabled}
+              isRequired
+              errorMessage={fieldError(errors, absenceErrorKeys.startTime)}
+            />
+          )}
+          <DateField
+            label="End date"
+            name="endDate"
+            value={values.endDate}
+            onChange={(endDate) => onChange({ endDate })}
+            min={bounds.endMin}
+            max={bounds.endMax}
             isDisabled={isDisabled}
             isRequired
-            errorMessage={fieldError(errors, absenceErrorKeys.endTime)}
+            errorMessage={fieldError(errors, absenceErrorKeys.endDate)}
+            onProblemChange={(problem) => onDateProblem?.(absenceErrorKeys.endDate, problem)}
+            descriptionId={overlapWarning ? overlapId : undefined}
           />
-        )}
+          {!values.isAllDay && (
+            <TimeField
+              label="End time"
+              name="endTime"
+              value={values.endTime}
+              onChange={(endTime) => onChange({ endTime })}
+              isDisabled={isDisabled}
+              isRequired
+              errorMessage={fieldError(errors, absenceErrorKeys.endTime)}
+            />
+          )}
+        </div>
+        {/* Always there, so what appears in it is announced (politely: it never blocks sending). */}
+        <p id={overlapId} role="status" aria-live="polite" className="absence-overlap">
+          {overlapWarning}
+        </p>
       </div>
       {values.isAllDay && <p className="muted absence-form__hint">All day: from the start of the first day to the end of the last day.</p>}
 

@@ -209,6 +209,7 @@ export function AbsencesSection() {
           target={target}
           config={config.data}
           studentId={studentId}
+          ownRequests={requests.data}
           onClose={close}
           onFinished={finish}
         />

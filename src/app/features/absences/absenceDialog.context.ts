@@ -27,6 +27,8 @@ export interface AbsenceDialogInput {
   readonly hostMessage?: string;
   /** The enrolment status when the profile is already known; the host sends ENROLMENT otherwise. */
   readonly enrolment?: { readonly registrationStatus: string | null | undefined };
+  /** The student's requests as this device holds them; the host sends OWN_REQUESTS when they change. */
+  readonly ownRequests?: readonly AbsenceRequest[];
   readonly now?: () => number;
 }
 
@@ -58,6 +60,11 @@ export interface AbsenceDialogContext {
   /** Bumped whenever errors are shown, so the view scrolls to the box even when they are the same. */
   readonly errorRevision: number;
   readonly clashes: readonly ClashingEvent[];
+  /**
+   * The student's requests, for the warning about overlapping open ones. Kept as they were while a
+   * submit is being sent: the list it reloads holds the request just sent, which is no overlap.
+   */
+  readonly ownRequests: readonly AbsenceRequest[];
   /** 0..1 while the form uploads, else null. */
   readonly progress: number | null;
   /** When the draft on this device was saved; undefined when there is none. */
@@ -69,6 +76,7 @@ export interface AbsenceDialogContext {
 
 export type AbsenceDialogEvent =
   | { readonly type: 'ENROLMENT'; readonly registrationStatus: string | null | undefined }
+  | { readonly type: 'OWN_REQUESTS'; readonly requests: readonly AbsenceRequest[] }
   | { readonly type: 'CHANGE'; readonly values: Partial<AbsenceFormValues> }
   | { readonly type: 'SET_PENDING_FILES'; readonly files: readonly File[] }
   | { readonly type: 'REMOVE_EXISTING_FILE'; readonly rowId: number }
@@ -130,6 +138,7 @@ export const initialContext = ({ input }: { input: AbsenceDialogInput }): Absenc
   errors: {},
   errorRevision: 0,
   clashes: [],
+  ownRequests: input.ownRequests ?? [],
   progress: null,
   draftSavedAt: undefined,
   isDraftRestored: false,

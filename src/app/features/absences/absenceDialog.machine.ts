@@ -1,4 +1,4 @@
-import { and, assign, not, raise, setup } from 'xstate';
+import { and, assign, not, or, raise, setup, stateIn } from 'xstate';
 import type { AbsenceRequest, ClashingEvent } from '../../../shared/contract/absences';
 import { isApiError } from '../../api/ApiError';
 import {
@@ -59,6 +59,7 @@ export const absenceDialogMachine = setup({
     recordEnrolment: assign(({ event }) =>
       event.type === 'ENROLMENT' ? { isEnrolmentKnown: true, registrationStatus: event.registrationStatus } : {},
     ),
+    recordOwnRequests: assign(({ event }) => (event.type === 'OWN_REQUESTS' ? { ownRequests: event.requests } : {})),
     restoreDraft: assign((_, { draft }: { draft: AbsenceFormDraft | undefined }) =>
       draft
         ? {
@@ -142,6 +143,11 @@ export const absenceDialogMachine = setup({
   output: ({ context }) => context.outcome ?? null,
   on: {
     ENROLMENT: { actions: 'recordEnrolment' },
+    // Not while a submit is out or after it: the list it reloads already holds the request sent.
+    OWN_REQUESTS: {
+      guard: not(or([stateIn({ open: { tabs: { form: 'submitting' } } }), stateIn('finishing'), stateIn('done')])),
+      actions: 'recordOwnRequests',
+    },
   },
   initial: 'preparing',
   states: {

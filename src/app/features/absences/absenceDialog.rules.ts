@@ -4,11 +4,13 @@ import {
   canWithdraw,
   enrolmentReadOnlyMessage,
   isEditableStatus,
+  openOverlaps,
   readOnlyNotice,
+  type OpenOverlap,
   validateAbsence,
   type AbsenceFieldErrors,
 } from '../../../shared/rules/absences';
-import { draftOf, type AbsenceFormValues } from './absenceForm';
+import { callRangeOf, draftOf, type AbsenceFormValues } from './absenceForm';
 
 /**
  * The dialog's derived rules (SPEC §4), as pure functions of what the machine holds, so the
@@ -26,6 +28,8 @@ export interface DialogFacts {
   readonly pendingFiles: readonly File[];
   readonly filesToDelete: readonly number[];
   readonly now: () => number;
+  /** The student's requests as this device holds them (the absences table's list). */
+  readonly ownRequests: readonly AbsenceRequest[];
 }
 
 /** The enrolment message, else the host's: either makes the dialog read-only (SPEC §4). */
@@ -70,6 +74,17 @@ export function validationErrorsOf(facts: DialogFacts): AbsenceFieldErrors {
     category: categoryOf(facts.config, facts.values.categoryRowId),
     limits: facts.config.dateLimits,
   });
+}
+
+/**
+ * The student's open requests the entered range overlaps (the flood fix, issue item 9): a warning,
+ * never a block. None while the range is incomplete or the form read-only; an edit leaves out the
+ * request being edited.
+ */
+export function openOverlapsOf(facts: DialogFacts): OpenOverlap<AbsenceRequest>[] {
+  const range = callRangeOf(facts.values);
+  if (!range || isFormReadOnly(facts)) return [];
+  return openOverlaps(range, facts.ownRequests, facts.mode === 'edit' ? facts.request?.rowId : undefined);
 }
 
 /** The error keys a change of these fields makes out of date. */

@@ -23,6 +23,8 @@ export interface DateFieldProps {
   /** Told the field's own problem with what was typed (or undefined once there is none). */
   readonly onProblemChange?: (problem: string | undefined) => void;
   readonly name?: string;
+  /** The id of something else that describes the field (a warning about the value), if any. */
+  readonly descriptionId?: string | undefined;
 }
 
 /**
@@ -48,7 +50,7 @@ export function DateField(props: DateFieldProps) {
   return isWide ? <MaskedDateField {...props} /> : <NativeDateField {...props} />;
 }
 
-function MaskedDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name }: DateFieldProps) {
+function MaskedDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name, descriptionId }: DateFieldProps) {
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
@@ -104,7 +106,7 @@ function MaskedDateField({ label, value, onChange, min, max, isDisabled = false,
           disabled={isDisabled}
           required={isRequired}
           aria-invalid={message ? true : undefined}
-          aria-describedby={describedBy(hintId, Boolean(message) && errorId)}
+          aria-describedby={describedBy(hintId, Boolean(message) && errorId, descriptionId)}
           onChange={(event: ChangeEvent<HTMLInputElement>) => field.setText(maskDateInput(event.currentTarget.value))}
           onBlur={(event: FocusEvent<HTMLInputElement>) => {
             // Passing through leaves a committed date alone, even if the other field moved a bound.
@@ -131,7 +133,7 @@ function MaskedDateField({ label, value, onChange, min, max, isDisabled = false,
   );
 }
 
-function NativeDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name }: DateFieldProps) {
+function NativeDateField({ label, value, onChange, min, max, isDisabled = false, isRequired = false, errorMessage, onProblemChange, name, descriptionId }: DateFieldProps) {
   const inputId = useId();
   const errorId = useId();
   const formatId = useId();
@@ -179,7 +181,7 @@ function NativeDateField({ label, value, onChange, min, max, isDisabled = false,
         disabled={isDisabled}
         required={isRequired}
         aria-invalid={message ? true : undefined}
-        aria-describedby={describedBy(showsUkFormat && formatId, Boolean(message) && errorId)}
+        aria-describedby={describedBy(showsUkFormat && formatId, Boolean(message) && errorId, descriptionId)}
         onChange={onInputChange}
         onBlur={onBlur}
       />

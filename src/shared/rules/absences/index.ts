@@ -4,3 +4,4 @@ export * from './messages';
 export * from './status';
 export * from './validation';
 export * from './decisions';
+export * from './overlap';

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { AbsenceRequest, ClashingEvent } from '../../../../src/shared/contract/absences';
 import { absenceMessages } from '../../../../src/shared/rules/absences';
+import { ApiError } from '../../../../src/app/api/ApiError';
 import type { SubmitInput } from '../../../../src/app/features/absences/absenceDialog.actors';
 import { absenceDialogMachine, type AbsenceDialogInput } from '../../../../src/app/features/absences/absenceDialog.machine';
 import { AbsenceDialogBody } from '../../../../src/app/features/absences/AbsenceDialogBody';
@@ -14,6 +15,8 @@ import { categories, config, makeRequest } from './fixtures';
 
 /** What the form sent, in order; emptied before each test. */
 const submitted: SubmitInput[] = [];
+/** The server's answer to the next submit when it refuses it; none (a success) unless a test sets it. */
+let refusal: ApiError | undefined;
 
 /**
  * The absence form as the student uses it: the real dialog machine and body, with only the
@@ -27,6 +30,7 @@ const machine = absenceDialogMachine.provide({
     checkClashes: fromPromise<ClashingEvent[], CallRange>(async () => []),
     submitAbsence: fromPromise<AbsenceRequest, SubmitInput>(async ({ input }) => {
       submitted.push(input);
+      if (refusal) throw refusal;
       return makeRequest({ rowId: 99 });
     }),
     afterSuccess: fromPromise<void, { draftKey: string }>(async () => undefined),
@@ -41,6 +45,7 @@ function DialogHarness({ input }: { readonly input: AbsenceDialogInput }) {
 
 beforeEach(() => {
   submitted.length = 0;
+  refusal = undefined;
 });
 
 async function openForm(overrides: Partial<AbsenceDialogInput> = {}) {
@@ -182,5 +187,78 @@ describe('the absence form fields', () => {
       categoryRowId: categories.observance.rowId,
       description: 'Diwali.',
     });
+  });
+});
+
+describe('the warning about overlapping open requests', () => {
+  // An open request on 12 November 2025, 10:00 to 14:00, and a decided one the same afternoon.
+  const interview = makeRequest({ rowId: 60, absenceStart: '2025-11-12T10:00:00+00:00', absenceEnd: '2025-11-12T14:00:00+00:00' });
+  const approved = makeRequest({ rowId: 61, absenceStart: '2025-11-12T14:00:00+00:00', absenceEnd: '2025-11-12T18:00:00+00:00', absenceStatus: 'Approved' });
+  const warningText = 'You already have an open absence request for 12/11/2025, 10:00 to 14:00. You can still send this one.';
+
+  async function setTime(user: ReturnType<typeof userEvent.setup>, field: HTMLElement, time: string) {
+    await user.clear(field);
+    await user.type(field, `${time}{Enter}`);
+  }
+
+  it('names the open request the range overlaps, politely and as the date fields’ description, and goes when it no longer does', async () => {
+    const { user, form, submitted } = await openForm({ ownRequests: [interview, approved] });
+    const startDate = form.getByLabelText('Start date');
+    await typeDate(user, startDate, '12/11/2025');
+    await typeDate(user, form.getByLabelText('End date'), '12/11/2025');
+    // The default 15:00 to 16:00 overlaps only the approved request: no warning.
+    expect(form.queryByText(/You already have/)).not.toBeInTheDocument();
+
+    await setTime(user, form.getByLabelText('Start time'), '09:00');
+    await setTime(user, form.getByLabelText('End time'), '11:00');
+    const warning = form.getByText(warningText);
+    expect(warning).toHaveAttribute('role', 'status');
+    expect(warning).toHaveAttribute('aria-live', 'polite');
+    expect(startDate).toHaveAccessibleDescription(expect.stringContaining(warningText));
+    expect(form.getByLabelText('End date')).toHaveAccessibleDescription(expect.stringContaining(warningText));
+
+    // Ending as the open request starts is no overlap.
+    await setTime(user, form.getByLabelText('End time'), '10:00');
+    expect(form.queryByText(/You already have/)).not.toBeInTheDocument();
+    expect(startDate).not.toHaveAccessibleDescription(expect.stringContaining('You already have'));
+
+    // A warning, not a block: the request is still sent.
+    await setTime(user, form.getByLabelText('End time'), '11:00');
+    expect(form.getByText(warningText)).toBeInTheDocument();
+    await user.selectOptions(form.getByRole('combobox', { name: 'Reason' }), 'Religious observance');
+    await user.click(form.getByRole('button', { name: 'Submit Absence Request' }));
+    await screen.findByText('Waiting');
+    expect(submitted).toHaveLength(1);
+  });
+
+  it('says an exact copy would be refused, and shows the server’s 409 in the error box when it is sent anyway', async () => {
+    const message = 'You already have an open absence request for exactly this time. Edit that request instead.';
+    refusal = new ApiError({ reason: 'http', status: 409, statusText: 'Conflict', message, errors: { dateRange: [message] } });
+    const { user, form, submitted } = await openForm({ ownRequests: [interview] });
+    await typeDate(user, form.getByLabelText('Start date'), '12/11/2025');
+    await typeDate(user, form.getByLabelText('End date'), '12/11/2025');
+    await setTime(user, form.getByLabelText('Start time'), '10:00');
+    await setTime(user, form.getByLabelText('End time'), '14:00');
+    expect(
+      form.getByText('You already have an open absence request for exactly this time (12/11/2025, 10:00 to 14:00), so this one would be refused. Edit that request instead.'),
+    ).toHaveAttribute('role', 'status');
+
+    await user.selectOptions(form.getByRole('combobox', { name: 'Reason' }), 'Religious observance');
+    await user.click(form.getByRole('button', { name: 'Submit Absence Request' }));
+
+    const box = await screen.findByRole('alert');
+    expect(box).toHaveTextContent('Error processing absence');
+    expect(box).toHaveTextContent(`Dates: ${message}`);
+    expect(submitted).toHaveLength(1);
+    expect(form.getByRole('button', { name: 'Submit Absence Request' })).toBeEnabled();
+  });
+
+  it('leaves out the request being edited', async () => {
+    const lunch = makeRequest({ rowId: 62, absenceStart: '2025-11-12T13:00:00+00:00', absenceEnd: '2025-11-12T15:00:00+00:00' });
+    const { form } = await openForm({ mode: 'edit', request: interview, ownRequests: [interview, lunch] });
+    expect(form.getByLabelText('Start date')).toHaveValue('12/11/2025');
+    expect(
+      form.getByText('You already have an open absence request for 12/11/2025, 13:00 to 15:00. You can still save this change.'),
+    ).toHaveAttribute('role', 'status');
   });
 });

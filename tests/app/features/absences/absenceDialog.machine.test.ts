@@ -6,10 +6,13 @@ import { ApiError } from '../../../../src/app/api/ApiError';
 import {
   absenceDialogMachine,
   clashCheckDelayMs,
+  factsOf,
   notSentMessages,
+  type AbsenceDialogContext,
   type AbsenceDialogEvent,
   type AbsenceDialogInput,
 } from '../../../../src/app/features/absences/absenceDialog.machine';
+import { openOverlapsOf } from '../../../../src/app/features/absences/absenceDialog.rules';
 import type { SubmitInput } from '../../../../src/app/features/absences/absenceDialog.actors';
 import type { AbsenceFormDraft } from '../../../../src/app/features/absences/absenceDrafts';
 import type { CallRange } from '../../../../src/app/features/absences/absenceForm';
@@ -471,5 +474,75 @@ describe('withdrawing', () => {
     await settle();
     send({ type: 'SHOW_WITHDRAW' });
     expect(state().matches(isEditing)).toBe(true);
+  });
+});
+
+describe('open requests the range overlaps (a warning, never a block)', () => {
+  // 20 and 21 November, all day: 2025-11-20T00:00:00 to 2025-11-22T00:00:00.
+  const pendingMorning = makeRequest({ rowId: 50, absenceStart: '2025-11-21T09:00:00+00:00', absenceEnd: '2025-11-21T12:00:00+00:00' });
+  const sameSpan = makeRequest({ rowId: 51, absenceStart: '2025-11-20T00:00:00+00:00', absenceEnd: '2025-11-22T00:00:00+00:00' });
+  const overlapsNow = (context: AbsenceDialogContext) => openOverlapsOf(factsOf(context));
+
+  it('finds them in the list it opened with and in every newer copy, and still sends', async () => {
+    const { send, state, calls } = start({ enrolment: { registrationStatus: enrolled }, ownRequests: [pendingMorning] });
+    await settle();
+    expect(overlapsNow(state().context)).toEqual([]); // no range yet
+    send({ type: 'CHANGE', values: validAllDay });
+    expect(overlapsNow(state().context)).toEqual([{ request: pendingMorning, isExact: false }]);
+
+    // The sync layer brings a copy where it was decided: no longer open.
+    send({ type: 'OWN_REQUESTS', requests: [{ ...pendingMorning, absenceStatus: 'Approved' }] });
+    expect(overlapsNow(state().context)).toEqual([]);
+    send({ type: 'OWN_REQUESTS', requests: [pendingMorning, sameSpan] });
+    expect(overlapsNow(state().context)).toEqual([
+      { request: sameSpan, isExact: true },
+      { request: pendingMorning, isExact: false },
+    ]);
+
+    send({ type: 'SUBMIT' });
+    await settle();
+    expect(calls.submitted).toHaveLength(1);
+    expect(state().output).toMatchObject({ kind: 'submitted' });
+  });
+
+  it('keeps the list it had while a submit is out: the list reloaded by the send holds the request just sent', async () => {
+    let answer: (request: AbsenceRequest) => void = () => undefined;
+    const { send, state } = start(
+      { enrolment: { registrationStatus: enrolled }, ownRequests: [] },
+      { submit: () => new Promise<AbsenceRequest>((resolve) => (answer = resolve)) },
+    );
+    await settle();
+    send({ type: 'CHANGE', values: validAllDay });
+    send({ type: 'SUBMIT' });
+    await settle();
+    expect(state().matches({ open: { tabs: { form: 'submitting' } } })).toBe(true);
+    send({ type: 'OWN_REQUESTS', requests: [sameSpan] });
+    expect(state().context.ownRequests).toEqual([]);
+    expect(overlapsNow(state().context)).toEqual([]);
+    answer(sameSpan);
+    await settle();
+    expect(state().status).toBe('done');
+  });
+
+  it('shows the server’s refusal of an exact copy (409, SPEC §8 shape) in the error box and keeps the form', async () => {
+    const message = 'You already have an open absence request for exactly this time. Edit that request instead.';
+    const refusal = new ApiError({ reason: 'http', status: 409, statusText: 'Conflict', message, errors: { dateRange: [message] } });
+    const { send, state, calls } = start(
+      { enrolment: { registrationStatus: enrolled }, ownRequests: [sameSpan] },
+      { submit: () => Promise.reject(refusal) },
+    );
+    await settle();
+    send({ type: 'CHANGE', values: validAllDay });
+    expect(overlapsNow(state().context)).toEqual([{ request: sameSpan, isExact: true }]);
+    send({ type: 'SUBMIT' });
+    await settle();
+    expect(calls.submitted).toHaveLength(1);
+    expect(calls.savedDrafts).toEqual([]);
+    expect(state().matches(isEditing)).toBe(true);
+    expect(state().context.errors).toEqual({ dateRange: [message] });
+    expect(overlapsNow(state().context)).toEqual([{ request: sameSpan, isExact: true }]);
+    // Back in the form, a newer list is taken again.
+    send({ type: 'OWN_REQUESTS', requests: [] });
+    expect(overlapsNow(state().context)).toEqual([]);
   });
 });

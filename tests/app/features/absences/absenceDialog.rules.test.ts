@@ -5,6 +5,7 @@ import {
   errorsAfterChange,
   isFormReadOnly,
   isWithdrawAllowed,
+  openOverlapsOf,
   readOnlyNoticeOf,
   type DialogFacts,
 } from '../../../../src/app/features/absences/absenceDialog.rules';
@@ -27,6 +28,7 @@ function facts(overrides: Partial<DialogFacts> & { status?: AbsenceStatus; start
     pendingFiles: [],
     filesToDelete: [],
     now: () => now,
+    ownRequests: [],
     ...rest,
   };
 }
@@ -107,5 +109,35 @@ describe('errorsAfterChange', () => {
       dateRange: errors.dateRange,
       network: errors.network,
     });
+  });
+});
+
+describe('openOverlapsOf', () => {
+  // The edited request (42) is 10 November 09:00 to 17:00 (fixtures.ts).
+  const other = makeRequest({ rowId: 43, absenceStart: '2025-11-10T16:00:00+00:00', absenceEnd: '2025-11-11T10:00:00+00:00' });
+  const values = { ...defaultFormValues, startDate: '2025-11-10', startTime: '09:00', endDate: '2025-11-10', endTime: '17:00' };
+
+  it('gives the open requests the range overlaps, leaving out the one being edited', () => {
+    const edited = makeRequest();
+    expect(openOverlapsOf(facts({ request: edited, values, ownRequests: [edited, other] }))).toEqual([{ request: other, isExact: false }]);
+    expect(openOverlapsOf(facts({ mode: 'create', request: undefined, values, ownRequests: [edited, other] }))).toEqual([
+      { request: edited, isExact: true },
+      { request: other, isExact: false },
+    ]);
+  });
+
+  it('reads an all-day range from midnight to the midnight after its last day', () => {
+    const allDay = { ...defaultFormValues, isAllDay: true, startDate: '2025-11-11', endDate: '2025-11-11' };
+    expect(openOverlapsOf(facts({ mode: 'create', request: undefined, values: allDay, ownRequests: [makeRequest(), other] }))).toEqual([
+      { request: other, isExact: false },
+    ]);
+  });
+
+  it('gives none while the range is incomplete or the form is read-only', () => {
+    const create = { mode: 'create' as const, request: undefined, ownRequests: [other] };
+    expect(openOverlapsOf(facts({ ...create, values: { ...values, endDate: null } }))).toEqual([]);
+    expect(openOverlapsOf(facts({ ...create, values: { ...values, endTime: '' } }))).toEqual([]);
+    expect(openOverlapsOf(facts({ ...create, values, registrationStatus: 'Registered-Provisional' }))).toEqual([]);
+    expect(openOverlapsOf(facts({ status: 'Approved', values, ownRequests: [other] }))).toEqual([]);
   });
 });
