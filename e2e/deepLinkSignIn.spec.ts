@@ -33,7 +33,7 @@ for (const { name, ...device } of viewports) {
       await expect(page).toHaveURL(/\/landing\?returnTo=%2Fattendance%2Fprevious$/);
       await expect(landingPage.heading).toBeVisible();
       await expectNoAxeViolations();
-      await answerFirstRunBanners(page);
+      await answerFirstRunBanners(page, 'student');
 
       await landingPage.signIn();
       await new PersonaPicker(page).choose('student');
@@ -46,7 +46,7 @@ for (const { name, ...device } of viewports) {
       const monday = mondayOf(await pageTime(page));
       await page.goto(`/timetable?week=${monday}`);
       await expect(landingPage.heading).toBeVisible();
-      await answerFirstRunBanners(page);
+      await answerFirstRunBanners(page, 'student');
 
       await landingPage.signIn();
       await new PersonaPicker(page).choose('student');
@@ -61,7 +61,7 @@ for (const { name, ...device } of viewports) {
         await page.goto(`/landing?returnTo=${encodeURIComponent(hostile)}`);
         await expect(landingPage.heading).toBeVisible();
         await expect(landingPage.signInLink).toHaveAttribute('href', '/api/user/signin');
-        await answerFirstRunBanners(page);
+        await answerFirstRunBanners(page, 'student');
 
         await landingPage.signIn();
         await new PersonaPicker(page).choose('student');

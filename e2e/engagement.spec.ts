@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { consentOwnerMarker } from '../src/app/features/analytics/consentOwner';
 import { expect, test, type PersonaName } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { EngagementBanners } from './pages/EngagementBanners';
@@ -130,10 +131,12 @@ test('Reject stores denied, removes every analytics cookie on every domain varia
   await expect(banners.tourPrompt).toBeVisible();
 });
 
-/** Answers the analytics question (and optionally the tour prompt) before signing in. */
-async function answered(context: BrowserContext, url: string, { isTourAnswered }: { readonly isTourAnswered: boolean }): Promise<void> {
+/** Answers the analytics question as `userName` (and optionally the tour prompt) before they sign in. */
+async function answered(context: BrowserContext, url: string, userName: PersonaName, { isTourAnswered }: { readonly isTourAnswered: boolean }): Promise<void> {
   await context.addCookies([
     { name: 'AnalyticsConsent', value: 'denied', url },
+    // Whose answer it is: another user's (or nobody's) would be asked again.
+    { name: 'AnalyticsConsentUser', value: consentOwnerMarker(userName), url },
     ...(isTourAnswered ? [{ name: 'ShowTourPrompt', value: 'false', url }] : []),
   ]);
 }
@@ -197,7 +200,7 @@ for (const layout of ['desktop', 'phone'] as const) {
 
     for (const persona of ['student', 'admin'] as const) {
       test(`walks every step by keyboard as ${persona}`, async ({ page, context, baseURL }) => {
-        await answered(context, baseURL ?? '', { isTourAnswered: false });
+        await answered(context, baseURL ?? '', persona, { isTourAnswered: false });
         await signInOn(page, persona, { isFirstRun: true });
         await expect(page.getByRole('heading', { level: 1, name: /^Welcome, / })).toBeVisible();
         await walkTourByKeyboard(page, persona);
@@ -208,7 +211,7 @@ for (const layout of ['desktop', 'phone'] as const) {
 }
 
 test('Settings, About starts the tour again', async ({ page, context, baseURL }) => {
-  await answered(context, baseURL ?? '', { isTourAnswered: true });
+  await answered(context, baseURL ?? '', 'student', { isTourAnswered: true });
   await signInOn(page, 'student', { isFirstRun: true });
   await page.goto('/user/settings/about');
   await page.getByRole('button', { name: 'Take the guided tour' }).click();
@@ -219,7 +222,7 @@ test('Settings, About starts the tour again', async ({ page, context, baseURL })
 
 test.describe('the install banner', () => {
   test('shows in a normal tab, with Add to Home Screen steps, and Not now keeps it away', async ({ page, context, baseURL, expectNoAxeViolations }) => {
-    await answered(context, baseURL ?? '', { isTourAnswered: true });
+    await answered(context, baseURL ?? '', 'student', { isTourAnswered: true });
     await signInOn(page, 'student', { isFirstRun: true });
     const banners = new EngagementBanners(page);
     await expect(banners.install).toBeVisible();
@@ -236,7 +239,7 @@ test.describe('the install banner', () => {
   });
 
   test('does not show when the app runs standalone', async ({ page, context, baseURL }) => {
-    await answered(context, baseURL ?? '', { isTourAnswered: true });
+    await answered(context, baseURL ?? '', 'student', { isTourAnswered: true });
     // Chromium's media emulation has no display-mode, so the page's matchMedia answers as an installed app's would.
     await context.addInitScript(() => {
       const original = window.matchMedia.bind(window);
@@ -294,7 +297,9 @@ document.cookie = '_ga_TEST123=GS1.1.999; Path=/';`,
     const pushed = () => page.evaluate(() => ((window as unknown as { dataLayer?: Record<string, unknown>[] }).dataLayer ?? []).filter((entry) => entry.event === 'user_analytics'));
     await expect.poll(pushed).toHaveLength(1);
     expect((await pushed())[0]).toEqual({ event: 'user_analytics', ...expected });
-    expect(Object.keys(expected).sort()).toEqual(['isStaff', 'isStudent', 'isStudentVisaHolder', 'programme', 'school', 'staffJobFamily', 'studyLevel', 'uuid']);
+    // No visa status: a third party gets it only with ANALYTICS_SEND_VISA_STATUS on.
+    expect(Object.keys(expected).sort()).toEqual(['isStaff', 'isStudent', 'programme', 'school', 'staffJobFamily', 'studyLevel', 'uuid']);
+    expect(Object.keys((await pushed())[0] ?? {})).not.toContain('isStudentVisaHolder');
 
     // On every page load with consent granted.
     await page.goto('/user/settings/privacy');

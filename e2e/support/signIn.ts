@@ -14,7 +14,7 @@ export async function signInOn(page: Page, userName: PersonaName, { isFirstRun =
   const landing = new LandingPage(page);
   await landing.goto();
   // Unless the test is about them, the first-run banners have been answered (e2e/support/firstRun.ts).
-  if (!isFirstRun) await answerFirstRunBanners(page);
+  if (!isFirstRun) await answerFirstRunBanners(page, userName);
   await landing.signIn();
   await new PersonaPicker(page).choose(userName);
   await page.waitForURL('**/home');

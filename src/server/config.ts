@@ -128,6 +128,12 @@ export interface Config {
   readonly importMaxBytes: number;
   /** The analytics provider loaded once a user consents (none by default), with its public ids. */
   readonly analytics: AnalyticsConfig;
+  /**
+   * ANALYTICS_SEND_VISA_STATUS (off by default): whether the user analytics data the app hands to
+   * the analytics provider carries `isStudentVisaHolder`. Immigration status is close to special
+   * category data, so a third party gets it only when the operator opts in.
+   */
+  readonly analyticsSendVisaStatus: boolean;
   /** The status feed's sources (src/server/realtime). */
   readonly status: {
     /** STATUS_CHECKS, or in demo mode (when unset) the app's own health endpoint per feature. */
@@ -403,6 +409,7 @@ export const configSchema = z.object({
   ANALYTICS_PROVIDER: variable<AnalyticsProviderName>('none', analyticsProvider),
   ANALYTICS_SITE_ID: variable<string | undefined>(undefined, analyticsSiteId),
   ANALYTICS_URL: variable<string | undefined>(undefined, httpUrl),
+  ANALYTICS_SEND_VISA_STATUS: variable(false, onOff),
   STATUS_CHECKS: variable<StatusCheck[] | undefined>(undefined, statusChecks),
   STATUS_CHECK_SECONDS: variable(60, positiveInteger),
   PINGDOM_API_TOKEN: variable<string | undefined>(undefined, asText),
@@ -561,6 +568,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
     importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
     analytics: analyticsConfig(v),
+    analyticsSendVisaStatus: v.ANALYTICS_SEND_VISA_STATUS,
     status: {
       checks: v.STATUS_CHECKS ?? (isDemo ? demoChecks(v.HOST, v.PORT) : []),
       checkSeconds: v.STATUS_CHECK_SECONDS,

@@ -130,11 +130,16 @@ export const cookies = {
   userAppPreferences: 'UserAppPreferences',
   showTourPrompt: 'ShowTourPrompt',
   analyticsConsent: 'AnalyticsConsent',
+  /** Whose AnalyticsConsent answer it is: an opaque marker of the user who gave it (not in SPEC §3). */
+  analyticsConsentUser: 'AnalyticsConsentUser',
   appPlatform: 'app-platform',
 } as const;
 
-/** Cookies kept on sign-out. */
-export const persistentCookies = [cookies.analyticsConsent, cookies.appPlatform] as const;
+/**
+ * Cookies kept on sign-out: SPEC §3's two, and AnalyticsConsentUser with the answer it belongs
+ * to (so the next user is asked again, and the user who answered is not).
+ */
+export const persistentCookies = [cookies.analyticsConsent, cookies.analyticsConsentUser, cookies.appPlatform] as const;
 
 /**
  * Attendance registration for a monitored class (SPEC §3 gives only registrationStart). The window

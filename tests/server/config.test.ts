@@ -80,6 +80,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://Campus.Example.ac.uk/' }).publicOrigin).toBe('https://campus.example.ac.uk');
   });
 
+  it('sends no visa status to analytics unless ANALYTICS_SEND_VISA_STATUS turns it on, and refuses a bad value', () => {
+    expect(loadConfig({}).analyticsSendVisaStatus).toBe(false);
+    expect(loadConfig({ ANALYTICS_SEND_VISA_STATUS: '0' }).analyticsSendVisaStatus).toBe(false);
+    expect(loadConfig({ ANALYTICS_SEND_VISA_STATUS: '1' }).analyticsSendVisaStatus).toBe(true);
+    expect(loadConfig({ ANALYTICS_SEND_VISA_STATUS: ' TRUE ' }).analyticsSendVisaStatus).toBe(true);
+    expect(() => loadConfig({ ANALYTICS_SEND_VISA_STATUS: 'yes' })).toThrow(/ANALYTICS_SEND_VISA_STATUS must be 1 or 0, got "yes"/);
+  });
+
   it('requires PUBLIC_ORIGIN in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_ORIGIN is required in production/);
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://campus.example.ac.uk' })).toMatchObject({ isProduction: true, isDemo: false, logLevel: 'info' });

@@ -90,13 +90,17 @@ export const personalTutorSchema = z.object({
 });
 export type PersonalTutor = z.infer<typeof personalTutorSchema>;
 
-/** SPEC §3 user analytics data, pushed to the analytics data layer on page load. */
+/**
+ * SPEC §3 user analytics data, pushed to the analytics data layer on page load. The server leaves
+ * `isStudentVisaHolder` out unless the operator opts in (ANALYTICS_SEND_VISA_STATUS): it goes to a
+ * third-party provider, and immigration status is close to special category data.
+ */
 export const userAnalyticsSchema = z.object({
   uuid: z.string(),
   isStaff: z.boolean(),
   staffJobFamily: z.nullable(z.string()),
   isStudent: z.boolean(),
-  isStudentVisaHolder: z.boolean(),
+  isStudentVisaHolder: z.optional(z.boolean()),
   studyLevel: z.nullable(z.string()),
   programme: z.nullable(z.string()),
   school: z.nullable(z.string()),

@@ -1,8 +1,7 @@
 import { useActiveUser } from '../../sync/useActiveUser';
-import { useStore } from '../../state/useStore';
 import { readOnlyExplanation } from '../viewAs/isViewingAs';
 import { denyConsent, grantConsent } from './analytics';
-import { consentStore } from './consentCookie';
+import { useConsent } from './consentCookie';
 
 const answerText = {
   granted: 'You have allowed analytics on this device.',
@@ -11,7 +10,8 @@ const answerText = {
 
 /** The Privacy settings' analytics question: the current answer, and a way to change it. */
 export function AnalyticsChoice() {
-  const consent = useStore(consentStore);
+  // This user's answer: another user's answer on this device reads as not answered yet.
+  const consent = useConsent();
   // Issue 17: this device's answer is not the viewed user's to change (and analytics stays off).
   const user = useActiveUser();
   const viewedName = user?.viewAs ? user.userDisplayName : undefined;
@@ -24,7 +24,7 @@ export function AnalyticsChoice() {
         their cookies and reloads the page.
       </p>
       <div className="engagement-banner__actions engagement-banner__actions--equal">
-        <button type="button" className="button" onClick={grantConsent} disabled={consent === 'granted' || viewedName !== undefined}>
+        <button type="button" className="button" onClick={() => grantConsent()} disabled={consent === 'granted' || viewedName !== undefined}>
           Allow analytics
         </button>
         <button type="button" className="button" onClick={() => denyConsent()} disabled={consent === 'denied' || viewedName !== undefined}>

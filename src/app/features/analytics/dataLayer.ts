@@ -15,6 +15,7 @@ export function dataLayer(): unknown[] {
 /** The event name under which the user's analytics data (SPEC §3) is pushed on page load. */
 export const userDataEvent = 'user_analytics';
 
+/** The user's analytics data as the server gave it: no visa status unless ANALYTICS_SEND_VISA_STATUS is on. */
 export function pushUserData(data: UserAnalytics): void {
   dataLayer().push({
     event: userDataEvent,
@@ -22,7 +23,7 @@ export function pushUserData(data: UserAnalytics): void {
     isStaff: data.isStaff,
     staffJobFamily: data.staffJobFamily,
     isStudent: data.isStudent,
-    isStudentVisaHolder: data.isStudentVisaHolder,
+    ...(data.isStudentVisaHolder === undefined ? {} : { isStudentVisaHolder: data.isStudentVisaHolder }),
     studyLevel: data.studyLevel,
     programme: data.programme,
     school: data.school,

@@ -66,11 +66,12 @@ export function PrivacyPage() {
         <ul>
           <li>
             <strong>Sign out</strong> to remove your copy of the data, the app’s local storage and its cookies from this
-            device. Only {cookies.analyticsConsent} and {cookies.appPlatform} stay, so the app remembers your analytics
-            answer, and the date you last dismissed the install banner.
+            device. Only {cookies.analyticsConsent}, {cookies.analyticsConsentUser} and {cookies.appPlatform} stay, so
+            the app remembers your analytics answer (and asks anyone else who signs in here for theirs), and the date you
+            last dismissed the install banner.
           </li>
           <li>
-            To remove everything, including those two, clear this site’s data in your browser’s settings (usually under
+            To remove everything, including those, clear this site’s data in your browser’s settings (usually under
             Privacy, then Site settings or Website data).
           </li>
           <li>To stop notifications on this device, turn them off in Notification settings.</li>

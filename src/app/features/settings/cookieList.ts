@@ -39,6 +39,11 @@ export const cookieList: readonly CookieInfo[] = [
     kept: 'Kept when you sign out; it does not expire',
   },
   {
+    name: cookies.analyticsConsentUser,
+    purpose: 'Who gave that answer on this device (a code, not your name), so that someone else who signs in here is asked again.',
+    kept: 'Kept when you sign out; it does not expire',
+  },
+  {
     name: cookies.appPlatform,
     purpose: 'Whether the app runs in a browser or inside the university’s mobile app.',
     kept: 'Kept when you sign out',

@@ -5,7 +5,7 @@ import { implement, type RouteImplementation } from '../../http/contractRoutes.j
 import * as profiles from './profile.service.js';
 
 /** GET /api/user/profile, /api/user/analytics and /api/user/personaltutor: always the caller's own. */
-export function profileRoutes({ db, clock }: ServerContext): RouteImplementation[] {
+export function profileRoutes({ db, clock, config }: ServerContext): RouteImplementation[] {
   let analyticsSecret: Promise<string> | undefined;
   const secret = () => (analyticsSecret ??= getOrCreateSecret(db, 'analytics', clock.now()));
   return [
@@ -14,7 +14,7 @@ export function profileRoutes({ db, clock }: ServerContext): RouteImplementation
       const isStudent = user.roles.includes('Student');
       // The same rule as the session user info's isStaffSignedIn.
       const isStaff = user.roles.includes('TeachingStaff') || user.roles.includes('Administrator') || user.staffJobFamily !== null;
-      return profiles.loadAnalytics(db, await secret(), { user, isStaff, isStudent });
+      return profiles.loadAnalytics(db, await secret(), { user, isStaff, isStudent }, { sendVisaStatus: config.analyticsSendVisaStatus });
     }),
     implement(personalTutorRoute, async ({ user }) => profiles.loadPersonalTutor(db, user.id)),
   ];

@@ -61,15 +61,29 @@ export interface AnalyticsSubject {
   readonly isStudent: boolean;
 }
 
-/** SPEC §3 user analytics data for the caller. */
-export async function loadAnalytics(db: Db, secret: string, { user, isStaff, isStudent }: AnalyticsSubject): Promise<UserAnalytics> {
+export interface AnalyticsOptions {
+  /** ANALYTICS_SEND_VISA_STATUS: include `isStudentVisaHolder` (off unless the operator opts in). */
+  readonly sendVisaStatus: boolean;
+}
+
+/**
+ * SPEC §3 user analytics data for the caller: what the app hands to the third-party analytics
+ * provider once the user consents. `isStudentVisaHolder` is left out (not sent as false, which
+ * would be a wrong answer for a visa holder) unless the operator opts in.
+ */
+export async function loadAnalytics(
+  db: Db,
+  secret: string,
+  { user, isStaff, isStudent }: AnalyticsSubject,
+  { sendVisaStatus }: AnalyticsOptions,
+): Promise<UserAnalytics> {
   const row = await loadProfileRow(db, user.id);
   return {
     uuid: analyticsUuid(secret, user.id),
     isStaff,
     staffJobFamily: user.staffJobFamily,
     isStudent,
-    isStudentVisaHolder: isStudent && (row?.is_student_visa_holder ?? false),
+    ...(sendVisaStatus ? { isStudentVisaHolder: isStudent && (row?.is_student_visa_holder ?? false) } : {}),
     studyLevel: isStudent ? studyLevelLabel(row?.study_level ?? null) : null,
     programme: row?.programme ?? null,
     school: row?.school ?? null,

@@ -83,7 +83,6 @@ describe('GET /api/user/analytics', () => {
       isStaff: false,
       staffJobFamily: null,
       isStudent: true,
-      isStudentVisaHolder: false,
       studyLevel: 'Undergraduate Year 2',
       programme: 'BSc (Hons) Computer Science',
       school: 'School of Engineering and Computing',
@@ -97,7 +96,6 @@ describe('GET /api/user/analytics', () => {
       isStaff: true,
       staffJobFamily: 'Academic',
       isStudent: false,
-      isStudentVisaHolder: false,
       studyLevel: null,
     });
   });
