@@ -15,22 +15,19 @@ export interface StoredConsent {
 }
 
 /**
- * An opaque per-user marker: a 53-bit hash (cyrb53) of the user name, in base 36. It tells one
+ * An opaque per-user marker: the 32-bit FNV-1a hash of the user name, in base 36. It tells one
  * user from another on this device without spelling out who used it last; it is no secret (anyone
  * holding a candidate user name can compute it), and it needs none: it only decides whether to
  * ask again. Synchronous, so the banner knows at its first render whether to show.
  */
 export function consentOwnerMarker(userName: string): string {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (const char of `analytics-consent|${userName}`) {
-    const code = char.codePointAt(0) ?? 0;
-    h1 = Math.imul(h1 ^ code, 2654435761);
-    h2 = Math.imul(h2 ^ code, 1597334677);
+  const fnvOffsetBasis = 0x811c9dc5;
+  const fnvPrime = 0x01000193;
+  let hash = fnvOffsetBasis;
+  for (const byte of new TextEncoder().encode(`analytics-consent|${userName}`)) {
+    hash = Math.imul(hash ^ byte, fnvPrime) >>> 0;
   }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+  return hash.toString(36);
 }
 
 /**
