@@ -6,6 +6,10 @@ import { defineRoute } from './route';
 /** How long after a class a lecturer may still mark a student present (an audited override). */
 export const registerOverrideDays = 7;
 
+/** The longest reason a lecturer may give for an override after close or for a move. */
+export const changeReasonMax = 200;
+const changeReason = text(changeReasonMax, { trim: true });
+
 /** Where a student stands on a register while it is open. */
 export const registerStudentStateSchema = z.enum(['Registered', 'MarkedPresent', 'NotYet', 'AbsenceCovering']);
 export type RegisterStudentState = z.infer<typeof registerStudentStateSchema>;
@@ -23,6 +27,18 @@ export const registerStudentSchema = z.object({
   result: z.nullable(attendanceStatusSchema),
 });
 export type RegisterStudent = z.infer<typeof registerStudentSchema>;
+
+/** One change to a class or its register, from the audit log: who did what, when, and why. */
+export const registerHistoryEntrySchema = z.object({
+  at: isoDateTime,
+  /** The person who acted; null for the system (the close-registers job). */
+  actorName: z.nullable(z.string()),
+  /** What happened, in a sentence: 'Marked Amara Okafor present', 'Closed the register'. */
+  summary: z.string(),
+  /** The reason they gave, if any. */
+  reason: z.nullable(z.string()),
+});
+export type RegisterHistoryEntry = z.infer<typeof registerHistoryEntrySchema>;
 
 /** One class's register, as its lecturer sees it. Times are London wall clock with an offset. */
 export const classRegisterSchema = z.object({
@@ -46,6 +62,10 @@ export const classRegisterSchema = z.object({
   /** The last moment a student can be marked present. */
   overrideUntil: isoDateTime,
   students: z.array(registerStudentSchema),
+  /** Whether the caller may move, cancel or close this class: one of the lecturers it lists (or an administrator). */
+  canChange: z.boolean(),
+  /** Its closing, overrides, moves and cancellation, oldest first. */
+  history: z.array(registerHistoryEntrySchema),
 });
 export type ClassRegister = z.infer<typeof classRegisterSchema>;
 
@@ -65,7 +85,11 @@ export const getRegisterRoute = defineRoute({
   ownedParams: { eventRowId: 'taughtClass' },
 });
 
-/** "Close register now": writes the class's records at once, by the close-registers job's code. */
+/**
+ * "Close register now": writes the class's records at once, by the close-registers job's code.
+ * 409 before the class starts (every student would be recorded absent from a class that has not
+ * happened); 403 for a lecturer the class does not list.
+ */
 export const closeRegisterRoute = defineRoute({
   id: 'register.close',
   method: 'POST',
@@ -76,7 +100,15 @@ export const closeRegisterRoute = defineRoute({
   ownedParams: { eventRowId: 'taughtClass' },
 });
 
-export const markPresentBodySchema = z.object({ attended: z.literal(true) });
+export const markPresentBodySchema = z.object({
+  attended: z.literal(true),
+  /** Why: required once the register has closed (the override changes a final record), audited. */
+  reason: z.optional(changeReason),
+});
+export type MarkPresentBody = z.infer<typeof markPresentBodySchema>;
+
+/** The field error of an override after close without a reason. */
+export const overrideReasonMessage = 'Give a short reason for changing a closed register.';
 
 /**
  * Marks a student of the class present (they could not register): an audited override, allowed
@@ -99,6 +131,10 @@ export const moveClassBodySchema = z.object({
   newStart: isoDateTime,
   /** A room id such as 'ENG-2.03'; omitted: the class keeps its room. */
   roomId: z.optional(text(textLimits.short).check(z.minLength(1))),
+  /** Why it moves: optional, audited and included in the students' notification. */
+  reason: z.optional(changeReason),
+  /** Move even though the new time clashes (the 409's list was shown and accepted); audited. */
+  confirmClashes: z.optional(z.boolean()),
 });
 export type MoveClassBody = z.infer<typeof moveClassBodySchema>;
 
@@ -113,7 +149,10 @@ export type MoveClassResult = z.infer<typeof moveClassResultSchema>;
 
 /**
  * Moves a class to a new time and/or room, in the same academic year, and tells its students and
- * staff. Its own lecturer, or any administrator.
+ * staff. A lecturer the class lists, or any administrator (403 for anyone else). 400 for a time
+ * that has begun or is past. 409 when the new time clashes (its room is taken, its lecturers teach
+ * something else then, some of its students have another class): `errors.clashes` lists them, and
+ * the move goes ahead only when sent again with `confirmClashes: true`.
  */
 export const moveClassRoute = defineRoute({
   id: 'timetable.moveClass',

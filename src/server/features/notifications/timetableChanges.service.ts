@@ -5,7 +5,8 @@ import type { EventType } from '../../db/schema.domain.js';
 import { academicYearLabelOf, TIMEZONE } from '../../calendar/academicCalendar.js';
 import { recordAudit } from '../../audit/auditLog.js';
 import { addMinutes } from '../../calendar/academicCalendar.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
+import { findClashes } from '../timetable/classClashes.js';
 import type { Notifier, NotifyResult } from './notify.service.js';
 
 /**
@@ -21,6 +22,10 @@ import type { Notifier, NotifyResult } from './notify.service.js';
  * registration has not closed yet reopens its register: its registrations and records (made for
  * the old time) are removed, and the job closes it after the new time. A move within the past
  * keeps them. Each change is audited in its transaction when an actor is given.
+ *
+ * No class moves to a time that has begun or is past (M1: moved there, its register could be
+ * closed at once and its whole group recorded absent from a class that never happened). A move by
+ * someone (options given) is checked for clashes first; see {@link moveEvent}.
  */
 
 /** Who made the change (for the audit log), and the close-registers policy. */
@@ -30,6 +35,15 @@ export interface ChangeOptions {
   readonly closeMinutes: number;
   readonly now?: Date;
 }
+
+/** A person's move: why (told to the students, audited), and whether they accept the clashes shown. */
+export interface MoveOptions extends ChangeOptions {
+  readonly reason?: string;
+  readonly confirmClashes?: boolean;
+}
+
+export const moveIntoPastMessage = 'A class cannot be moved to a time that has already begun.';
+export const moveClashMessage = 'The new time clashes with other classes. Move it anyway?';
 
 export interface TimetableChangeDeps {
   readonly db: Db;
@@ -54,12 +68,12 @@ const when = () => new Intl.DateTimeFormat('en-GB', {
 /** 'Tue 14 Oct, 10:00 in Lecture Theatre A' (also the import's class-change messages). */
 export const placeAndTime = (startsAt: Date, roomName: string | null): string => `${when().format(startsAt)}${roomName ? ` in ${roomName}` : ''}`;
 
-async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null; registerClosedAt: Date | null }> {
+async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCancelled: boolean; roomId: string | null; registerClosedAt: Date | null; durationMinutes: number }> {
   const row = await db
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
-    .select(['e.id', 'e.module_id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', 'e.is_cancelled', 'e.room_id', 'e.register_closed_at', 'r.name as room_name'])
+    .select(['e.id', 'e.module_id', 'm.code', 'm.name', 'e.event_type', 'e.starts_at', 'e.is_cancelled', 'e.room_id', 'e.register_closed_at', 'e.duration_minutes', 'r.name as room_name'])
     .where('e.id', '=', eventId)
     .where('e.is_active', '=', true)
     .forUpdate('e')
@@ -68,7 +82,7 @@ async function lockEvent(db: Db, eventId: number): Promise<EventFacts & { isCanc
   return {
     id: row.id, moduleId: row.module_id, code: row.code, name: row.name, eventType: row.event_type,
     startsAt: row.starts_at, roomName: row.room_name, isCancelled: row.is_cancelled, roomId: row.room_id,
-    registerClosedAt: row.register_closed_at,
+    registerClosedAt: row.register_closed_at, durationMinutes: row.duration_minutes,
   };
 }
 
@@ -118,10 +132,13 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, op
 
 /**
  * Moves a class to a new start and, when `newRoomId` is given, a new room, and tells its people.
- * Null when nothing changed; 404 for an unknown class; 400 for an unknown room or a cancelled class.
+ * Null when nothing changed; 404 for an unknown class; 400 for an unknown room, a cancelled class
+ * or a new start that has begun (a room change alone keeps the start, past or not). A person's
+ * move (options given) that would clash (the room, its lecturers, its students: `findClashes`) is
+ * refused with 409 and `errors.clashes`, unless `confirmClashes` accepts them, which is audited.
  */
 export async function moveEvent(
-  deps: TimetableChangeDeps, eventId: number, newStart: Date, newRoomId?: string, options?: ChangeOptions,
+  deps: TimetableChangeDeps, eventId: number, newStart: Date, newRoomId?: string, options?: MoveOptions,
 ): Promise<NotifyResult | null> {
   if (Number.isNaN(newStart.getTime())) throw badRequest('The new start is not a valid date.', { newStart: ['Enter a valid date and time.'] });
   const change = await deps.db.transaction().execute(async (trx) => {
@@ -136,6 +153,7 @@ export async function moveEvent(
     if (newStart.getTime() === current.startsAt.getTime() && roomId === current.roomId) return undefined;
     const now = options?.now ?? deps.clock.now();
     const startChanged = newStart.getTime() !== current.startsAt.getTime();
+    if (startChanged && newStart <= now) throw badRequest(moveIntoPastMessage, { newStart: ['Choose a date and time still to come.'] });
     const windowStillAhead = options !== undefined && addMinutes(newStart, options.closeMinutes) > now;
     // A closed register holds the class's final records: it never reopens by a move.
     if (startChanged && windowStillAhead && current.registerClosedAt !== null) {
@@ -143,6 +161,11 @@ export async function moveEvent(
         newStart: ['The register of this class is closed. Cancel it and ask for a new class instead.'],
       });
     }
+    const clashes = options === undefined ? [] : await findClashes(trx, {
+      eventId, startsAt: newStart, durationMinutes: current.durationMinutes, roomId, isNewTime: startChanged,
+    }, academicYearLabelOf(newStart));
+    if (clashes.length > 0 && options?.confirmClashes !== true) throw new HttpError(409, moveClashMessage, { clashes });
+    const reason = options?.reason?.trim() || undefined;
     // Only a new start whose registration is still to come (or still open) starts the register
     // afresh; a room change alone keeps every registration and override.
     const reopens = startChanged && windowStillAhead;
@@ -166,13 +189,14 @@ export async function moveEvent(
         target: { type: 'timetableEvent', id: eventId },
         before: { startsAt: current.startsAt.toISOString(), roomId: current.roomId },
         after: { startsAt: newStart.toISOString(), roomId },
-        context: { registerReopened: reopens },
+        context: { registerReopened: reopens, ...(reason ? { reason } : {}), ...(clashes.length > 0 ? { clashesConfirmed: clashes } : {}) },
       });
     }
-    return { before: current, afterRoomName: room ? room.name : current.roomName };
+    return { before: current, afterRoomName: room ? room.name : current.roomName, reason };
   });
   if (!change) return null;
-  const { before, afterRoomName } = change;
-  const body = `${before.name} ${before.eventType.toLowerCase()} moves from ${placeAndTime(before.startsAt, before.roomName)} to ${placeAndTime(newStart, afterRoomName)}.`;
+  const { before, afterRoomName, reason } = change;
+  const moved = `${before.name} ${before.eventType.toLowerCase()} moves from ${placeAndTime(before.startsAt, before.roomName)} to ${placeAndTime(newStart, afterRoomName)}.`;
+  const body = reason ? `${moved} Reason: ${reason}` : moved;
   return tell(deps, before, 'Moved', body);
 }

@@ -1,7 +1,7 @@
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { teachesEventSql } from '../timetable/membership.js';
+import { listedOnEventSql, teachesEventSql } from '../timetable/membership.js';
 
 /** True when the user teaches the class: assigned to its module, its group or the class itself. */
 export async function teaches(db: Db, userId: number, eventId: number): Promise<boolean> {
@@ -29,11 +29,28 @@ export async function assertTeaches(db: Db, user: SessionUser, eventId: number):
   if (!(await teaches(db, user.id, eventId))) throw forbidden();
 }
 
-/** Changing a class (cancel, move): any administrator, or a lecturer of that class. */
+/** True when the user is one of the lecturers the class lists (see `listedOnEventSql`). */
+export async function isListedOn(db: Db, userId: number, eventId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('timetable_events as e')
+    .select('e.id')
+    .where('e.id', '=', eventId)
+    .where(listedOnEventSql(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Whether the user may move, cancel or close the class: an administrator, or a lecturer it lists. */
+export async function mayChangeClass(db: Db, user: SessionUser, eventId: number): Promise<boolean> {
+  return user.roles.includes('Administrator') || isListedOn(db, user.id, eventId);
+}
+
+/**
+ * Changing a class (move, cancel, close its register): any administrator, or one of the lecturers
+ * the class lists (its card's names). 404 for an unknown class, 403 for anyone else, including a
+ * lecturer of the module whose name is not on this class.
+ */
 export async function assertMayChangeClass(db: Db, user: SessionUser, eventId: number): Promise<void> {
-  if (user.roles.includes('Administrator')) {
-    await assertExists(db, eventId);
-    return;
-  }
-  await assertTeaches(db, user, eventId);
+  await assertExists(db, eventId);
+  if (!(await mayChangeClass(db, user, eventId))) throw forbidden();
 }

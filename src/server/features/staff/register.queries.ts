@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.js';
 import { academicYearLabelOf, addMinutes } from '../../calendar/academicCalendar.js';
 import { notFound } from '../../http/errors.js';
 import { londonIso } from '../timetable/londonTime.js';
+import { registerHistory } from './register.history.js';
 
 export interface RegisterEvent {
   readonly id: number;
@@ -86,7 +87,8 @@ export async function registerStudents(db: Db, event: RegisterEvent): Promise<Re
   return rows.rows.map(toStudent);
 }
 
-export async function loadRegister(db: Db, eventId: number, closeMinutes: number): Promise<ClassRegister> {
+/** The register as `canChange` (whether the caller may move, cancel or close the class) shows it. */
+export async function loadRegister(db: Db, eventId: number, closeMinutes: number, canChange: boolean): Promise<ClassRegister> {
   const event = await loadRegisterEvent(db, eventId);
   const facts = await db
     .selectFrom('timetable_events as e')
@@ -111,5 +113,7 @@ export async function loadRegister(db: Db, eventId: number, closeMinutes: number
     closedAt: event.closedAt ? londonIso(event.closedAt) : null,
     overrideUntil: londonIso(overrideUntil(event)),
     students: await registerStudents(db, event),
+    canChange,
+    history: await registerHistory(db, event.id, event.closedAt),
   };
 }

@@ -1,13 +1,15 @@
 import { attendanceRegistration } from '../../../shared/constants.js';
-import { registerOverrideDays } from '../../../shared/contract/staffRegister.js';
+import { overrideReasonMessage, registerOverrideDays } from '../../../shared/contract/staffRegister.js';
 import { recordAudit } from '../../audit/auditLog.js';
 import { enrolledGroups } from '../timetable/membership.js';
 import type { Db } from '../../db/database.js';
 import { academicYearLabelOf, addMinutes } from '../../calendar/academicCalendar.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { alertMissedRuns, closeRegister } from '../attendance/closeRegisters.service.js';
 import type { Notifier } from '../notifications/notify.service.js';
 import { loadRegisterEvent, overrideUntil } from './register.queries.js';
+
+export const closeBeforeStartMessage = 'A register can be closed only once the class has started.';
 
 export interface RegisterDeps {
   readonly db: Db;
@@ -18,13 +20,14 @@ export interface RegisterDeps {
  * "Close register now": the close-registers job's own code (`closeRegister`) writes the records at
  * once and the audit entry in the same transaction; then, as after the job, students whose missed
  * run reached 5, 10 or 20 are alerted. Closing a closed register changes nothing; one of a class
- * that has not started is refused (400).
+ * that has not started is refused (409: it would record every student absent from a class that
+ * has not happened).
  */
 export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, eventId: number, now: Date): Promise<void> {
   const event = await loadRegisterEvent(deps.db, eventId);
   if (event.closedAt === null && now < event.startsAt) {
     // Closing now would mark every student absent from a class that has not happened.
-    throw badRequest('A register can be closed only once the class has started.', { registrationWindow: ['This class has not started yet.'] });
+    throw new HttpError(409, closeBeforeStartMessage, { registrationWindow: ['This class has not started yet.'] });
   }
   const closed = await closeRegister(deps.db, eventId, now, (trx, result) =>
     recordAudit(trx, {
@@ -47,17 +50,23 @@ export const overrideTooLateMessage = `A student can be marked present only unti
 /**
  * "Mark present" for a student who could not register: a registration that names the lecturer,
  * and an Attended record, in one transaction with its audit entry. Allowed from the moment
- * registration opens until {@link registerOverrideDays} days after the class ends. Marking a student
- * who is already present changes nothing. 404 for a student who is not on the class.
+ * registration opens until {@link registerOverrideDays} days after the class ends. Once the register
+ * has closed the lecturer must give a reason (400 without one), kept in the audit entry and shown in
+ * the register's history. Marking a student who is already present changes nothing. 404 for a
+ * student who is not on the class.
  */
-export async function markPresent(db: Db, actorUserId: number, eventId: number, studentUserId: number, now: Date): Promise<void> {
+export async function markPresent(
+  db: Db, actorUserId: number, eventId: number, studentUserId: number, now: Date, reason?: string,
+): Promise<void> {
   const event = await loadRegisterEvent(db, eventId);
   const field = 'attended';
+  const why = reason?.trim() || undefined;
   if (event.isCancelled) throw badRequest('This class is cancelled, so no one can be marked present.', { [field]: ['This class is cancelled.'] });
   if (now < addMinutes(event.startsAt, -attendanceRegistration.opensMinutesBeforeStart)) {
     throw badRequest('A student can be marked present only once registration has opened.', { [field]: ['Registration for this class has not opened yet.'] });
   }
   if (now > overrideUntil(event)) throw badRequest(overrideTooLateMessage, { [field]: [overrideTooLateMessage] });
+  if (event.closedAt !== null && why === undefined) throw badRequest(overrideReasonMessage, { reason: [overrideReasonMessage] });
   const academicYear = academicYearLabelOf(event.startsAt);
   const enrolled = await enrolledGroups(db, studentUserId, academicYear).where('n.group_id', '=', event.groupId).executeTakeFirst();
   if (!enrolled) throw notFound('The student');
@@ -88,7 +97,7 @@ export async function markPresent(db: Db, actorUserId: number, eventId: number, 
       target: { type: 'timetableEvent', id: eventId },
       before: { studentUserId, registered: false, record: before?.analysis_result ?? null },
       after: { studentUserId, registered: true, record: 'Attended' },
-      context: { registerClosed: event.closedAt !== null },
+      context: { registerClosed: event.closedAt !== null, ...(why ? { reason: why } : {}) },
     });
   });
 }

@@ -59,6 +59,23 @@ export function teachesEventSql(lecturer: RawBuilder<unknown> | number, e = 'e')
       and (ta.event_id = ${ev}.id or ta.group_id = ${ev}.group_id or ta.module_id = ${ev}.module_id))`;
 }
 
+/**
+ * SQL: the lecturer `lecturer` is listed on the event aliased `e`, as its card names its lecturers
+ * (the import's `staff_names`): one of the event's own teachers when it has any (a cover), else
+ * one of its group's. Only they (and administrators) may move, cancel or close the class; a
+ * lecturer who teaches the module's other groups, or whose group's class another lecturer covers,
+ * may see its register but not change it.
+ */
+export function listedOnEventSql(lecturer: RawBuilder<unknown> | number, e = 'e'): RawBuilder<boolean> {
+  const ev = sql.table(e);
+  return sql<boolean>`(
+    exists (select 1 from teaching_assignments ta
+      where ta.lecturer_user_id = ${lecturer} and ta.is_active and ta.event_id = ${ev}.id)
+    or (not exists (select 1 from teaching_assignments ta where ta.is_active and ta.event_id = ${ev}.id)
+      and exists (select 1 from teaching_assignments ta
+        where ta.lecturer_user_id = ${lecturer} and ta.is_active and ta.group_id = ${ev}.group_id)))`;
+}
+
 /** The students of an event's group in its academic year, and its lecturers: whom a change to it concerns. */
 export async function peopleOfEvent(db: Db, eventId: number, academicYear: string): Promise<number[]> {
   const { rows } = await sql<{ user_id: number }>`

@@ -25,7 +25,10 @@ beforeAll(async () => {
   untaught = await untaughtModuleOf(t.db);
 });
 
-const move = (rowId: number, body: { newStart: string; roomId?: string }, as = lecturer) => t.call(moveClassRoute, { params: { rowId }, body, as });
+// These are about the move itself, into the seed's busy timetable: its clashes are accepted up front
+// (the warning and its confirmation are registerSafety.routes.test.ts's).
+const move = (rowId: number, body: { newStart: string; roomId?: string }, as = lecturer) =>
+  t.call(moveClassRoute, { params: { rowId }, body: { ...body, confirmClashes: true }, as });
 const eventRow = (id: number) => t.db.selectFrom('timetable_events').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
 /** The feed's VEVENT of a class, read by an independent parser. */

@@ -28,8 +28,8 @@ beforeAll(async () => {
 
 const getRegister = (eventRowId: number, as = lecturer) => t.call(getRegisterRoute, { params: { eventRowId }, as });
 const closeNow = (eventRowId: number, as = lecturer) => t.call(closeRegisterRoute, { params: { eventRowId }, as });
-const markPresent = (eventRowId: number, studentUserId: number, as = lecturer) =>
-  t.call(markPresentRoute, { params: { eventRowId, studentUserId }, body: { attended: true }, as });
+const markPresent = (eventRowId: number, studentUserId: number, as = lecturer, reason?: string) =>
+  t.call(markPresentRoute, { params: { eventRowId, studentUserId }, body: { attended: true, ...(reason === undefined ? {} : { reason }) }, as });
 
 async function registerOf(eventRowId: number): Promise<ClassRegister> {
   const response = await getRegister(eventRowId);
@@ -117,7 +117,7 @@ describe('POST /api/staff/register/:eventRowId/close', () => {
   it('refuses to close the register of a class that has not started, writing nothing', async () => {
     const event = await insertEvent(t.db, taught, 30);
     const response = await closeNow(event);
-    expect(response.statusCode).toBe(400);
+    expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: 'A register can be closed only once the class has started.', errors: { registrationWindow: expect.any(Array) } });
     expect(await recordsOf(t.db, event)).toEqual([]);
     expect((await registerOf(event)).closedAt).toBeNull();
@@ -142,7 +142,7 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
     const event = await insertEvent(t.db, taught, -(6 * DAY));
     await closeNow(event);
     expect((await recordsOf(t.db, event)).find((r) => r.student_user_id === studentId)?.analysis_result).toBe('Absent');
-    expect((await markPresent(event, studentId)).statusCode).toBe(200);
+    expect((await markPresent(event, studentId, lecturer, 'Registered on paper')).statusCode).toBe(200);
     expect((await recordsOf(t.db, event)).find((r) => r.student_user_id === studentId)?.analysis_result).toBe('Attended');
     const [audit] = await auditOf(t.db, 'register.override', event);
     expect(audit?.detail).toMatchObject({ before: { record: 'Absent' }, after: { record: 'Attended' } });
