@@ -70,6 +70,7 @@ test('a lecturer sees a student register live, closes the register, and the stud
     await expect(register.status).toContainText(/[1-9]\d* of \d+ registered/);
 
     await register.closeNow.click();
+    await page.getByRole('dialog', { name: 'Close the register' }).getByRole('button', { name: 'Close register' }).click();
     await expect(register.status).toContainText(/Register closed at \d{2}:\d{2}/);
     await expect(register.closeNow).toHaveCount(0);
     await expect(register.row('Amara Okafor')).toContainText('Attended');

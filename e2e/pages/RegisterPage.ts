@@ -9,22 +9,39 @@ export class RegisterPage {
   readonly newDate: Locator;
   readonly newTime: Locator;
   readonly room: Locator;
+  readonly reason: Locator;
   readonly moveClass: Locator;
+  readonly history: Locator;
 
   constructor(readonly page: Page) {
     this.heading = page.getByRole('heading', { level: 1, name: 'Class register' });
     this.status = page.locator('.register__status [role="status"]');
     this.students = page.getByRole('table');
     this.closeNow = page.getByRole('button', { name: 'Close register now' });
-    this.newDate = page.getByLabel('New date');
-    this.newTime = page.getByLabel('New start time');
-    this.room = page.getByLabel('Room');
+    this.newDate = page.getByLabel('New date', { exact: true });
+    this.newTime = page.getByLabel('New start time', { exact: true });
+    this.room = page.getByLabel('Room', { exact: true });
+    this.reason = page.getByLabel('Reason (optional, told to the students)');
     this.moveClass = page.getByRole('button', { name: 'Move class' });
+    this.history = page.getByRole('region', { name: 'Register history' });
   }
 
   async goto(eventRowId: number): Promise<void> {
     await this.page.goto(`/timetable/register/${eventRowId}`);
     await expect(this.heading).toBeVisible();
+  }
+
+  /**
+   * Types a new date (YYYY-MM-DD) and start time (HH:mm) into the app's own fields and leaves each:
+   * DD/MM/YYYY on wide screens, the native inputs' own format on phones.
+   */
+  async setNewStart(isoDate: string, time: string): Promise<void> {
+    const isNative = (await this.newDate.getAttribute('type')) === 'date';
+    const [year, month, day] = isoDate.split('-');
+    await this.newDate.fill(isNative ? isoDate : `${day}/${month}/${year}`);
+    await this.newDate.press('Tab');
+    await this.newTime.fill(time);
+    await this.newTime.press('Tab');
   }
 
   /** A student's row, by their display name. */

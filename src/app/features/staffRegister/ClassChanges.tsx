@@ -1,9 +1,14 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { cancelClassRoute } from '../../../shared/contract/admin';
-import { getRegisterRoute, moveClassRoute, roomOptionsRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
+import { changeReasonMax, getRegisterRoute, moveClassRoute, roomOptionsRoute, type ClassRegister, type MoveClassBody } from '../../../shared/contract/staffRegister';
+import { isApiError } from '../../api/ApiError';
 import { callApi } from '../../api/client';
 import { showErrorToast, type ErrorDetails } from '../../api/errorHandler';
+import { DateField } from '../../ui/dateField/DateField';
+import { TimeField } from '../../ui/timeField/TimeField';
 import { toast } from '../../ui/toast/toastStore';
+import { MoveClashDialog } from './MoveClashDialog';
+import '../../ui/field.css';
 import './register.css';
 
 interface ClassChangesProps {
@@ -46,9 +51,11 @@ interface MoveOrCancelClassProps {
  */
 export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel this class' }: MoveOrCancelClassProps) {
   const id = useId();
-  const [date, setDate] = useState(target.startTime.slice(0, 10));
+  const [date, setDate] = useState<string | null>(target.startTime.slice(0, 10));
   const [time, setTime] = useState(target.startTime.slice(11, 16));
   const [roomId, setRoomId] = useState(target.roomId ?? '');
+  const [reason, setReason] = useState('');
+  const [clashes, setClashes] = useState<readonly string[]>();
   const [rooms, setRooms] = useState<readonly RoomOption[]>([]);
   const [errors, setErrors] = useState<ErrorDetails>();
   const [isMoving, setMoving] = useState(false);
@@ -61,17 +68,29 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
     return () => controller.abort();
   }, []);
 
+  const moveBody = (): MoveClassBody => ({
+    newStart: `${date ?? ''}T${time}:00`,
+    ...(roomId && roomId !== target.roomId ? { roomId } : {}),
+    ...(reason.trim() ? { reason: reason.trim() } : {}),
+  });
+
+  const send = async (body: MoveClassBody) => {
+    const result = await callApi(moveClassRoute, { params: { rowId: target.rowId }, body });
+    toast.positive(result.notified > 0 ? 'Class moved; its students and staff have been told' : 'The class is already at that time and place');
+    await onChanged();
+  };
+
+  /** The move; a clash (409 with its list) opens the warning, which can send it again accepting them. */
   const move = async (event: FormEvent) => {
     event.preventDefault();
     setMoving(true);
     setErrors(undefined);
     try {
-      const body = { newStart: `${date}T${time}:00`, ...(roomId && roomId !== target.roomId ? { roomId } : {}) };
-      const result = await callApi(moveClassRoute, { params: { rowId: target.rowId }, body });
-      toast.positive(result.notified > 0 ? 'Class moved; its students and staff have been told' : 'The class is already at that time and place');
-      await onChanged();
+      await send(moveBody());
     } catch (failure) {
-      setErrors(showErrorToast(failure));
+      const clashList = isApiError(failure) && failure.status === 409 ? failure.errors.clashes : undefined;
+      if (clashList && clashList.length > 0) setClashes(clashList);
+      else setErrors(showErrorToast(failure));
     }
     setMoving(false);
   };
@@ -97,16 +116,8 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
     <section className="card register__changes" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} tabIndex={-1}>{heading}</h2>
       <form className="register__move" onSubmit={(event) => void move(event)} noValidate>
-        <div className="register__field">
-          <label htmlFor={`${id}-date`}>New date</label>
-          <input id={`${id}-date`} type="date" required value={date} onChange={(e) => setDate(e.target.value)}
-            aria-invalid={startErrors.length > 0} aria-describedby={startErrors.length > 0 ? `${id}-start-error` : undefined} />
-        </div>
-        <div className="register__field">
-          <label htmlFor={`${id}-time`}>New start time</label>
-          <input id={`${id}-time`} type="time" required value={time} onChange={(e) => setTime(e.target.value)}
-            aria-invalid={startErrors.length > 0} aria-describedby={startErrors.length > 0 ? `${id}-start-error` : undefined} />
-        </div>
+        <DateField label="New date" value={date} onChange={setDate} isRequired errorMessage={startErrors.join(' ') || undefined} />
+        <TimeField label="New start time" value={time} onChange={setTime} isRequired />
         <div className="register__field">
           <label htmlFor={`${id}-room`}>Room</label>
           <select id={`${id}-room`} value={roomId} onChange={(e) => setRoomId(e.target.value)}
@@ -118,12 +129,17 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
             {rooms.map((room) => <option key={room.roomId} value={room.roomId}>{room.roomName} ({room.roomId})</option>)}
           </select>
         </div>
-        {startErrors.length > 0 && <p id={`${id}-start-error`} className="register__error">{startErrors.join(' ')}</p>}
+        <div className="register__field register__field--wide">
+          <label htmlFor={`${id}-reason`}>Reason (optional, told to the students)</label>
+          <input id={`${id}-reason`} value={reason} maxLength={changeReasonMax} onChange={(e) => setReason(e.target.value)} />
+        </div>
+        {errors && startErrors.length > 0 && <p role="alert" className="register__error">{errors.message}</p>}
         {roomErrors.length > 0 && <p id={`${id}-room-error`} className="register__error">{roomErrors.join(' ')}</p>}
         <button type="submit" className="button button--primary" disabled={isMoving || !date || !time}>
           {isMoving ? 'Moving class…' : 'Move class'}
         </button>
       </form>
+      <MoveClashDialog clashes={clashes} onClose={() => setClashes(undefined)} onConfirm={() => send({ ...moveBody(), confirmClashes: true })} />
       {isConfirmingCancel ? (
         <div className="register__confirm" role="group" aria-labelledby={`${id}-confirm`}>
           <p id={`${id}-confirm`}>Cancel this class? Its students and staff will be told.</p>

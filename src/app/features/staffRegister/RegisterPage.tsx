@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { closeRegisterRoute, markPresentRoute, type RegisterStudent } from '../../../shared/contract/staffRegister';
+import { markPresentRoute, type RegisterStudent } from '../../../shared/contract/staffRegister';
 import { callApi } from '../../api/client';
 import { describeError, showErrorToast } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
@@ -8,7 +8,10 @@ import { paths } from '../../routing/paths';
 import { toast } from '../../ui/toast/toastStore';
 import { useServerNow } from '../timetable/serverClock';
 import { ClassChanges } from './ClassChanges';
-import { canMarkPresent, presentSummary, registerPhase, studentStatus, wallDate, wallTime, type RegisterPhase } from './registerLabels';
+import { CloseRegisterDialog } from './CloseRegisterDialog';
+import { OverrideDialog } from './OverrideDialog';
+import { RegisterHistory } from './RegisterHistory';
+import { canCloseNow, canMarkPresent, presentSummary, registerPhase, studentStatus, wallDate, wallTime, type RegisterPhase } from './registerLabels';
 import { useRegister } from './useRegister';
 import './register.css';
 
@@ -26,6 +29,8 @@ export function RegisterPage() {
   const title = useCurrentRoute()?.title ?? 'Class register';
   const { register, error, replace } = useRegister(eventRowId);
   const [busy, setBusy] = useState<string>();
+  const [isConfirmingClose, setConfirmingClose] = useState(false);
+  const [overriding, setOverriding] = useState<RegisterStudent>();
   const nowMs = useServerNow();
 
   if (!register) {
@@ -45,18 +50,12 @@ export function RegisterPage() {
   const phase = registerPhase(register, nowMs);
   const isClosed = register.closedAt !== null;
 
-  const closeNow = async () => {
-    setBusy('close');
-    try {
-      replace(await callApi(closeRegisterRoute, { params: { eventRowId } }));
-      toast.positive('Register closed');
-    } catch (failure) {
-      showErrorToast(failure);
-    }
-    setBusy(undefined);
-  };
-
   const markPresent = async (student: RegisterStudent) => {
+    // After close it changes a final record: the lecturer says why first.
+    if (isClosed) {
+      setOverriding(student);
+      return;
+    }
     setBusy(`mark-${student.userId}`);
     try {
       replace(await callApi(markPresentRoute, { params: { eventRowId, studentUserId: student.userId }, body: { attended: true } }));
@@ -87,10 +86,13 @@ export function RegisterPage() {
           {phaseText[phase](wallTime(register.registrationCloses), register.closedAt ? wallTime(register.closedAt) : null)}{' '}
           {!register.isCancelled && presentSummary(register)}
         </p>
-        {(phase === 'open' || phase === 'closing') && (
-          <button type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => void closeNow()}>
-            {busy === 'close' ? 'Closing register…' : 'Close register now'}
+        {(phase === 'open' || phase === 'closing') && canCloseNow(register, nowMs) && (
+          <button type="button" className="button button--primary" disabled={busy !== undefined} onClick={() => setConfirmingClose(true)}>
+            Close register now
           </button>
+        )}
+        {!register.canChange && !register.isCancelled && (
+          <p className="muted">Only the lecturers this class lists can close its register, move it or cancel it.</p>
         )}
       </section>
 
@@ -137,7 +139,10 @@ export function RegisterPage() {
         )}
       </section>
 
-      {!register.isCancelled && <ClassChanges register={register} onChanged={replace} />}
+      <RegisterHistory history={register.history} />
+      {!register.isCancelled && register.canChange && <ClassChanges register={register} onChanged={replace} />}
+      <CloseRegisterDialog register={register} isOpen={isConfirmingClose} onClose={() => setConfirmingClose(false)} onClosed={replace} />
+      <OverrideDialog register={register} student={overriding} onClose={() => setOverriding(undefined)} onChanged={replace} />
       <p><Link to={paths.timetableHome}>Back to timetable</Link></p>
     </div>
   );

@@ -52,3 +52,18 @@ export function presentSummary(register: ClassRegister): string {
   const present = register.students.filter((s) => s.state === 'Registered' || s.state === 'MarkedPresent').length;
   return `${present} of ${register.students.length} registered`;
 }
+
+/** The students "Close register now" would record absent: those not registered and with no absence covering the class. */
+export const notYetRegistered = (register: ClassRegister): number => register.students.filter((s) => s.state === 'NotYet').length;
+
+/** The question "Close register now" asks, with the real count. */
+export function closeQuestion(register: ClassRegister): string {
+  const count = notYetRegistered(register);
+  if (count === 0) return 'Close the register? Every student has registered or has an absence covering the class.';
+  return `Close the register? ${count} ${count === 1 ? 'student' : 'students'} not yet registered will be recorded absent.`;
+}
+
+/** "Close register now" is offered once the class has started, to a lecturer it lists, while the register is open. */
+export function canCloseNow(register: ClassRegister, nowMs: number): boolean {
+  return register.canChange && !register.isCancelled && register.closedAt === null && nowMs >= Date.parse(register.startTime);
+}

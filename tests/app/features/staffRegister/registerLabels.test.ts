@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ClassRegister, RegisterStudent } from '../../../../src/shared/contract/staffRegister';
-import { canMarkPresent, presentSummary, registerPhase, studentStatus } from '../../../../src/app/features/staffRegister/registerLabels';
+import { canCloseNow, canMarkPresent, closeQuestion, presentSummary, registerPhase, studentStatus } from '../../../../src/app/features/staffRegister/registerLabels';
 
 const student = (over: Partial<RegisterStudent> = {}): RegisterStudent => ({
   userId: 1, displayName: 'Amara Okafor', studentId: 'S1', state: 'NotYet', registeredAt: null, absenceType: null, result: null, ...over,
@@ -41,5 +41,22 @@ describe('register labels', () => {
     expect(canMarkPresent(register(), student({ state: 'Registered' }), at('2026-11-23T10:05:00Z'))).toBe(false);
     expect(canMarkPresent(register({ isCancelled: true }), student(), at('2026-11-23T10:05:00Z'))).toBe(false);
     expect(presentSummary(register())).toBe('1 of 2 registered');
+  });
+
+  it('asks before closing with the real count of students to be recorded absent', () => {
+    const many = register({ students: [student(), ...Array.from({ length: 19 }, (_, i) => student({ userId: 10 + i })), student({ userId: 3, state: 'Registered' })] });
+    expect(closeQuestion(many)).toBe('Close the register? 20 students not yet registered will be recorded absent.');
+    expect(closeQuestion(register())).toBe('Close the register? 1 student not yet registered will be recorded absent.');
+    // An Approved absence covers a student: they are not recorded absent.
+    const covered = register({ students: [student({ state: 'AbsenceCovering', absenceType: 'Informed' }), student({ userId: 2, state: 'Registered' })] });
+    expect(closeQuestion(covered)).toBe('Close the register? Every student has registered or has an absence covering the class.');
+  });
+
+  it('offers closing only once the class has started, to a lecturer the class lists, while open', () => {
+    expect(canCloseNow(register(), at('2026-11-23T09:55:00Z'))).toBe(false);
+    expect(canCloseNow(register(), at('2026-11-23T10:00:00Z'))).toBe(true);
+    expect(canCloseNow(register({ canChange: false }), at('2026-11-23T10:05:00Z'))).toBe(false);
+    expect(canCloseNow(register({ closedAt: '2026-11-23T10:21:00+00:00' }), at('2026-11-23T10:25:00Z'))).toBe(false);
+    expect(canCloseNow(register({ isCancelled: true }), at('2026-11-23T10:05:00Z'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { adminClassListRoute, maxAdminClassPageSize, type AdminClass } from '../../../../shared/contract/adminClasses';
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
+import { DateField } from '../../../ui/dateField/DateField';
 import { MoveOrCancelClass } from '../../staffRegister/ClassChanges';
 import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
@@ -105,27 +106,8 @@ export function ClassesPage() {
     <PageFrame intro="Every timetabled class. Move or cancel any of them; its students and staff are told.">
       <div className="admin-classes">
         <form className="admin-classes__filters" onSubmit={apply} aria-label="Filter the classes">
-          {(['from', 'to'] as const).map((field) => (
-            <div className="form-field" key={field}>
-              <label className="form-field__label" htmlFor={`${id}-${field}`}>
-                {field === 'from' ? 'From (default today)' : 'To (default 14 days on)'}
-              </label>
-              <input
-                id={`${id}-${field}`}
-                className="form-field__input"
-                type="date"
-                value={field === 'from' ? from : to}
-                onChange={(event) => (field === 'from' ? setFrom : setTo)(event.target.value)}
-                aria-invalid={dateError(field) !== ''}
-                aria-describedby={dateError(field) ? `${id}-${field}-error` : undefined}
-              />
-              {dateError(field) && (
-                <p id={`${id}-${field}-error`} className="form-field__error">
-                  {dateError(field)}
-                </p>
-              )}
-            </div>
-          ))}
+          <DateField label="From (default today)" value={from || null} onChange={(value) => setFrom(value ?? '')} errorMessage={dateError('from') || undefined} />
+          <DateField label="To (default 14 days on)" value={to || null} onChange={(value) => setTo(value ?? '')} errorMessage={dateError('to') || undefined} />
           <div className="form-field">
             <label className="form-field__label" htmlFor={`${id}-q`}>
               Module code or title
