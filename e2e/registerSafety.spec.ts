@@ -34,7 +34,8 @@ async function changeableClasses(page: Page, from: number): Promise<TimetableEnt
   const upcoming = (await timetableOf(page)).filter((e) => e.isTaught === true && !e.isCancelled && Date.parse(e.startTime) > from)
     .sort((a, b) => Date.parse(a.startTime) - Date.parse(b.startTime));
   const listed: TimetableEntry[] = [];
-  for (const entry of upcoming.slice(0, 12)) if ((await registerOf(page, entry.rowId)).canChange) listed.push(entry);
+  // `canChange` false: a class another lecturer covers (only its own lecturers may change it).
+  for (const entry of upcoming.slice(0, 12)) if ((await registerOf(page, entry.rowId)).canChange !== false) listed.push(entry);
   return listed;
 }
 
