@@ -14,7 +14,7 @@ export type CancelClassResult = z.infer<typeof cancelClassResultSchema>;
 /**
  * Cancels a timetabled class and sends its students and lecturers a Timetable notification.
  * Idempotent: cancelling a cancelled class changes nothing and notifies no one. 404 for an
- * unknown class. Any administrator, or the class's own lecturer (403 for another lecturer's class).
+ * unknown class. Any administrator, or a lecturer the class lists (403 for anyone else, see `listedOnEventSql`).
  */
 export const cancelClassRoute = defineRoute({
   id: 'admin.cancelClass',
