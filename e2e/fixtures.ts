@@ -13,6 +13,7 @@ export type PersonaName =
   | 'student.unknown'
   | 'lecturer'
   | 'staff'
+  | 'support'
   | 'admin';
 
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];

@@ -24,8 +24,8 @@ test.describe('menu by role (SPEC §2, §6)', () => {
   test('an administrator sees Admin, which opens user impersonation', async ({ page, signInAs }) => {
     await signInAs('admin');
     const shell = new AppShell(page);
-    // Administrators review absence requests too (issue 15).
-    expect(await shell.visibleMenuLabels()).toEqual(['Home', 'Resources', 'Admin', 'Absence reviews']);
+    // Administrators review absence requests (issue 15) and hold Student Support's queue (issue 31) too.
+    expect(await shell.visibleMenuLabels()).toEqual(['Home', 'Resources', 'Admin', 'Absence reviews', 'Student support']);
     await shell.open('Admin');
     await expect(page).toHaveURL(/\/admin\/userimpersonation$/);
     await expect(shell.heading('User impersonation')).toBeVisible();

@@ -8,6 +8,10 @@ export class SupportDialog {
   readonly submit: Locator;
   readonly cooldownNotice: Locator;
   readonly sent: Locator;
+  /** Where to get urgent help, shown before anything is sent (issue 31). */
+  readonly urgentHelp: Locator;
+  /** The student's latest referral: when it was sent and its status. */
+  readonly latestStatus: Locator;
 
   constructor(readonly page: Page) {
     this.open = page.getByRole('button', { name: 'Request Support' });
@@ -18,6 +22,8 @@ export class SupportDialog {
       hasText: 'You have recently been referred to Student Support. Please wait before submitting another.',
     });
     this.sent = page.getByRole('dialog', { name: 'Request Submitted Successfully' });
+    this.urgentHelp = this.dialog.getByRole('complementary', { name: 'Need help urgently?' });
+    this.latestStatus = this.dialog.getByTestId('latest-referral');
   }
 
   async openDialog(): Promise<void> {

@@ -15,13 +15,14 @@ export interface Persona {
   readonly capabilities: readonly Capability[];
 }
 
-/** The seeded personas' roles and capabilities (src/server/db/seed/personas.ts, reviewers.ts). */
+/** The seeded personas' roles and capabilities (src/server/db/seed/personas.ts, reviewers.ts: `support` is in Student Support). */
 export const walkPersonas: Readonly<Partial<Record<PersonaName, Persona>>> = {
   student: { roles: ['Student'], capabilities: [] },
   student2: { roles: ['Student'], capabilities: [] },
   lecturer: { roles: ['TeachingStaff'], capabilities: [] },
   staff: { roles: [], capabilities: ['absenceReviewer'] },
-  admin: { roles: ['Administrator'], capabilities: ['absenceReviewer'] },
+  support: { roles: [], capabilities: ['studentSupport'] },
+  admin: { roles: ['Administrator'], capabilities: ['absenceReviewer', 'studentSupport'] },
 };
 
 /** Routes with a parameter are reached through a link some earlier page shows; students are never linked to a register. */

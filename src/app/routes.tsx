@@ -143,6 +143,23 @@ const signedInRoutes: RouteObject[] = [
     ],
   },
   {
+    // Student Support's referral queue (issue 31): staff screens in their own lazy chunks.
+    path: 'staff/referrals',
+    ...guarded('staffReferrals'),
+    children: [
+      {
+        index: true,
+        ...named('staffReferrals'),
+        lazy: { Component: () => import('./features/staffReferrals/StaffReferralsPage').then((m) => m.StaffReferralsPage) },
+      },
+      {
+        path: ':rowId',
+        ...named('staffReferralDetail'),
+        lazy: { Component: () => import('./features/staffReferrals/StaffReferralDetailPage').then((m) => m.StaffReferralDetailPage) },
+      },
+    ],
+  },
+  {
     path: 'user/profile',
     ...named('userProfile'),
     lazy: { Component: () => import('./features/profile/ProfilePage').then((m) => m.ProfilePage) },

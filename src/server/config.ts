@@ -2,6 +2,7 @@ import { BlockList, isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { attendanceRegistration } from '../shared/constants.js';
+import { defaultUrgentHelpText } from '../shared/rules/referral.js';
 import { DEFAULT_CALENDAR, isTimeZone, parseTeachingWeeks, parseYearStart, type CalendarRules, type TeachingSpan } from './calendar/academicCalendar.js';
 import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contract/notifications.js';
 import { analyticsProviders, type AnalyticsConfig, type AnalyticsProviderName } from '../shared/contract/analytics.js';
@@ -44,6 +45,21 @@ export interface PushConfig {
    */
   readonly firebaseWeb: { readonly config: FirebaseWebConfig; readonly vapidKey: string } | undefined;
 }
+
+/** Student Support referrals (issue 31). */
+export interface SupportConfig {
+  /** SUPPORT_TEAM_EMAIL: where a new referral is announced by email (a link, no personal data); unset: no email. */
+  readonly teamEmail: string | undefined;
+  /** SMTP_URL: the mail server, `smtp://` or `smtps://`, with any credentials. */
+  readonly smtpUrl: string | undefined;
+  /** SMTP_FROM: the sender of that email; unset: SUPPORT_TEAM_EMAIL. */
+  readonly fromAddress: string | undefined;
+  /** SUPPORT_URGENT_TEXT: what the Request Support dialog says about urgent help. */
+  readonly urgentText: string;
+}
+
+/** Said in the Request Support dialog unless SUPPORT_URGENT_TEXT replaces it. */
+export const DEFAULT_SUPPORT_URGENT_TEXT = defaultUrgentHelpText;
 
 export interface Config {
   readonly port: number;
@@ -134,6 +150,7 @@ export interface Config {
    * category data, so a third party gets it only when the operator opts in.
    */
   readonly analyticsSendVisaStatus: boolean;
+  readonly support: SupportConfig;
   /** The status feed's sources (src/server/realtime). */
   readonly status: {
     /** STATUS_CHECKS, or in demo mode (when unset) the app's own health endpoint per feature. */
@@ -225,6 +242,18 @@ const origin: Parse<string> = (text) => {
   const url = isHttpUrl(text) ? new URL(text) : undefined;
   const isOrigin = url !== undefined && url.pathname === '/' && !url.search && !url.hash && !url.username && !url.password && !text.endsWith('#') && !text.includes('?');
   return isOrigin ? url.origin : new Invalid(`must be an origin such as https://campus.example.ac.uk (scheme, host and port only), got "${text}"`);
+};
+
+/** A single plain address such as support@campus.example.ac.uk (no display name, no list). */
+const emailAddress: Parse<string> = (text) =>
+  /^[^\s@<>,;"]+@[^\s@<>,;"]+\.[^\s@<>,;"]+$/.test(text) ? text : new Invalid(`must be one email address such as support@campus.example.ac.uk, got "${text}"`);
+
+/** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), with a host. */
+const smtpUrl: Parse<string> = (text) => {
+  const url = URL.canParse(text) ? new URL(text) : undefined;
+  return url && ['smtp:', 'smtps:'].includes(url.protocol) && url.hostname
+    ? text
+    : new Invalid('must be an smtp:// or smtps:// URL such as smtps://user:password@smtp.campus.example.ac.uk:465');
 };
 
 const tileUrl: Parse<string> = (text) => {
@@ -410,6 +439,10 @@ export const configSchema = z.object({
   ANALYTICS_SITE_ID: variable<string | undefined>(undefined, analyticsSiteId),
   ANALYTICS_URL: variable<string | undefined>(undefined, httpUrl),
   ANALYTICS_SEND_VISA_STATUS: variable(false, onOff),
+  SUPPORT_TEAM_EMAIL: variable<string | undefined>(undefined, emailAddress),
+  SMTP_URL: variable<string | undefined>(undefined, smtpUrl),
+  SMTP_FROM: variable<string | undefined>(undefined, emailAddress),
+  SUPPORT_URGENT_TEXT: variable(DEFAULT_SUPPORT_URGENT_TEXT, asText),
   STATUS_CHECKS: variable<StatusCheck[] | undefined>(undefined, statusChecks),
   STATUS_CHECK_SECONDS: variable(60, positiveInteger),
   PINGDOM_API_TOKEN: variable<string | undefined>(undefined, asText),
@@ -452,6 +485,7 @@ function crossChecks(v: Variables): string[] {
   if (!v.SCHEDULED_JOBS && !v.E2E_TEST_CONTROL) {
     problems.push('SCHEDULED_JOBS=0 needs E2E_TEST_CONTROL=1: with no schedule and no test control, registers would never close and nothing would be cleaned up; unset SCHEDULED_JOBS');
   }
+  if (v.SUPPORT_TEAM_EMAIL && !v.SMTP_URL) problems.push('SUPPORT_TEAM_EMAIL needs SMTP_URL, the mail server that sends the email');
   problems.push(...analyticsProblems(v));
   return problems;
 }
@@ -569,6 +603,7 @@ export function loadConfig(env: Env = process.env): Config {
     importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
     analytics: analyticsConfig(v),
     analyticsSendVisaStatus: v.ANALYTICS_SEND_VISA_STATUS,
+    support: { teamEmail: v.SUPPORT_TEAM_EMAIL, smtpUrl: v.SMTP_URL, fromAddress: v.SMTP_FROM ?? v.SUPPORT_TEAM_EMAIL, urgentText: v.SUPPORT_URGENT_TEXT },
     status: {
       checks: v.STATUS_CHECKS ?? (isDemo ? demoChecks(v.HOST, v.PORT) : []),
       checkSeconds: v.STATUS_CHECK_SECONDS,

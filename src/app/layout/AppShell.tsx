@@ -17,9 +17,10 @@ export function AppShell() {
   const { pathname } = useLocation();
   const isLoading = useNavigation().state === 'loading';
   const isAbsenceReviewer = user.isAbsenceReviewer;
+  const isStudentSupport = user.isStudentSupport;
   const entries = useMemo(
-    () => visibleMenuEntries(allMenuEntries(), user.userRoles, capabilitiesOf({ isAbsenceReviewer })),
-    [user.userRoles, isAbsenceReviewer],
+    () => visibleMenuEntries(allMenuEntries(), user.userRoles, capabilitiesOf({ isAbsenceReviewer, isStudentSupport })),
+    [user.userRoles, isAbsenceReviewer, isStudentSupport],
   );
   const labelledEntries = withCurrentPageLabel(entries, current);
   const { mainRef, pageRef } = usePageTransition(pathname, current?.section?.order);

@@ -40,8 +40,11 @@ export function isAllowed(allowedRoles: readonly Role[], userRoles: readonly Rol
 }
 
 /** The capabilities user info grants (see `capabilityNames` in the contract). */
-export function capabilitiesOf(user: Pick<SignedInUserInfo, 'isAbsenceReviewer'>): Capability[] {
-  return user.isAbsenceReviewer ? ['absenceReviewer'] : [];
+export function capabilitiesOf(user: Pick<SignedInUserInfo, 'isAbsenceReviewer' | 'isStudentSupport'>): Capability[] {
+  const held: Capability[] = [];
+  if (user.isAbsenceReviewer) held.push('absenceReviewer');
+  if (user.isStudentSupport) held.push('studentSupport');
+  return held;
 }
 
 /** True when no capability is required, or the user holds it. */

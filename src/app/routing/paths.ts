@@ -30,6 +30,8 @@ export const paths = {
   adminImports: '/admin/imports',
   staffAbsences: '/staff/absences',
   staffAbsenceDetail: '/staff/absences/:rowId',
+  staffReferrals: '/staff/referrals',
+  staffReferralDetail: '/staff/referrals/:rowId',
   adminStatus: '/admin/status',
   userProfile: '/user/profile',
   userNotifications: '/user/notifications',

@@ -26,12 +26,12 @@ export interface SectionMeta {
   readonly showOnMobile: boolean;
   /** Empty: every signed-in user. Otherwise at least one of these roles. */
   readonly allowedRoles: readonly Role[];
-  /** A capability the user must also hold (the review queue: `absenceReviewer`). */
+  /** A capability the user must also hold (the review queue: `absenceReviewer`; referrals: `studentSupport`). */
   readonly requiredCapability?: Capability;
   readonly tourStepOptions?: TourStepOptions;
 }
 
-export type SectionKey = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings' | 'absenceReview';
+export type SectionKey = 'home' | 'timetable' | 'attendance' | 'resources' | 'admin' | 'settings' | 'absenceReview' | 'studentSupport';
 
 /** The element a section's tour step attaches to: its menu entry. */
 export const menuEntryId = (key: SectionKey) => `menu-${key}`;
@@ -124,6 +124,19 @@ export const sections = {
     requiredCapability: 'absenceReviewer',
     tourStepOptions: tour('absenceReview', 'Absence reviews', 'Absence reviews lists the absence requests students have sent, oldest first, so that you can check their evidence and decide each one.'),
   },
+  // Student Support's referral queue (issue 31): members of a Student Support group, and administrators.
+  studentSupport: {
+    routeName: 'staffReferrals',
+    label: 'Student support',
+    icon: 'document',
+    color: '#0e7490',
+    order: 8,
+    showOnDesktop: true,
+    showOnMobile: true,
+    allowedRoles: [],
+    requiredCapability: 'studentSupport',
+    tourStepOptions: tour('studentSupport', 'Student support', 'Student support lists the referrals students send, newest first, so that you can contact each student and keep a note of what was done.'),
+  },
 } as const satisfies Record<SectionKey, SectionMeta>;
 
 /** Title of each page ('label' in SPEC terms) and the section it belongs to. */
@@ -163,6 +176,8 @@ export const pages = {
   adminImports: { section: 'admin', title: 'Data import' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },
   staffAbsenceDetail: { section: 'absenceReview', title: 'Absence request' },
+  staffReferrals: { section: 'studentSupport', title: 'Student support referrals' },
+  staffReferralDetail: { section: 'studentSupport', title: 'Referral' },
   userProfile: { title: 'Profile' },
   userNotifications: { title: 'Notifications' },
   settings: { section: 'settings', title: 'Settings' },

@@ -22,6 +22,8 @@ export interface SessionUser {
   readonly adGroups: readonly string[];
   /** Reviews absence requests: an Administrator, or a member of an absence-review group. */
   readonly isAbsenceReviewer: boolean;
+  /** Works the Student Support referral queue: an Administrator, or a member of a Student Support group. */
+  readonly isStudentSupport: boolean;
   /** An import named this person (their records have arrived); false for someone only sign-in knows. */
   readonly isImported: boolean;
 }
@@ -72,7 +74,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     db
       .selectFrom('directory_group_members as m')
       .innerJoin('directory_groups as g', 'g.id', 'm.group_id')
-      .select(['g.name', 'g.is_absence_review_group'])
+      .select(['g.name', 'g.is_absence_review_group', 'g.is_student_support_group'])
       .where('m.user_id', '=', userId)
       .orderBy('g.name')
       .execute(),
@@ -88,6 +90,7 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
     roles: roles.map((r) => r.role),
     adGroups: groups.map((g) => g.name),
     isAbsenceReviewer: roles.some((r) => r.role === 'Administrator') || groups.some((g) => g.is_absence_review_group),
+    isStudentSupport: roles.some((r) => r.role === 'Administrator') || groups.some((g) => g.is_student_support_group),
     isImported: user.sourced_id !== null,
   };
 }
@@ -133,6 +136,8 @@ export class SessionStore {
           where m.user_id = u.id order by g.name)`.as('ad_groups'),
         sql<boolean>`exists(select 1 from directory_group_members m join directory_groups g on g.id = m.group_id
           where m.user_id = u.id and g.is_absence_review_group)`.as('in_review_group'),
+        sql<boolean>`exists(select 1 from directory_group_members m join directory_groups g on g.id = m.group_id
+          where m.user_id = u.id and g.is_student_support_group)`.as('in_support_group'),
       ])
       .where('s.id_hash', '=', idHash)
       .executeTakeFirst();
@@ -158,6 +163,7 @@ export class SessionStore {
       roles: row.roles,
       adGroups: row.ad_groups,
       isAbsenceReviewer: row.roles.includes('Administrator') || row.in_review_group,
+      isStudentSupport: row.roles.includes('Administrator') || row.in_support_group,
       isImported: row.sourced_id !== null,
     };
     if (row.view_as_id !== null && row.admin_user_id !== null && row.admin_session_id_hash !== null) {

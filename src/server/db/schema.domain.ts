@@ -263,6 +263,23 @@ export interface ReferralsTable {
   reason: string;
   notes: string;
   created_at: CreatedAt;
+  /** Where Student Support has got to with it (0029). */
+  status: Generated<ReferralStatus>;
+  /** When the status last changed; null while it is New as sent. */
+  status_changed_at: NullableTimestamp;
+}
+
+export type ReferralStatus = 'New' | 'Contacted' | 'Closed';
+
+/** Student Support's private note on each status change of a referral (0029). */
+export interface ReferralCaseNotesTable {
+  id: Generated<number>;
+  referral_id: number;
+  author_user_id: number | null;
+  status_before: ReferralStatus;
+  status: ReferralStatus;
+  note: string;
+  created_at: Timestamp;
 }
 
 // ---- resources and trending (0004) ----
@@ -470,6 +487,7 @@ export interface DomainTables {
   absence_requests: AbsenceRequestsTable;
   absence_files: AbsenceFilesTable;
   referrals: ReferralsTable;
+  referral_case_notes: ReferralCaseNotesTable;
   resource_categories: ResourceCategoriesTable;
   resource_links: ResourceLinksTable;
   resource_link_opens: ResourceLinkOpensTable;

@@ -40,6 +40,8 @@ export interface DirectoryGroupsTable {
   granted_roles: ColumnType<Role[], Role[] | undefined, Role[]>;
   /** Members review absence requests (the school office). */
   is_absence_review_group: Generated<boolean>;
+  /** Members work the Student Support referral queue (0029). */
+  is_student_support_group: Generated<boolean>;
 }
 
 export interface DirectoryGroupMembersTable {

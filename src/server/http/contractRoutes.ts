@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod/mini';
-import { isIdempotentByKey, isRawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
+import { isIdempotentByKey, isRawResponse, type Capability, type RouteDescriptor } from '../../shared/contract/route.js';
 import type { SessionUser } from '../auth/session.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
@@ -125,6 +125,16 @@ function assertKeyable(route: RouteDescriptor): void {
   if (route.isPublic || !isKeptAnswer) throw new Error(`${route.id} cannot honour an Idempotency-Key: it must be signed-in only and answer JSON or nothing`);
 }
 
+/** Whether the user holds a capability a route requires (see `capabilityNames` in the contract). */
+export function holdsCapability(user: SessionUser, capability: Capability): boolean {
+  switch (capability) {
+    case 'absenceReviewer':
+      return user.isAbsenceReviewer;
+    case 'studentSupport':
+      return user.isStudentSupport;
+  }
+}
+
 const isWrite = (method: string): boolean => method === 'POST' || method === 'PUT' || method === 'DELETE';
 
 function parsePart<T extends z.core.$ZodType | undefined>(schema: T, value: unknown, root: string): unknown {
@@ -176,7 +186,7 @@ export function registerContractRoutes(
         if (route.roles.length > 0 && !route.roles.some((role) => caller?.roles.includes(role))) {
           throw session ? forbidden() : unauthorized();
         }
-        if (route.capability === 'absenceReviewer' && !caller?.isAbsenceReviewer) throw session ? forbidden() : unauthorized();
+        if (route.capability && !(caller && holdsCapability(caller, route.capability))) throw session ? forbidden() : unauthorized();
         if (isWrite(route.method)) checks.assertXsrf(request);
       },
       handler: async (request, reply) => {

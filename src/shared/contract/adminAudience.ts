@@ -179,6 +179,8 @@ export const adGroupBodySchema = z.object({
   displayName: name(textLimits.short),
   grantsRoles: list(roleSchema, 3),
   isAbsenceReviewGroup: z.boolean(),
+  /** Members work the Student Support referral queue (issue 31). */
+  isStudentSupportGroup: z.boolean(),
 });
 export type AdGroupBody = z.infer<typeof adGroupBodySchema>;
 

@@ -17,4 +17,16 @@ export const welcomeWeekRoute = defineRoute({
   roles: [],
 });
 
-export const contentRoutes = [welcomeWeekRoute] as const;
+/** What the Request Support dialog shows before sending: where to get urgent help (SUPPORT_URGENT_TEXT). */
+export const supportContentSchema = z.object({ urgentHelp: z.string() });
+export type SupportContent = z.infer<typeof supportContentSchema>;
+
+export const supportContentRoute = defineRoute({
+  id: 'content.support',
+  method: 'GET',
+  path: '/api/content/support',
+  response: supportContentSchema,
+  roles: [],
+});
+
+export const contentRoutes = [welcomeWeekRoute, supportContentRoute] as const;

@@ -21,6 +21,7 @@ import { realtimeRoutes } from './realtime';
 import { referralRoutes } from './referrals';
 import { resourceRoutes } from './resources';
 import { staffAbsenceRoutes } from './staffAbsences';
+import { staffReferralRoutes } from './staffReferrals';
 import { timetableRoutes } from './timetable';
 import { trendingRoutes } from './trending';
 import { userRoutes } from './user';
@@ -51,6 +52,7 @@ export * from './adminNotifications';
 export * from './adminAudit';
 export * from './adminClasses';
 export * from './staffAbsences';
+export * from './staffReferrals';
 export * from './adminViewAs';
 
 /** Every route the server registers and the route-matrix test walks. */
@@ -80,6 +82,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminClassRoutes,
   ...adminImportRoutes,
   ...staffAbsenceRoutes,
+  ...staffReferralRoutes,
   ...adminViewAsRoutes,
 ];
 

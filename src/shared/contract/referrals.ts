@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { text } from './common';
+import { isoDateTime, text } from './common';
 import { defineRoute, raw } from './route';
 import { referralMessages, referralNotesMaxLength } from '../rules/referral';
 
@@ -12,8 +12,20 @@ export const referralSchema = z.object({
 });
 export type Referral = z.infer<typeof referralSchema>;
 
-/** Answer to "was a referral made in the last 30 days?". */
-export const latestReferralSchema = z.object({ isWithin30Days: z.boolean() });
+/** Where Student Support has got to with a referral (issue 31). */
+export const referralStatuses = ['New', 'Contacted', 'Closed'] as const;
+export const referralStatusSchema = z.enum(referralStatuses);
+export type ReferralStatus = z.infer<typeof referralStatusSchema>;
+
+/**
+ * Answer to "was a referral made in the last 30 days?", with the student's latest referral (of any
+ * age): when it was sent and its status. Both null when they have never sent one.
+ */
+export const latestReferralSchema = z.object({
+  isWithin30Days: z.boolean(),
+  sentAt: z.nullable(isoDateTime),
+  status: z.nullable(referralStatusSchema),
+});
 export type LatestReferral = z.infer<typeof latestReferralSchema>;
 
 export const latestReferralRoute = defineRoute({

@@ -13,10 +13,11 @@ export type Role = (typeof roleNames)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Permissions that come from somewhere other than a role: `absenceReviewer` is held by members of a
- * directory group marked as an absence-review group, and by every Administrator.
+ * Permissions that come from somewhere other than a role, each held by the members of a directory
+ * group marked for it (Admin → Directory groups) and by every Administrator: `absenceReviewer`
+ * (an absence-review group) and `studentSupport` (a Student Support group, issue 31).
  */
-export const capabilityNames = ['absenceReviewer'] as const;
+export const capabilityNames = ['absenceReviewer', 'studentSupport'] as const;
 export type Capability = (typeof capabilityNames)[number];
 
 /**

@@ -17,6 +17,8 @@ export const signedInUserInfoSchema = z.object({
   userAdGroups: z.array(z.string()),
   /** May review absence requests (the staff review queue). Always sent when signed in; missing (an older cached copy) reads as false. */
   isAbsenceReviewer: z.optional(z.boolean()),
+  /** Works the Student Support referral queue (issue 31). Always sent when signed in; missing reads as false. */
+  isStudentSupport: z.optional(z.boolean()),
   /**
    * The university's systems have sent this person's records (an import named them). False for
    * someone who signed in before any import did: the app says their records have not arrived yet.

@@ -62,7 +62,7 @@ describe('directory group role grants at OIDC sign-in', () => {
     // Dan is an administrator through the group: he withdraws the grant himself (XSRF as the app sends it).
     const xsrf = cookieOf(callback, 'XSRF-TOKEN');
     const asDan = { cookie: `${dan.cookie}; XSRF-TOKEN=${encodeURIComponent(xsrf)}`, 'x-xsrf-token': xsrf };
-    const body = { groupId: 'grp-it-admins', displayName: 'IT admins', grantsRoles: [], isAbsenceReviewGroup: false };
+    const body = { groupId: 'grp-it-admins', displayName: 'IT admins', grantsRoles: [], isAbsenceReviewGroup: false, isStudentSupportGroup: false };
     expect((await t.call(updateAdGroupRoute, { headers: asDan, params: { rowId: group.id }, body })).statusCode).toBe(200);
     expect((await t.call(listAdGroupsRoute, { headers: dan })).statusCode).toBe(403);
 

@@ -22,7 +22,7 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
 const personaOf = (route: RouteDescriptor): string =>
-  route.isPublic ? 'anonymous' : route.capability === 'absenceReviewer' ? 'staff' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
+  route.isPublic ? 'anonymous' : route.capability === 'absenceReviewer' ? 'staff' : route.capability === 'studentSupport' ? 'support' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
 
 type Schema = z.core.$ZodType;
 type Body =

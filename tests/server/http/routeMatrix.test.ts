@@ -8,10 +8,14 @@ import { useTestApp } from '../../helpers/useTestApp.js';
 
 /** A persona holding each role; `staff` holds none of them. */
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
-const rolesOf: Record<string, readonly Role[]> = { staff: [], student: ['Student'], lecturer: ['TeachingStaff'], admin: ['Administrator'] };
-/** `staff` is the seeded absence reviewer (School Office); students and lecturers are not reviewers. */
+const rolesOf: Record<string, readonly Role[]> = { staff: [], support: [], student: ['Student'], lecturer: ['TeachingStaff'], admin: ['Administrator'] };
+/**
+ * `staff` is the seeded absence reviewer (School Office) and `support` the seeded member of Student
+ * Support; students and lecturers hold neither capability.
+ */
+const capabilityPersona = { absenceReviewer: 'staff', studentSupport: 'support' } as const;
 const allowedPersona = (route: RouteDescriptor): string =>
-  route.capability === 'absenceReviewer' ? 'staff' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
+  route.capability ? capabilityPersona[route.capability] : route.roles[0] ? personaFor[route.roles[0]] : 'student';
 const isWrite = (route: RouteDescriptor): boolean => route.method !== 'GET';
 const urlOf = (route: RouteDescriptor): string => route.path.replace(/:([A-Za-z]+)/g, '1');
 
@@ -134,6 +138,17 @@ describe('route matrix: every descriptor of the contract', () => {
   const reviewerOnly = allRoutes.filter((route) => route.capability === 'absenceReviewer');
   it.each(reviewerOnly.flatMap((r) => ['student', 'lecturer'].map((name) => [r.id, name, r] as const)))(
     '%s refuses %s, who is no absence reviewer, with 403',
+    async (_id, userName, route) => {
+      const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(userName).headers(), payload: {} });
+      expect(response.statusCode).toBe(403);
+      expectErrorShape(response.body);
+    },
+  );
+
+  const supportOnly = allRoutes.filter((route) => route.capability === 'studentSupport');
+  it('has the Student Support routes', () => expect(supportOnly.length).toBeGreaterThanOrEqual(3));
+  it.each(supportOnly.flatMap((r) => ['student', 'lecturer', 'staff'].map((name) => [r.id, name, r] as const)))(
+    '%s refuses %s, who is not in Student Support, with 403',
     async (_id, userName, route) => {
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(userName).headers(), payload: {} });
       expect(response.statusCode).toBe(403);

@@ -96,6 +96,8 @@ describe('route contract', () => {
       'POST /api/admin/imports', 'POST /api/admin/imports/:rowId/apply', 'POST /api/admin/imports/:rowId/revert',
       // Issue 32: sign out of all devices, and an administrator ending a user's sessions.
       'POST /api/user/signout/all', 'POST /api/admin/users/:rowId/sessions/end',
+      // Issue 31: Student Support moves a referral on, with a case note.
+      'PUT /api/staff/referrals/:rowId',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { Role } from '../../../shared/contract/route';
+import type { Capability, Role } from '../../../shared/contract/route';
 import type { RouteName } from '../../routing/paths';
 import { sections } from '../../routing/routeMeta';
 import type { IconName } from '../../ui/icons/Icon';
@@ -15,6 +15,8 @@ export interface HomeWidget {
   readonly icon: IconName;
   /** Who sees the slot; empty means everyone signed in. */
   readonly allowedRoles: readonly Role[];
+  /** A capability the user must also hold (Student Support's count); none: roles alone decide. */
+  readonly requiredCapability?: Capability;
   readonly emptyText: string;
   /** The page with the full picture. */
   readonly link?: { readonly routeName: RouteName; readonly label: string };
@@ -28,6 +30,17 @@ export interface HomeWidget {
 }
 
 export const homeWidgets: readonly HomeWidget[] = [
+  {
+    id: 'referrals',
+    title: 'Student support referrals',
+    icon: 'document',
+    allowedRoles: sections.studentSupport.allowedRoles,
+    requiredCapability: sections.studentSupport.requiredCapability,
+    emptyText: 'How many students are waiting for Student Support will appear here.',
+    link: { routeName: 'staffReferrals', label: 'Open referrals' },
+    skeletonLines: 2,
+    Component: lazy(() => import('../staffReferrals/ReferralCountWidget')),
+  },
   {
     id: 'timetable-today',
     title: 'Today’s timetable',

@@ -5,7 +5,9 @@ import { toErrorDetails } from '../../api/errorHandler';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
 import '../../ui/field.css';
 import { toast } from '../../ui/toast/toastStore';
+import { LatestReferralStatus } from './LatestReferralStatus';
 import { checkReferralCooldown, sendSelfReferral, type CooldownCheck } from './referral.api';
+import { UrgentHelp } from './UrgentHelp';
 
 interface RequestSupportDialogProps {
   readonly isOpen: boolean;
@@ -91,6 +93,8 @@ function RequestSupportForm({ onClose, onSent, isSubmitting, setIsSubmitting }: 
         Tell us what is happening and how we can help. A member of the Student Support team will read your request and
         contact you.
       </p>
+      <UrgentHelp />
+      {cooldown.kind !== 'checking' && cooldown.kind !== 'unknown' && <LatestReferralStatus latest={cooldown.latest} />}
       {cooldown.kind === 'checking' && (
         <p role="status" className="muted">
           Checking your recent requests…

@@ -1,12 +1,13 @@
-import { latestReferralRoute, selfReferralReason, sendReferralRoute } from '../../../shared/contract/referrals';
-import { normaliseReferralNotes, referralMessages } from '../../../shared/rules/referral';
+import { supportContentRoute } from '../../../shared/contract/content';
+import { latestReferralRoute, selfReferralReason, sendReferralRoute, type LatestReferral } from '../../../shared/contract/referrals';
+import { defaultUrgentHelpText, normaliseReferralNotes, referralMessages } from '../../../shared/rules/referral';
 import { callApi } from '../../api/client';
 import { isApiError } from '../../api/ApiError';
 
-/** What the dialog knows about the 30-day cooldown when it opens. */
+/** What the dialog knows about the 30-day cooldown when it opens, with the student's latest referral. */
 export type CooldownCheck =
-  | { readonly kind: 'clear' }
-  | { readonly kind: 'recent' }
+  | { readonly kind: 'clear'; readonly latest: LatestReferral }
+  | { readonly kind: 'recent'; readonly latest: LatestReferral }
   /** The check failed; the server still refuses a second referral, so the form stays usable. */
   | { readonly kind: 'unknown'; readonly message: string };
 
@@ -18,10 +19,20 @@ export function describeCooldownFailure(error: unknown): string {
 export async function checkReferralCooldown(signal?: AbortSignal): Promise<CooldownCheck> {
   try {
     const latest = await callApi(latestReferralRoute, { signal });
-    return latest.isWithin30Days ? { kind: 'recent' } : { kind: 'clear' };
+    return latest.isWithin30Days ? { kind: 'recent', latest } : { kind: 'clear', latest };
   } catch (error) {
     if (signal?.aborted) throw error;
     return { kind: 'unknown', message: describeCooldownFailure(error) };
+  }
+}
+
+/** Where to get urgent help (SUPPORT_URGENT_TEXT); the built-in text when the server cannot be asked. */
+export async function loadUrgentHelp(signal?: AbortSignal): Promise<string> {
+  try {
+    return (await callApi(supportContentRoute, { signal })).urgentHelp;
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    return defaultUrgentHelpText;
   }
 }
 

@@ -27,6 +27,7 @@ import * as m0025 from './0025_effective_roles.js';
 import * as m0026 from './0026_view_as_hand_back.js';
 import * as m0027 from './0027_revoked_sessions.js';
 import * as m0028 from './0028_register_history.js';
+import * as m0029 from './0029_student_support_referrals.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0026_view_as_hand_back': m0026,
   '0027_revoked_sessions': m0027,
   '0028_register_history': m0028,
+  '0029_student_support_referrals': m0029,
 };

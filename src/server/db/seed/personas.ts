@@ -19,6 +19,7 @@ export const personas: readonly Persona[] = [
   { userName: 'student.unknown', displayName: 'Noah Patel', firstName: 'Noah', roles: ['Student'], studentId: 'S2400004', description: 'Student whose enrolment status is unknown' },
   { userName: 'lecturer', displayName: 'Dr Helen Marsh', firstName: 'Helen', roles: ['TeachingStaff'], staffJobFamily: 'Academic', description: 'Lecturer teaching some of student\u2019s modules' },
   { userName: 'staff', displayName: 'Priya Shah', firstName: 'Priya', roles: [], staffJobFamily: 'Professional Services', description: 'Professional staff, no teaching' },
+  { userName: 'support', displayName: 'Maya Robinson', firstName: 'Maya', roles: [], staffJobFamily: 'Professional Services', description: 'Student Support adviser: receives students\u2019 support referrals' },
   { userName: 'admin', displayName: 'Sam Taylor', firstName: 'Sam', roles: ['Administrator'], staffJobFamily: 'Professional Services', description: 'Administrator' },
 ];
 

@@ -10,7 +10,7 @@ function groupQuery(db: Db | Transaction<Database>) {
   return db
     .selectFrom('directory_groups as g')
     .select((eb) => [
-      'g.id', 'g.external_id', 'g.name', 'g.granted_roles', 'g.is_absence_review_group',
+      'g.id', 'g.external_id', 'g.name', 'g.granted_roles', 'g.is_absence_review_group', 'g.is_student_support_group',
       eb.selectFrom('directory_group_members as m').select(eb.fn.countAll<number>().as('n')).whereRef('m.group_id', '=', 'g.id').as('members'),
       eb.selectFrom('audience_rule_groups as rg').select(eb.fn.countAll<number>().as('n')).whereRef('rg.group_id', '=', 'g.id').as('rules'),
     ])
@@ -26,6 +26,7 @@ const toGroup = (row: GroupRow): AdGroup => ({
   displayName: row.name,
   grantsRoles: row.granted_roles,
   isAbsenceReviewGroup: row.is_absence_review_group,
+  isStudentSupportGroup: row.is_student_support_group,
   memberCount: Number(row.members ?? 0),
   ruleCount: Number(row.rules ?? 0),
 });
@@ -44,6 +45,7 @@ const columnsOf = (body: AdGroupBody) => ({
   name: body.displayName,
   granted_roles: [...new Set(body.grantsRoles)],
   is_absence_review_group: body.isAbsenceReviewGroup,
+  is_student_support_group: body.isStudentSupportGroup,
 });
 
 async function saveWithIdCheck<T>(work: () => Promise<T>): Promise<T> {
@@ -73,7 +75,7 @@ async function memberIds(trx: Db | Transaction<Database>, id: number): Promise<n
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item) => b.includes(item));
 
 /**
- * A change of what the group grants (roles, absence reviewing) reaches every member on their next
+ * A change of what the group grants (roles, absence reviewing, Student Support) reaches every member on their next
  * request, on every instance: roles are read from the groups, not copied (effective_user_roles,
  * 0025). The audit entry names the members it reached.
  */
@@ -84,7 +86,8 @@ export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdG
     if (!before) throw notFound('The directory group');
     await trx.updateTable('directory_groups').set(columnsOf(body)).where('id', '=', id).execute();
     const after = (await getGroup(trx, id))!;
-    const isGrantChanged = !sameSet(before.grantsRoles, after.grantsRoles) || before.isAbsenceReviewGroup !== after.isAbsenceReviewGroup;
+    const isGrantChanged = !sameSet(before.grantsRoles, after.grantsRoles) || before.isAbsenceReviewGroup !== after.isAbsenceReviewGroup
+      || before.isStudentSupportGroup !== after.isStudentSupportGroup;
     const context = isGrantChanged ? { affectedUserIds: await memberIds(trx, id) } : undefined;
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after, ...(context ? { context } : {}) });
     return after;

@@ -1,4 +1,4 @@
-import { welcomeWeekRoute } from '../../../shared/contract/content.js';
+import { supportContentRoute, welcomeWeekRoute } from '../../../shared/contract/content.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 
@@ -6,5 +6,7 @@ export function contentRoutes({ config }: ServerContext): RouteImplementation[] 
   return [
     // WELCOME_WEEK_URL, or no url at all: the client then neither caches nor shows the link.
     implement(welcomeWeekRoute, async () => (config.welcomeWeekUrl ? { url: config.welcomeWeekUrl } : {})),
+    // SUPPORT_URGENT_TEXT, or the default: what to do when help cannot wait for Student Support's reply.
+    implement(supportContentRoute, async () => ({ urgentHelp: config.support.urgentText })),
   ];
 }

@@ -22,6 +22,7 @@ export function toUserInfo(session: ActiveSession, idleMinutes: number): SignedI
     userRoles: [...user.roles],
     userAdGroups: [...user.adGroups],
     isAbsenceReviewer: user.isAbsenceReviewer,
+    isStudentSupport: user.isStudentSupport,
     hasUniversityRecords: user.isImported,
     slidingExpiration: !session.viewAs,
     slidingExpirationMinutes: session.viewAs ? 0 : idleMinutes,

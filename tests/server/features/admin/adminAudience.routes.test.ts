@@ -136,7 +136,7 @@ describe('admin categories and links', () => {
 
 describe('admin directory groups', () => {
   it('adds a group ahead of sign-in with role grants and the absence-reviewer flag; ids are unique; a group in a rule stays', async () => {
-    const body = { groupId: 'f3a1c2d4-school-office', displayName: 'School office', grantsRoles: ['TeachingStaff'], isAbsenceReviewGroup: true } satisfies c.AdGroupBody;
+    const body = { groupId: 'f3a1c2d4-school-office', displayName: 'School office', grantsRoles: ['TeachingStaff'], isAbsenceReviewGroup: true, isStudentSupportGroup: false } satisfies c.AdGroupBody;
     const created = await t.call(c.createAdGroupRoute, { as: admin, body });
     expect(created.statusCode).toBe(200);
     const group = created.json() as c.AdGroup;
@@ -152,7 +152,7 @@ describe('admin directory groups', () => {
   });
 
   it('takes a withdrawn role away on the member\'s next request, and audits whom it reached; deleting the group does too', async () => {
-    const body = { groupId: 'it-admins', displayName: 'IT administrators', grantsRoles: ['Administrator'], isAbsenceReviewGroup: false } satisfies c.AdGroupBody;
+    const body = { groupId: 'it-admins', displayName: 'IT administrators', grantsRoles: ['Administrator'], isAbsenceReviewGroup: false, isStudentSupportGroup: false } satisfies c.AdGroupBody;
     const group = (await t.call(c.createAdGroupRoute, { as: admin, body })).json() as c.AdGroup;
     const staffId = (await t.db.selectFrom('users').select('id').where('user_name', '=', 'staff').executeTakeFirstOrThrow()).id;
     // As a sign-in with the provider's groups records it.

@@ -31,9 +31,12 @@ export function AdGroupsPage() {
     { key: 'memberCount', header: 'Members', value: (g) => g.memberCount },
     { key: 'grantsRoles', header: 'Grants roles', value: (g) => g.grantsRoles.map((r) => roleLabels[r]) },
     { key: 'isAbsenceReviewGroup', header: 'Reviews absences', value: (g) => g.isAbsenceReviewGroup },
+    { key: 'isStudentSupportGroup', header: 'Student support', value: (g) => g.isStudentSupportGroup },
     { key: 'ruleCount', header: 'Rules', value: (g) => g.ruleCount },
   ];
-  const toBody = ({ groupId, displayName, grantsRoles, isAbsenceReviewGroup }: AdGroup): AdGroupBody => ({ groupId, displayName, grantsRoles, isAbsenceReviewGroup });
+  const toBody = ({ groupId, displayName, grantsRoles, isAbsenceReviewGroup, isStudentSupportGroup }: AdGroup): AdGroupBody => ({
+    groupId, displayName, grantsRoles, isAbsenceReviewGroup, isStudentSupportGroup,
+  });
   const remove = (group: AdGroup) =>
     removeRow({
       question: () => `Delete the directory group “${group.displayName}”? Its ${group.memberCount} membership(s) are forgotten until members sign in again.`,
@@ -43,7 +46,7 @@ export function AdGroupsPage() {
       reload: groups.reload,
     });
   return (
-    <PageFrame intro="Members are recorded when they sign in, from the identity provider's groups claim. Roles a group grants, and the absence-reviewer flag, apply to its members from their next sign-in.">
+    <PageFrame intro="Members are recorded when they sign in, from the identity provider's groups claim. Roles a group grants, and its absence-reviewer and Student Support flags, apply to its members from their next request.">
       {editing ? (
         <GroupEditor
           key={editing.rowId ?? 'new'}
@@ -56,7 +59,7 @@ export function AdGroupsPage() {
         />
       ) : (
         <div>
-          <button type="button" className="button button--primary" onClick={() => setEditing({ draft: { groupId: '', displayName: '', grantsRoles: [], isAbsenceReviewGroup: false } })}>
+          <button type="button" className="button button--primary" onClick={() => setEditing({ draft: { groupId: '', displayName: '', grantsRoles: [], isAbsenceReviewGroup: false, isStudentSupportGroup: false } })}>
             Add a group
           </button>
         </div>
@@ -107,6 +110,10 @@ function GroupEditor({ editing, onDone, onCancel }: GroupEditorProps) {
       <label className="admin-choices__item">
         <input type="checkbox" checked={draft.isAbsenceReviewGroup} onChange={(event) => set({ isAbsenceReviewGroup: event.target.checked })} />
         Members review absence requests
+      </label>
+      <label className="admin-choices__item">
+        <input type="checkbox" checked={draft.isStudentSupportGroup} onChange={(event) => set({ isStudentSupportGroup: event.target.checked })} />
+        Members are Student Support (they receive students&rsquo; support referrals)
       </label>
       <EditorFooter save={save} isOnline={isOnline} saveLabel="Save group" failureTitle="The group was not saved" onCancel={onCancel} />
     </form>

@@ -36,6 +36,7 @@ const personaProfiles: Readonly<Record<string, PersonaProfile>> = {
   'student.unknown': { org: SCHOOL_ORG, registrationStatus: null, personalTutor: 'g.liu' },
   lecturer: { org: SCHOOL_ORG },
   staff: { org: 'org-student-services' },
+  support: { org: 'org-student-services' },
   admin: { org: 'org-digital-services' },
 };
 
@@ -123,9 +124,9 @@ export function* demoUserRecords(cohort: readonly CohortMember[]): Generator<Use
 }
 
 /**
- * Student and teacher roles. `staff` and `admin` get none: their app roles come from elsewhere
- * (the directory group that reviews absences; Administrator from the identity provider or a
- * directory group, never from an import).
+ * Student and teacher roles. `staff`, `support` and `admin` get none: their app roles come from
+ * elsewhere (the directory groups that review absences and handle referrals; Administrator from
+ * the identity provider or a directory group, never from an import).
  */
 export function* demoRoleRecords(cohort: readonly CohortMember[]): Generator<RoleRecord> {
   for (const persona of personas) {
