@@ -26,6 +26,7 @@ import * as m0024 from './0024_teaching_groups_imports.js';
 import * as m0025 from './0025_effective_roles.js';
 import * as m0026 from './0026_view_as_hand_back.js';
 import * as m0027 from './0027_revoked_sessions.js';
+import * as m0030 from './0030_absence_review_loop.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0025_effective_roles': m0025,
   '0026_view_as_hand_back': m0026,
   '0027_revoked_sessions': m0027,
+  '0030_absence_review_loop': m0030,
 };

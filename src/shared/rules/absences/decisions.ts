@@ -44,6 +44,12 @@ export const absenceDecisionTable: Readonly<Record<AbsenceStatus, readonly Absen
 /** The statuses that wait for a reviewer: the review queue's default filter. */
 export const awaitingReviewStatuses: readonly AbsenceStatus[] = ['Pending', 'AwaitingEvidence', 'PendingCancellation'];
 
+/**
+ * How long a reviewer may undo a decision (issue 31). The student is told only once it has passed,
+ * so an undone decision reaches no one.
+ */
+export const decisionUndoWindowMs = 10_000;
+
 /** The most characters a message to the student may have. */
 export const messageToStudentMaxLength = 1000;
 
@@ -52,6 +58,7 @@ export const decisionMessages = {
   messageRequired: 'Please write a message to the student explaining this decision.',
   stale: 'This absence request has changed since you opened it. Reload it to see the changes, then decide again.',
   ownRequest: 'You cannot decide your own absence request. Another reviewer must decide it.',
+  undoTooLate: 'This decision can no longer be undone: the student has been told, or the request has changed since.',
 } as const;
 
 /** The decision that takes a request from `from` to `to`, or undefined when there is none. */
