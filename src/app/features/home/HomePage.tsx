@@ -1,4 +1,4 @@
-import { isAllowed } from '../../routing/menu';
+import { capabilitiesOf, hasCapability, isAllowed } from '../../routing/menu';
 import { formatLongDate } from '../../format/dateTime';
 import { FeedbackPrompt } from '../feedback/FeedbackPrompt';
 import { useSignedInUser } from '../session/useSignedInUser';
@@ -13,7 +13,8 @@ import { WidgetSkeleton, WidgetSlot } from './WidgetSlot';
  */
 export function HomePage() {
   const user = useSignedInUser();
-  const widgets = homeWidgets.filter((widget) => isAllowed(widget.allowedRoles, user.userRoles));
+  const capabilities = capabilitiesOf(user);
+  const widgets = homeWidgets.filter((widget) => isAllowed(widget.allowedRoles, user.userRoles) && hasCapability(widget.requiredCapability, capabilities));
   return (
     <div className="page home">
       <header className="page__intro">

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType } from 'react';
-import type { Role } from '../../../shared/contract/route';
+import type { Capability, Role } from '../../../shared/contract/route';
 import type { RouteName } from '../../routing/paths';
 import { sections } from '../../routing/routeMeta';
 import type { IconName } from '../../ui/icons/Icon';
@@ -15,6 +15,8 @@ export interface HomeWidget {
   readonly icon: IconName;
   /** Who sees the slot; empty means everyone signed in. */
   readonly allowedRoles: readonly Role[];
+  /** A capability the user must also hold (the review queues: `absenceReviewer`). */
+  readonly requiredCapability?: Capability;
   readonly emptyText: string;
   /** The page with the full picture. */
   readonly link?: { readonly routeName: RouteName; readonly label: string };
@@ -28,6 +30,17 @@ export interface HomeWidget {
 }
 
 export const homeWidgets: readonly HomeWidget[] = [
+  {
+    // The queues a member of the review groups works; the referral queue joins the absences here.
+    id: 'review-queues',
+    title: 'Review queues',
+    icon: 'attendance',
+    allowedRoles: [],
+    requiredCapability: 'absenceReviewer',
+    emptyText: 'The requests waiting for your decision will appear here.',
+    skeletonLines: 2,
+    Component: lazy(() => import('./ReviewQueuesWidget')),
+  },
   {
     id: 'timetable-today',
     title: 'Today’s timetable',

@@ -24,13 +24,15 @@ export interface AbsenceDecision {
   readonly label: string;
   /** Deny and Request evidence must tell the student why, or what to send. */
   readonly requiresMessage: boolean;
+  /** What was done, once it is: 'Approved', 'Evidence requested'. */
+  readonly done: string;
 }
 
-const approve: AbsenceDecision = { to: 'Approved', label: 'Approve', requiresMessage: false };
-const deny: AbsenceDecision = { to: 'Denied', label: 'Deny', requiresMessage: true };
-const requestEvidence: AbsenceDecision = { to: 'AwaitingEvidence', label: 'Request evidence', requiresMessage: true };
-const confirmCancellation: AbsenceDecision = { to: 'Cancelled', label: 'Confirm cancellation', requiresMessage: false };
-const keep: AbsenceDecision = { to: 'Approved', label: 'Keep', requiresMessage: false };
+const approve: AbsenceDecision = { to: 'Approved', label: 'Approve', requiresMessage: false, done: 'Approved' };
+const deny: AbsenceDecision = { to: 'Denied', label: 'Deny', requiresMessage: true, done: 'Denied' };
+const requestEvidence: AbsenceDecision = { to: 'AwaitingEvidence', label: 'Request evidence', requiresMessage: true, done: 'Evidence requested' };
+const confirmCancellation: AbsenceDecision = { to: 'Cancelled', label: 'Confirm cancellation', requiresMessage: false, done: 'Cancellation confirmed' };
+const keep: AbsenceDecision = { to: 'Approved', label: 'Keep', requiresMessage: false, done: 'Kept (cancellation refused)' };
 
 export const absenceDecisionTable: Readonly<Record<AbsenceStatus, readonly AbsenceDecision[]>> = {
   Pending: [approve, deny, requestEvidence],
@@ -60,6 +62,11 @@ export const decisionMessages = {
   ownRequest: 'You cannot decide your own absence request. Another reviewer must decide it.',
   undoTooLate: 'This decision can no longer be undone: the student has been told, or the request has changed since.',
 } as const;
+
+/** What a decision by its label did ('Approve' → 'Approved'); the label itself when unknown. */
+export function decisionDone(label: string): string {
+  return Object.values(absenceDecisionTable).flat().find((decision) => decision.label === label)?.done ?? label;
+}
 
 /** The decision that takes a request from `from` to `to`, or undefined when there is none. */
 export function findDecision(from: AbsenceStatus, to: AbsenceStatus): AbsenceDecision | undefined {
