@@ -6,6 +6,7 @@ import { AttendancePages } from './pages/AttendancePages';
 import { NotificationsPage } from './pages/NotificationsPage';
 import { ReviewPages } from './pages/ReviewPages';
 import { addDays, getJson, londonToday } from './support/absenceSpecs';
+import { runServerJob } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
@@ -36,7 +37,7 @@ async function closeDialog(page: Page, title: string): Promise<void> {
 
 test.describe.configure({ timeout: 180_000 });
 
-test('`student` submits with a PDF; `staff` opens the evidence and asks for more; the student adds a file; `staff` approves; the student sees Approved', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
+test('`student` submits with a PDF; `staff` opens the evidence and asks for more; the student adds a file; `staff` approves; the student sees Approved', async ({ page, newContext, signInAs, clock, baseURL, expectNoAxeViolations }) => {
   // The student submits an all-day Illness request with a PDF.
   await signInAs('student');
   const attendance = new AttendancePages(page);
@@ -91,6 +92,9 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     await expect(review.status()).toHaveText('Awaiting evidence');
     await expect(review.fact('Message to the student')).toHaveText(messageForEvidence);
     expect(await review.decisionButtons()).toEqual(['Approve', 'Deny']);
+    // Issue 31: the student is told once the ten seconds to undo have passed.
+    await clock.advance(11_000);
+    await runServerJob(baseURL ?? '', 'absences.decisionNotices.sweep');
 
     // The student's notification opens the request, with the message; they add a file.
     const notifications = new NotificationsPage(page);
@@ -104,7 +108,9 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     await edit.addFiles([pdfFile('gp-letter.pdf')]);
     await edit.submitButton().click();
     await closeDialog(page, 'Absence Request Updated Successfully');
-    await expect(attendance.absenceRow(created.rowId)).toContainText('Awaiting evidence');
+    // Issue 31: the evidence sends the request back to review.
+    await expect(attendance.absenceRow(created.rowId)).toContainText('Pending');
+    await expect(attendance.absenceRow(created.rowId)).toContainText('Sent for review on');
     await expect(attendance.absenceRow(created.rowId)).toContainText(messageForEvidence);
 
     // The office still shows the version before the student's change: a decision on it is refused.
@@ -115,6 +121,8 @@ test('`student` submits with a PDF; `staff` opens the evidence and asks for more
     await review.decisionButton('Approve').click();
     await expect(review.status()).toHaveText('Approved');
     await expect(review.decisionPanel()).toContainText('This request is Approved: there is nothing to decide.');
+    await clock.advance(11_000);
+    await runServerJob(baseURL ?? '', 'absences.decisionNotices.sweep');
 
     // The student: the notification centre and the absence list show Approved.
     await notifications.goto();

@@ -2,10 +2,14 @@ import type { Locator, Page } from '@playwright/test';
 
 /** The school office's review queue (/staff/absences) and a request's page (/staff/absences/:rowId). */
 export class ReviewPages {
-  private readonly main: Locator;
+  private readonly mainRegion: Locator;
 
   constructor(readonly page: Page) {
-    this.main = page.getByRole('main');
+    this.mainRegion = page.getByRole('main');
+  }
+
+  main(): Locator {
+    return this.mainRegion;
   }
 
   /** The main menu's entry (side menu or bottom bar). */
@@ -14,38 +18,38 @@ export class ReviewPages {
   }
 
   heading(name: string): Locator {
-    return this.main.getByRole('heading', { level: 1, name });
+    return this.mainRegion.getByRole('heading', { level: 1, name });
   }
 
   queueRows(): Locator {
-    return this.main.getByRole('table', { name: /Absence requests to review/ }).locator('tbody tr');
+    return this.mainRegion.getByRole('table', { name: /Absence requests to review/ }).locator('tbody tr');
   }
 
   queueRow(rowId: number): Locator {
-    return this.main.locator(`tr[data-row="${rowId}"]`);
+    return this.mainRegion.locator(`tr[data-row="${rowId}"]`);
   }
 
   async filterByStudent(text: string): Promise<void> {
-    const filters = this.main.getByRole('form', { name: 'Filter absence requests' });
+    const filters = this.mainRegion.getByRole('form', { name: 'Filter absence requests' });
     await filters.getByLabel('Student name or id').fill(text);
     await filters.getByRole('button', { name: 'Apply filters' }).click();
   }
 
   /** A value of the request's facts, by its term ('Category', 'Message to the student'…). */
   fact(term: string): Locator {
-    return this.main.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
+    return this.mainRegion.locator('dt', { hasText: term }).locator('xpath=following-sibling::dd[1]');
   }
 
   status(): Locator {
-    return this.main.getByTestId('review-status');
+    return this.mainRegion.getByTestId('review-status');
   }
 
   evidenceLink(fileName: string): Locator {
-    return this.main.getByRole('link', { name: fileName, exact: true });
+    return this.mainRegion.getByRole('link', { name: fileName, exact: true });
   }
 
   decisionPanel(): Locator {
-    return this.main.getByRole('region', { name: 'Decision' });
+    return this.mainRegion.getByRole('region', { name: 'Decision' });
   }
 
   message(): Locator {
@@ -58,5 +62,30 @@ export class ReviewPages {
 
   async decisionButtons(): Promise<string[]> {
     return this.decisionPanel().getByRole('button').allInnerTexts();
+  }
+
+  /** The queue's filter form (on a phone, folded behind `filtersButton`). */
+  filterForm(): Locator {
+    return this.mainRegion.getByRole('form', { name: 'Filter absence requests' });
+  }
+
+  /** The phone's one 'Filters (n)' control. */
+  filtersButton(): Locator {
+    return this.mainRegion.getByRole('button', { name: /^Filters \(\d+\)$/ });
+  }
+
+  /** The toast that says what was decided, with its Undo. */
+  decisionToast(): Locator {
+    return this.page.locator('.toast').filter({ has: this.page.getByRole('button', { name: 'Undo' }) });
+  }
+
+  /** Closes every toast showing (on a phone they lie over the bottom of the page). */
+  async dismissToasts(): Promise<void> {
+    const dismiss = this.page.locator('.toast').getByRole('button', { name: 'Dismiss' });
+    while ((await dismiss.count()) > 0) await dismiss.first().click();
+  }
+
+  nextRequest(): Locator {
+    return this.mainRegion.getByRole('region', { name: 'Next request' });
   }
 }

@@ -66,6 +66,7 @@ import { adminNotificationsRoutes } from './features/admin/adminNotifications.ro
 import { startAdminNotificationWorker } from './features/admin/notifications/adminNotifications.jobs.js';
 import { startImportWorkers } from './features/imports/imports.jobs.js';
 import { startReferralEmailWorker } from './features/referrals/referralEmail.js';
+import { startDecisionNoticeWorker } from './features/staffAbsences/decisionNotice.jobs.js';
 import { importRoutes } from './features/imports/imports.routes.js';
 import { HubConnections } from './realtime/hubConnections.js';
 import { realtimeRoutes, registerSendTracking } from './realtime/realtime.routes.js';
@@ -103,7 +104,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -171,6 +172,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
       await startAdminNotificationWorker(ctx, jobs);
       await startImportWorkers(ctx, jobs);
       await startReferralEmailWorker(ctx, jobs, app.log);
+      await startDecisionNoticeWorker(ctx, jobs);
       // SCHEDULED_JOBS=0 (e2e only): the tests run each timed job through /api/test/jobs when they need it.
       if (config.scheduledJobs) await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
     });

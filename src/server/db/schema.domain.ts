@@ -243,8 +243,32 @@ export interface AbsenceRequestsTable {
   message_to_student: string | null;
   created_at: CreatedAt;
   last_modified: UpdatedAt;
-  /** When it reached its current status; kept by a trigger from last_modified (0011). */
-  status_changed_at: ColumnType<Date, never, never>;
+  /**
+   * When it reached its current status; kept by a trigger from last_modified (0011). Only an undone
+   * decision sets it itself, putting the previous one back (0030).
+   */
+  status_changed_at: ColumnType<Date, never, Date>;
+  /** When the student last added evidence the office had asked for, sending it back to Pending (0030). */
+  evidence_added_at: NullableTimestamp;
+}
+
+/** A reviewer's decision on an absence request, kept to show who/when and to undo it (0030). */
+export interface AbsenceDecisionsTable {
+  id: Generated<number>;
+  request_id: number;
+  decided_by_user_id: number | null;
+  decided_at: Timestamp;
+  from_status: AbsenceStatus;
+  to_status: AbsenceStatus;
+  message: string | null;
+  /** The request's lastModified the decision gave it. */
+  last_modified: Timestamp;
+  previous_message: string | null;
+  previous_last_modified: Timestamp;
+  previous_status_changed_at: Timestamp;
+  undone_at: NullableTimestamp;
+  /** When the student's notification was sent (after the undo window). */
+  notified_at: NullableTimestamp;
 }
 
 export interface AbsenceFilesTable {
@@ -486,6 +510,7 @@ export interface DomainTables {
   absence_categories: AbsenceCategoriesTable;
   absence_requests: AbsenceRequestsTable;
   absence_files: AbsenceFilesTable;
+  absence_decisions: AbsenceDecisionsTable;
   referrals: ReferralsTable;
   referral_case_notes: ReferralCaseNotesTable;
   resource_categories: ResourceCategoriesTable;

@@ -1,11 +1,12 @@
 import { sendDueAdminNotificationsJob } from '../features/admin/notifications/adminNotifications.jobs.js';
+import { sendDueDecisionNoticesJob } from '../features/staffAbsences/decisionNotice.jobs.js';
 import { closeRegistersJob } from './closeRegisters.job.js';
 import { purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob } from './housekeeping.jobs.js';
 import type { IntervalJob, ScheduledJob } from './jobDefinition.js';
 import { statusChecksJob } from './statusChecks.job.js';
 
 /** Every job the server runs on a schedule (cron in the university's time zone), once per tick across all instances. */
-export const scheduledJobs: readonly ScheduledJob[] = [closeRegistersJob, purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob, sendDueAdminNotificationsJob];
+export const scheduledJobs: readonly ScheduledJob[] = [closeRegistersJob, purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob, sendDueAdminNotificationsJob, sendDueDecisionNoticesJob];
 
 /** Jobs that run every so many seconds (a period cron cannot express), once per period across all instances. */
 export const intervalJobs: readonly IntervalJob[] = [statusChecksJob];

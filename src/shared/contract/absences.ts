@@ -50,6 +50,11 @@ export const absenceRequestSchema = z.object({
   /** Only sent on update. */
   supportingFilesToDelete: z.optional(z.array(rowId)),
   lastModified: isoDateTime,
+  /**
+   * When the student last added the evidence the office asked for, which sent the request back to
+   * review (issue 31); null or absent otherwise.
+   */
+  evidenceAddedAt: z.nullish(isoDateTime),
 });
 export type AbsenceRequest = z.infer<typeof absenceRequestSchema>;
 

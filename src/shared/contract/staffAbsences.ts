@@ -59,6 +59,11 @@ export const staffAbsenceSummarySchema = z.object({
   /** When the request reached its current status: the queue is ordered by it, oldest first. */
   waitingSince: isoDateTime,
   lastModified: isoDateTime,
+  /**
+   * When the student added the evidence the office asked for, sending it back to review: set only
+   * while it is Pending again ("Evidence added"). Such requests head the queue.
+   */
+  evidenceAddedAt: z.nullable(isoDateTime),
 });
 export type StaffAbsenceSummary = z.infer<typeof staffAbsenceSummarySchema>;
 
@@ -85,6 +90,19 @@ export const coveredClassSchema = z.object({
 });
 export type CoveredClass = z.infer<typeof coveredClassSchema>;
 
+/** The latest decision on a request that still stands: who made it, when, and until when it can be undone. */
+export const absenceDecisionRecordSchema = z.object({
+  /** The decision's button label ('Approve', 'Request evidence'…). */
+  label: z.string(),
+  absenceStatus: absenceStatusSchema,
+  /** The reviewer's name; 'A former reviewer' once their account is gone. */
+  decidedBy: z.string(),
+  decidedAt: isoDateTime,
+  /** While the student has not been told: the end of the undo window. Null once it has passed. */
+  undoUntil: z.nullable(isoDateTime),
+});
+export type AbsenceDecisionRecord = z.infer<typeof absenceDecisionRecordSchema>;
+
 export const staffAbsenceDetailSchema = z.object({
   request: absenceRequestSchema,
   studentName: z.string(),
@@ -95,6 +113,8 @@ export const staffAbsenceDetailSchema = z.object({
   coveredClasses: z.array(coveredClassSchema),
   /** The student's attendance this academic year (SPEC's percentage); null when nothing counts yet. */
   attendancePercentage: z.nullable(z.number()),
+  /** The latest decision that stands (not undone); null when no reviewer has decided it here yet. */
+  lastDecision: z.nullable(absenceDecisionRecordSchema),
 });
 export type StaffAbsenceDetail = z.infer<typeof staffAbsenceDetailSchema>;
 
@@ -150,4 +170,47 @@ export const staffAbsenceDecisionRoute = defineRoute({
   ownedParams: { rowId: null },
 });
 
-export const staffAbsenceRoutes = [staffAbsenceListRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceDecisionRoute] as const;
+/** Undoing the latest decision names the version it produced: anything changed since refuses the undo. */
+export const absenceUndoBodySchema = z.object({
+  /** The request's lastModified as the decision left it. */
+  lastModified: isoDateTime,
+});
+export type AbsenceUndoBody = z.infer<typeof absenceUndoBodySchema>;
+
+/**
+ * Undoes the latest decision within its window (issue 31): the request is put back exactly as it
+ * was, and the student, not yet told, is never told. 409 once the window has passed or the request
+ * changed since.
+ */
+export const staffAbsenceUndoRoute = defineRoute({
+  id: 'review.undo',
+  method: 'POST',
+  path: '/api/staff/absences/:rowId/decision/undo',
+  params: rowIdParams,
+  body: absenceUndoBodySchema,
+  response: staffAbsenceDetailSchema,
+  ...reviewer,
+  ownedParams: { rowId: null },
+});
+
+export const staffAbsenceCountsSchema = z.object({
+  /** Pending requests with evidence newly added, among `pending`. */
+  evidenceAdded: z.int().check(z.nonnegative()),
+  pending: z.int().check(z.nonnegative()),
+  awaitingEvidence: z.int().check(z.nonnegative()),
+  pendingCancellation: z.int().check(z.nonnegative()),
+});
+export type StaffAbsenceCounts = z.infer<typeof staffAbsenceCountsSchema>;
+
+/** How many requests wait in each part of the queue (the staff home page). */
+export const staffAbsenceCountsRoute = defineRoute({
+  id: 'review.counts',
+  method: 'GET',
+  path: '/api/staff/absence-counts',
+  response: staffAbsenceCountsSchema,
+  ...reviewer,
+});
+
+export const staffAbsenceRoutes = [
+  staffAbsenceListRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceDecisionRoute, staffAbsenceUndoRoute, staffAbsenceCountsRoute,
+] as const;

@@ -83,6 +83,8 @@ describe('route contract', () => {
       'POST /api/staff/timetable/events/:rowId/move',
       // Issue 15: the school office's decision on an absence request.
       'POST /api/staff/absences/:rowId/decision',
+      // Issue 31: undoing that decision within its window.
+      'POST /api/staff/absences/:rowId/decision/undo',
       // Issue 16: the admin area's audiences, categories, links and directory groups.
       ...['rules', 'categories', 'links', 'adgroups', 'notifications'].flatMap((set) => [
         `POST /api/admin/${set}`, `PUT /api/admin/${set}/:rowId`, `DELETE /api/admin/${set}/:rowId`,

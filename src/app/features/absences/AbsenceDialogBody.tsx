@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type FormEvent, type RefObjec
 import { Button, Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import type { SnapshotFrom } from 'xstate';
 import { formatDate, formatTime24 } from '../../format/dateTime';
+import { displayDate } from '../../../shared/rules/absences/dates';
 import { isFormReadOnly, isWithdrawAllowed, keptFilesOf, openOverlapsOf, readOnlyNoticeOf } from './absenceDialog.rules';
 import { factsOf, type absenceDialogMachine, type AbsenceDialogEvent } from './absenceDialog.machine';
 import { withFieldProblems } from './absenceForm';
@@ -70,6 +71,11 @@ export function AbsenceDialogBody({ snapshot, send, onClose }: AbsenceDialogBody
       {notice !== undefined && (
         <p role="note" className="callout absence-dialog__notice">
           {notice}
+        </p>
+      )}
+      {context.request?.absenceStatus === 'Pending' && context.request.evidenceAddedAt && (
+        <p role="note" className="callout absence-dialog__notice">
+          Sent for review on {displayDate(context.request.evidenceAddedAt)}: the school office will look at your evidence.
         </p>
       )}
       {context.request?.messageToStudent && (

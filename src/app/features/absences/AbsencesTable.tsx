@@ -1,4 +1,5 @@
 import type { AbsenceCategory, AbsenceRequest } from '../../../shared/contract/absences';
+import { displayDate } from '../../../shared/rules/absences/dates';
 import { Pager } from '../../ui/table/Pager';
 import { ResponsiveTable, RowOpenButton } from '../../ui/table/ResponsiveTable';
 import { usePagination } from '../../ui/table/usePagination';
@@ -44,6 +45,9 @@ export function AbsencesTable({ requests, categories, drafts, onOpen }: Absences
                 <span className={`absence-status absence-status--${statusTones[request.absenceStatus]}`}>
                   {statusLabels[request.absenceStatus]}
                 </span>
+                {request.absenceStatus === 'Pending' && request.evidenceAddedAt && (
+                  <span className="absence-sent">Sent for review on {displayDate(request.evidenceAddedAt)}</span>
+                )}
                 {drafts.has(draftKeyOf(request)) && <span className="absence-unsent">Unsent changes on this device</span>}
                 {request.messageToStudent && (
                   <span className="absence-message">

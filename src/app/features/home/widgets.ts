@@ -15,7 +15,7 @@ export interface HomeWidget {
   readonly icon: IconName;
   /** Who sees the slot; empty means everyone signed in. */
   readonly allowedRoles: readonly Role[];
-  /** A capability the user must also hold (Student Support's count); none: roles alone decide. */
+  /** A capability the user must also hold (the review queues, Student Support's count); none: roles alone decide. */
   readonly requiredCapability?: Capability;
   readonly emptyText: string;
   /** The page with the full picture. */
@@ -40,6 +40,17 @@ export const homeWidgets: readonly HomeWidget[] = [
     link: { routeName: 'staffReferrals', label: 'Open referrals' },
     skeletonLines: 2,
     Component: lazy(() => import('../staffReferrals/ReferralCountWidget')),
+  },
+  {
+    // The absence review queue of a member of the review groups (Student Support has its own count above).
+    id: 'review-queues',
+    title: 'Review queues',
+    icon: 'attendance',
+    allowedRoles: [],
+    requiredCapability: 'absenceReviewer',
+    emptyText: 'The requests waiting for your decision will appear here.',
+    skeletonLines: 2,
+    Component: lazy(() => import('./ReviewQueuesWidget')),
   },
   {
     id: 'timetable-today',

@@ -21,13 +21,13 @@ type Outcome =
 /**
  * The decisions the shared table allows from the request's status, one button each, and the
  * message to the student (required to Deny or Request evidence). The request's lastModified goes
- * with each decision; a 409 means someone changed it meanwhile, and the reviewer reloads it.
+ * with each decision; a 409 means someone changed it meanwhile, and the reviewer reloads it. The
+ * page says what was decided (a toast with Undo) once it is saved.
  */
 export function DecisionPanel({ request, onDecided, onReload }: DecisionPanelProps) {
   const id = useId();
   const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
-  const [announcement, setAnnouncement] = useState('');
   const decisions = absenceDecisionTable[request.absenceStatus];
   const messageError = outcome.kind === 'refused' && !outcome.isStale ? outcome.lines.find((line) => line.startsWith('messageToStudent: ')) : undefined;
 
@@ -44,7 +44,6 @@ export function DecisionPanel({ request, onDecided, onReload }: DecisionPanelPro
       body: { absenceStatus: decision.to, messageToStudent: message.trim() || null, lastModified: request.lastModified },
     })
       .then((detail) => {
-        setAnnouncement(`Decision saved: the request is now ${statusLabels[detail.request.absenceStatus]}.`);
         setOutcome({ kind: 'idle' });
         onDecided(detail);
       })
@@ -58,9 +57,6 @@ export function DecisionPanel({ request, onDecided, onReload }: DecisionPanelPro
   return (
     <section className="card staff-absence__decision" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>Decision</h2>
-      <p role="status" className="staff-absence__announcement">
-        {announcement}
-      </p>
       {decisions.length === 0 ? (
         <p>This request is {statusLabels[request.absenceStatus]}: there is nothing to decide.</p>
       ) : (

@@ -1,7 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
+import { wideScreenQuery } from '../../routing/media';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import type { AbsenceCategory } from '../../../shared/contract/absences';
 import { statusLabels } from '../absences/absenceView';
-import { allStatuses, type QueueFilterState } from './queueFilter';
+import { activeFilterCount, allStatuses, type QueueFilterState } from './queueFilter';
 
 interface QueueFiltersProps {
   readonly filter: QueueFilterState;
@@ -9,9 +11,14 @@ interface QueueFiltersProps {
   readonly onApply: (filter: QueueFilterState) => void;
 }
 
-/** The queue's filters: statuses, module, dates, category and student; applied with 'Apply filters'. */
+/**
+ * The queue's filters: statuses, module, dates, category and student; applied with 'Apply filters'.
+ * On a phone they fold behind one 'Filters (n)' button, so the first screen shows requests.
+ */
 export function QueueFilters({ filter, categories, onApply }: QueueFiltersProps) {
   const id = useId();
+  const isWide = useMediaQuery(wideScreenQuery);
+  const [isOpen, setIsOpen] = useState(false);
   const [draft, setDraft] = useState(filter);
   const set = <K extends keyof QueueFilterState>(key: K, value: QueueFilterState[K]) => setDraft((previous) => ({ ...previous, [key]: value }));
   const toggleStatus = (status: QueueFilterState['statuses'][number], isOn: boolean) =>
@@ -29,8 +36,9 @@ export function QueueFilters({ filter, categories, onApply }: QueueFiltersProps)
     </div>
   );
 
-  return (
-    <form className="card staff-absences__filters" aria-label="Filter absence requests" onSubmit={submit}>
+  const count = activeFilterCount(filter);
+  const form = (
+    <form id={`${id}-form`} className="card staff-absences__filters" aria-label="Filter absence requests" onSubmit={submit}>
       <fieldset className="staff-absences__statuses">
         <legend className="form-field__label">Status</legend>
         {allStatuses.map((status) => (
@@ -63,5 +71,14 @@ export function QueueFilters({ filter, categories, onApply }: QueueFiltersProps)
         Apply filters
       </button>
     </form>
+  );
+  if (isWide) return form;
+  return (
+    <div className="staff-absences__fold">
+      <button type="button" className="button staff-absences__fold-button" aria-expanded={isOpen} aria-controls={`${id}-form`} onClick={() => setIsOpen((open) => !open)}>
+        Filters ({count})
+      </button>
+      {isOpen && form}
+    </div>
   );
 }

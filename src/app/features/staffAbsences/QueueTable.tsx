@@ -1,4 +1,5 @@
 import type { StaffAbsenceSummary } from '../../../shared/contract/staffAbsences';
+import { absenceSpanLabel } from '../../../shared/format/absenceSpan';
 import { ResponsiveTable, RowOpenLink } from '../../ui/table/ResponsiveTable';
 import { statusLabels, statusTones } from '../absences/absenceView';
 import { waitingFor, wallClockLabel } from './waitingTime';
@@ -13,7 +14,7 @@ interface QueueTableProps {
 export function QueueTable({ items, now, linkTo }: QueueTableProps) {
   return (
     <ResponsiveTable label="Absence requests to review" className="staff-absences__table">
-      <caption className="visually-hidden">Absence requests to review, oldest first</caption>
+      <caption className="visually-hidden">Absence requests to review: evidence added first, then oldest first</caption>
       <thead>
         <tr>
           <th scope="col">Student</th>
@@ -33,10 +34,7 @@ export function QueueTable({ items, now, linkTo }: QueueTableProps) {
               {item.studentName}
               <span className="staff-absences__sub">{item.studentId}</span>
             </th>
-            <td data-label="Absence">
-              <time dateTime={item.absenceStart}>{wallClockLabel(item.absenceStart)}</time> to{' '}
-              <time dateTime={item.absenceEnd}>{wallClockLabel(item.absenceEnd)}</time>
-            </td>
+            <td data-label="Absence">{absenceSpanLabel(item.absenceStart, item.absenceEnd)}</td>
             <td data-label="Category">
               {item.categoryName}
               <span className="staff-absences__sub">
@@ -45,6 +43,7 @@ export function QueueTable({ items, now, linkTo }: QueueTableProps) {
             </td>
             <td data-label="Status">
               <span className={`absence-status absence-status--${statusTones[item.absenceStatus]}`}>{statusLabels[item.absenceStatus]}</span>
+              {item.evidenceAddedAt && <span className="staff-absences__mark">Evidence added</span>}
             </td>
             <td data-label="Waiting">
               <time dateTime={item.waitingSince} title={wallClockLabel(item.waitingSince)}>
@@ -52,7 +51,7 @@ export function QueueTable({ items, now, linkTo }: QueueTableProps) {
               </time>
             </td>
             <td>
-              <RowOpenLink to={linkTo(item.rowId)} label={`Open the request of ${item.studentName} from ${wallClockLabel(item.absenceStart)}`} />
+              <RowOpenLink to={linkTo(item.rowId)} label={`Open the request of ${item.studentName} for ${absenceSpanLabel(item.absenceStart, item.absenceEnd)}`} />
             </td>
           </tr>
         ))}

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { staffAbsenceDetailRoute, staffAbsenceFileRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import { staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import { absenceSpanLabel, weekdayDate } from '../../../shared/format/absenceSpan';
+import { decisionDone, decisionUndoWindowMs } from '../../../shared/rules/absences/decisions';
+import { toast } from '../../ui/toast/toastStore';
 import { callApi } from '../../api/client';
 import { describeError, isAbortError } from '../../api/errorHandler';
 import { buildUrl } from '../../api/url';
@@ -9,6 +12,7 @@ import { paths } from '../../routing/paths';
 import { statusLabels, statusTones } from '../absences/absenceView';
 import { CoveredClasses } from './CoveredClasses';
 import { DecisionPanel } from './DecisionPanel';
+import { NextRequest } from './NextRequest';
 import { waitingFor, wallClockLabel } from './waitingTime';
 import '../../ui/field.css';
 import '../absences/absences.css';
@@ -29,6 +33,30 @@ export function StaffAbsenceDetailPage() {
   const reload = useCallback(() => setReloads((n) => n + 1), []);
   // Only ever a search string on our own list page.
   const back = `${paths.staffAbsences}${search.get('back') ? `?${new URLSearchParams(search.get('back') ?? '').toString()}` : ''}`;
+
+  // The request decided on this visit: the page then offers the next one (a new rowId starts afresh).
+  const [decidedRowId, setDecidedRowId] = useState<string>();
+  const showDetail = useCallback((detail: StaffAbsenceDetail) => setLoaded({ status: 'ready', detail, at: Date.now() }), []);
+
+  const undo = useCallback((decided: StaffAbsenceDetail) => {
+    callApi(staffAbsenceUndoRoute, { params: { rowId: decided.request.rowId }, body: { lastModified: decided.request.lastModified } })
+      .then((restored) => {
+        showDetail(restored);
+        setDecidedRowId(undefined);
+        toast.info('Decision undone: the request is back as it was, and the student was not told.');
+      })
+      .catch((error: unknown) => toast.negative(`The decision was not undone. ${describeError(error)}`, { timeout: 10_000 }));
+  }, [showDetail]);
+
+  const onDecided = useCallback((decided: StaffAbsenceDetail) => {
+    showDetail(decided);
+    setDecidedRowId(String(decided.request.rowId));
+    const what = decided.lastDecision ? decisionDone(decided.lastDecision.label) : statusLabels[decided.request.absenceStatus];
+    toast.positive(`${what}: the request of ${decided.studentName}. The student is told in 10 seconds.`, {
+      timeout: decisionUndoWindowMs,
+      action: { label: 'Undo', onAction: () => undo(decided) },
+    });
+  }, [showDetail, undo]);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -70,12 +98,10 @@ export function StaffAbsenceDetailPage() {
                   {statusLabels[request.absenceStatus]}
                 </span>{' '}
                 for {waitingFor(detail.waitingSince, loadedAt)}
+                {request.evidenceAddedAt && <span className="staff-absences__mark">Evidence added on {wallClockLabel(request.evidenceAddedAt)}</span>}
               </dd>
               <dt>Dates</dt>
-              <dd>
-                <time dateTime={request.absenceStart}>{wallClockLabel(request.absenceStart)}</time> to{' '}
-                <time dateTime={request.absenceEnd}>{wallClockLabel(request.absenceEnd)}</time>
-              </dd>
+              <dd>{absenceSpanLabel(request.absenceStart, request.absenceEnd)}</dd>
               <dt>Category</dt>
               <dd>
                 {detail.category.absenceCategoryName} ({detail.category.absenceType}
@@ -91,6 +117,15 @@ export function StaffAbsenceDetailPage() {
               <dd>{detail.attendancePercentage === null ? 'Nothing counted yet' : `${Math.round(detail.attendancePercentage)}%`}</dd>
               <dt>Message to the student</dt>
               <dd>{request.messageToStudent || 'None'}</dd>
+              {detail.lastDecision && (
+                <>
+                  <dt>Decision</dt>
+                  <dd data-testid="review-decision">
+                    {decisionDone(detail.lastDecision.label)} by {detail.lastDecision.decidedBy} on {weekdayDate(detail.lastDecision.decidedAt)} at{' '}
+                    {detail.lastDecision.decidedAt.slice(11, 16)}
+                  </dd>
+                </>
+              )}
             </dl>
           </section>
 
@@ -113,12 +148,8 @@ export function StaffAbsenceDetailPage() {
 
           <CoveredClasses classes={detail.coveredClasses} />
 
-          <DecisionPanel
-            key={request.lastModified}
-            request={request}
-            onDecided={(next) => setLoaded({ status: 'ready', detail: next, at: Date.now() })}
-            onReload={reload}
-          />
+          <DecisionPanel key={request.lastModified} request={request} onDecided={onDecided} onReload={reload} />
+          {decidedRowId === rowId && <NextRequest currentRowId={request.rowId} back={search.get('back') ?? ''} />}
         </>
       )}
     </div>

@@ -59,3 +59,9 @@ export function toApiQuery(filter: QueueFilterState): StaffAbsenceQuery {
   for (const key of ['module', 'from', 'to', 'category', 'student'] as const) if (filter[key].trim()) query[key] = filter[key].trim();
   return query as StaffAbsenceQuery;
 }
+
+/** How many filters narrow the queue: the statuses when not the default set, and each field filled in. */
+export function activeFilterCount(filter: QueueFilterState): number {
+  const isDefaultStatuses = filter.statuses.length === awaitingReviewStatuses.length && awaitingReviewStatuses.every((s) => filter.statuses.includes(s));
+  return (isDefaultStatuses ? 0 : 1) + (['module', 'from', 'to', 'category', 'student'] as const).filter((key) => filter[key].trim() !== '').length;
+}

@@ -28,6 +28,7 @@ import * as m0026 from './0026_view_as_hand_back.js';
 import * as m0027 from './0027_revoked_sessions.js';
 import * as m0028 from './0028_register_history.js';
 import * as m0029 from './0029_student_support_referrals.js';
+import * as m0030 from './0030_absence_review_loop.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0027_revoked_sessions': m0027,
   '0028_register_history': m0028,
   '0029_student_support_referrals': m0029,
+  '0030_absence_review_loop': m0030,
 };

@@ -13,6 +13,7 @@ export interface RequestRow {
   readonly status: AbsenceStatus;
   readonly message_to_student: string | null;
   readonly last_modified: Date;
+  readonly evidence_added_at: Date | null;
 }
 
 export interface FileRow {
@@ -23,7 +24,7 @@ export interface FileRow {
   readonly storage_key: string;
 }
 
-export const requestColumns = ['id', 'category_id', 'absence_start', 'absence_end', 'description', 'status', 'message_to_student', 'last_modified'] as const;
+export const requestColumns = ['id', 'category_id', 'absence_start', 'absence_end', 'description', 'status', 'message_to_student', 'last_modified', 'evidence_added_at'] as const;
 
 /** Active categories in display order. */
 export async function activeCategories(db: Db): Promise<AbsenceCategory[]> {
@@ -94,6 +95,8 @@ export function toAbsenceRequest(row: RequestRow, files: readonly FileRow[], stu
     messageToStudent: row.message_to_student,
     supportingFiles: files.filter((file) => file.request_id === row.id).map((file) => ({ rowId: file.id, fileName: file.file_name })),
     lastModified: londonIso(row.last_modified),
+    // Only while it waits for review again: once decided, the evidence is simply part of the request.
+    evidenceAddedAt: row.status === 'Pending' && row.evidence_added_at ? londonIso(row.evidence_added_at) : null,
   };
 }
 

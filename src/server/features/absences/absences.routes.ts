@@ -21,9 +21,9 @@ import { discardForm, formFingerprint, readAbsenceForm, type AbsenceForm } from 
  * The session user's absence requests. Every request and file is looked up together with the
  * caller's id, so another student's rowId is a 404 for reading, editing, withdrawing and downloads.
  */
-export function absencesRoutes({ db, config, clock }: ServerContext): RouteImplementation[] {
+export function absencesRoutes({ db, config, clock, notifier }: ServerContext): RouteImplementation[] {
   const store = new PostgresFileStore(db, config.uploadsDir);
-  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, requestsPerHour: config.absenceRequestsPerHour, clock });
+  const deps = (request: { log: AbsenceDeps['log'] }): AbsenceDeps => ({ db, store, log: request.log, quotaBytes: config.uploadQuotaBytes, requestsPerHour: config.absenceRequestsPerHour, clock, notifier });
   const timeouts = { idleMs: config.uploadIdleTimeoutMs, totalMs: config.uploadTimeoutMs };
   /**
    * The absence form, read by the route layer before the handler (so a retried create is known by

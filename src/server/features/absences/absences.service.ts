@@ -13,6 +13,8 @@ import { activeCategories, filesOf, ownRequest, registrationStatusOf, storedByte
 import { rederiveRecordsForAbsence } from '../attendance/closeRegisters.service.js';
 import { absenceDateLimits } from './dateLimits.js';
 import type { FileStore } from './fileStore.js';
+import { Notifier } from '../notifications/notify.service.js';
+import { absenceSpanLabel } from '../../../shared/format/absenceSpan.js';
 import type { AbsenceForm, UploadedFile } from './multipartForm.js';
 
 export interface AbsenceDeps {
@@ -24,6 +26,8 @@ export interface AbsenceDeps {
   /** Requests one student may create in any hour (ABSENCE_REQUESTS_PER_HOUR). */
   readonly requestsPerHour: number;
   readonly clock: Clock;
+  /** Tells the reviewers when evidence they asked for arrives. */
+  readonly notifier: Notifier;
 }
 
 const INVALID = 'The absence request could not be saved.';
@@ -194,18 +198,22 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
   const removedKeys = await withStoredFiles(deps, form.files, (keys) =>
     deps.db.transaction().execute(async (trx) => {
       await assertRoomLocked(trx, deps, user.id, row.id, fields.filesToDelete, form);
-      // The status is checked again in the UPDATE itself: a request approved meanwhile is not changed.
-      const updated = await trx
+      const now = deps.clock.now();
+      // The status is read again under a lock: a request approved meanwhile is not changed.
+      const current = await trx.selectFrom('absence_requests').select('status').where('id', '=', row.id).forUpdate().executeTakeFirst();
+      if (!current || !isEditableStatus(current.status)) throw notEditable();
+      // Evidence added to a request the office asked evidence for sends it back to review (issue 31).
+      const sendsBack = current.status === 'AwaitingEvidence' && form.files.length > 0;
+      await trx
         .updateTable('absence_requests')
         .set({
           category_id: fields.categoryRowId, absence_start: instantOf(fields.start), absence_end: instantOf(fields.end),
-          description: fields.description, last_modified: nextVersion(deps.clock.now()),
+          description: fields.description, last_modified: nextVersion(now),
+          ...(sendsBack ? { status: 'Pending' as const, evidence_added_at: now } : {}),
         })
         .where('id', '=', row.id)
-        .where('student_user_id', '=', user.id)
-        .where('status', 'in', editableStatuses)
-        .executeTakeFirst();
-      if (updated.numUpdatedRows === 0n) throw notEditable();
+        .execute();
+      if (sendsBack) await tellReviewers(trx, deps, user, row.id, fields, now);
       const removed = fields.filesToDelete.length === 0 ? [] : await trx
         .deleteFrom('absence_files')
         .where('request_id', '=', row.id)
@@ -218,6 +226,22 @@ export async function updateAbsence(deps: AbsenceDeps, user: SessionUser, form: 
   // Only after the commit: a failed update keeps every file it had.
   await deps.store.remove(removedKeys).catch((error: unknown) => deps.log.error({ err: error }, 'absence file removal failed'));
   return loadOne(deps.db, user, row.id);
+}
+
+/**
+ * Tells the absence reviewers (the members of the absence-review directory groups) that evidence
+ * they asked for has arrived, in the update's transaction: the notification exists only if the
+ * request went back to review. Its link opens the request in the queue.
+ */
+async function tellReviewers(trx: Db, deps: AbsenceDeps, user: SessionUser, requestId: number, fields: AbsenceFields, now: Date): Promise<void> {
+  const groups = await trx.selectFrom('directory_groups').select('id').where('is_absence_review_group', '=', true).execute();
+  if (groups.length === 0) return;
+  const span = absenceSpanLabel(fields.start, fields.end);
+  await new Notifier(trx, deps.notifier.push, deps.clock).notify({ directoryGroups: groups.map((group) => group.id) }, 'Attendance', {
+    title: 'Evidence added to an absence request',
+    body: `${user.displayName} added the evidence you asked for to their absence request (${span}). It is back in the review queue.`,
+    url: `/staff/absences/${requestId}`,
+  }, { dedupeKey: `absence-evidence:${requestId}:${now.getTime()}` });
 }
 
 /** SPEC §4 withdraw: see `withdrawOutcome` in the shared rules for the window. */

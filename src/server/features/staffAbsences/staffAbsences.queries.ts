@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { CoveredClass, StaffAbsenceDetail, StaffAbsencePage } from '../../../shared/contract/staffAbsences.js';
+import type { AbsenceDecisionRecord, CoveredClass, StaffAbsenceCounts, StaffAbsenceDetail, StaffAbsencePage } from '../../../shared/contract/staffAbsences.js';
 import type { AbsenceStatus } from '../../db/schema.domain.js';
-import { awaitingReviewStatuses } from '../../../shared/rules/absences/decisions.js';
+import { awaitingReviewStatuses, decisionUndoWindowMs, findDecision } from '../../../shared/rules/absences/decisions.js';
 import { addLocalDays } from '../../../shared/rules/absences/dates.js';
 import { academicYearLabelOf, academicYearOf, londonInstant } from '../../calendar/academicCalendar.js';
 import { enrolledGroups } from '../timetable/membership.js';
@@ -63,7 +63,13 @@ function filtered(db: Db, filter: QueueFilter) {
   return query;
 }
 
-/** One page of the review queue: oldest first by the time each request reached its status. */
+/** When the student added the evidence asked for, while the request is Pending again; else null. */
+const evidenceAdded = sql<Date | null>`case when r.status = 'Pending' then r.evidence_added_at end`;
+
+/**
+ * One page of the review queue: the requests whose asked-for evidence has arrived first, then the
+ * rest, each part oldest first by the time each request reached its status.
+ */
 export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbsencePage> {
   const page = filter.page ?? 1;
   const pageSize = filter.pageSize ?? defaultPageSize;
@@ -71,9 +77,12 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbs
     filtered(db, filter)
       .select((eb) => [
         'r.id', 'u.display_name', 'u.student_id', 'r.absence_start', 'r.absence_end', 'r.status', 'c.name as category_name',
-        'c.absence_type', 'r.created_at', 'r.status_changed_at', 'r.last_modified',
+        'c.absence_type', 'r.created_at', 'r.status_changed_at', 'r.last_modified', evidenceAdded.as('evidence_added_at'),
         eb.selectFrom('absence_files as f').select((f) => f.fn.countAll<string>().as('n')).whereRef('f.request_id', '=', 'r.id').as('file_count'),
       ])
+      // Evidence the office asked for, now sent: those requests head the queue (oldest first among
+      // them), then every other request by when it last needed a decision, oldest first.
+      .orderBy(sql`${evidenceAdded} is null`)
       .orderBy('r.status_changed_at')
       .orderBy('r.id')
       .limit(pageSize)
@@ -101,6 +110,7 @@ export async function reviewQueue(db: Db, filter: QueueFilter): Promise<StaffAbs
       submittedAt: londonIso(row.created_at),
       waitingSince: londonIso(row.status_changed_at),
       lastModified: londonIso(row.last_modified),
+      evidenceAddedAt: row.evidence_added_at ? londonIso(new Date(row.evidence_added_at)) : null,
     })),
     total: Number(count.n),
     page,
@@ -168,16 +178,17 @@ export async function reviewDetail(db: Db, requestId: number, now: Date): Promis
     .innerJoin('absence_categories as c', 'c.id', 'r.category_id')
     .select([
       'r.id', 'r.student_user_id', 'r.category_id', 'r.absence_start', 'r.absence_end', 'r.description', 'r.status', 'r.message_to_student',
-      'r.last_modified', 'r.created_at', 'r.status_changed_at', 'u.display_name', 'u.email', 'u.student_id',
+      'r.last_modified', 'r.created_at', 'r.status_changed_at', 'r.evidence_added_at', 'u.display_name', 'u.email', 'u.student_id',
       'c.name as category_name', 'c.description as category_description', 'c.absence_type', 'c.requires_description', 'c.requires_evidence',
     ])
     .where('r.id', '=', requestId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [files, covered, attendancePercentage] = await Promise.all([
+  const [files, covered, attendancePercentage, lastDecision] = await Promise.all([
     filesOf(db, [row.id]),
     coveredClasses(db, row.student_user_id, row.absence_start, row.absence_end),
     attendancePercentageOf(db, row.student_user_id, now),
+    lastDecisionOf(db, row.id, now),
   ]);
   return {
     request: toAbsenceRequest(row, files, row.student_id ?? ''),
@@ -195,6 +206,46 @@ export async function reviewDetail(db: Db, requestId: number, now: Date): Promis
     waitingSince: londonIso(row.status_changed_at),
     coveredClasses: covered,
     attendancePercentage,
+    lastDecision,
+  };
+}
+
+/** The request's latest decision that stands: who, when, and the end of its undo window while it lasts. */
+async function lastDecisionOf(db: Db, requestId: number, now: Date): Promise<AbsenceDecisionRecord | null> {
+  const row = await db
+    .selectFrom('absence_decisions as d')
+    .leftJoin('users as u', 'u.id', 'd.decided_by_user_id')
+    .select(['d.from_status', 'd.to_status', 'd.decided_at', 'd.notified_at', 'u.display_name'])
+    .where('d.request_id', '=', requestId)
+    .where('d.undone_at', 'is', null)
+    .orderBy('d.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const undoUntil = row.decided_at.getTime() + decisionUndoWindowMs;
+  return {
+    label: findDecision(row.from_status, row.to_status)?.label ?? row.to_status,
+    absenceStatus: row.to_status,
+    decidedBy: row.display_name ?? 'A former reviewer',
+    decidedAt: londonIso(row.decided_at),
+    undoUntil: !row.notified_at && now.getTime() < undoUntil ? londonIso(new Date(undoUntil)) : null,
+  };
+}
+
+/** How many requests wait in each part of the queue. */
+export async function reviewCounts(db: Db): Promise<StaffAbsenceCounts> {
+  const rows = await db
+    .selectFrom('absence_requests')
+    .select((eb) => ['status', eb.fn.countAll<string>().as('n'), eb.fn.count<string>('evidence_added_at').as('with_evidence')])
+    .where('status', 'in', [...awaitingReviewStatuses])
+    .groupBy('status')
+    .execute();
+  const of = (status: AbsenceStatus) => rows.find((row) => row.status === status);
+  return {
+    pending: Number(of('Pending')?.n ?? 0),
+    evidenceAdded: Number(of('Pending')?.with_evidence ?? 0),
+    awaitingEvidence: Number(of('AwaitingEvidence')?.n ?? 0),
+    pendingCancellation: Number(of('PendingCancellation')?.n ?? 0),
   };
 }
 

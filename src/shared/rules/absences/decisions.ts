@@ -24,13 +24,15 @@ export interface AbsenceDecision {
   readonly label: string;
   /** Deny and Request evidence must tell the student why, or what to send. */
   readonly requiresMessage: boolean;
+  /** What was done, once it is: 'Approved', 'Evidence requested'. */
+  readonly done: string;
 }
 
-const approve: AbsenceDecision = { to: 'Approved', label: 'Approve', requiresMessage: false };
-const deny: AbsenceDecision = { to: 'Denied', label: 'Deny', requiresMessage: true };
-const requestEvidence: AbsenceDecision = { to: 'AwaitingEvidence', label: 'Request evidence', requiresMessage: true };
-const confirmCancellation: AbsenceDecision = { to: 'Cancelled', label: 'Confirm cancellation', requiresMessage: false };
-const keep: AbsenceDecision = { to: 'Approved', label: 'Keep', requiresMessage: false };
+const approve: AbsenceDecision = { to: 'Approved', label: 'Approve', requiresMessage: false, done: 'Approved' };
+const deny: AbsenceDecision = { to: 'Denied', label: 'Deny', requiresMessage: true, done: 'Denied' };
+const requestEvidence: AbsenceDecision = { to: 'AwaitingEvidence', label: 'Request evidence', requiresMessage: true, done: 'Evidence requested' };
+const confirmCancellation: AbsenceDecision = { to: 'Cancelled', label: 'Confirm cancellation', requiresMessage: false, done: 'Cancellation confirmed' };
+const keep: AbsenceDecision = { to: 'Approved', label: 'Keep', requiresMessage: false, done: 'Kept (cancellation refused)' };
 
 export const absenceDecisionTable: Readonly<Record<AbsenceStatus, readonly AbsenceDecision[]>> = {
   Pending: [approve, deny, requestEvidence],
@@ -44,6 +46,12 @@ export const absenceDecisionTable: Readonly<Record<AbsenceStatus, readonly Absen
 /** The statuses that wait for a reviewer: the review queue's default filter. */
 export const awaitingReviewStatuses: readonly AbsenceStatus[] = ['Pending', 'AwaitingEvidence', 'PendingCancellation'];
 
+/**
+ * How long a reviewer may undo a decision (issue 31). The student is told only once it has passed,
+ * so an undone decision reaches no one.
+ */
+export const decisionUndoWindowMs = 10_000;
+
 /** The most characters a message to the student may have. */
 export const messageToStudentMaxLength = 1000;
 
@@ -52,7 +60,13 @@ export const decisionMessages = {
   messageRequired: 'Please write a message to the student explaining this decision.',
   stale: 'This absence request has changed since you opened it. Reload it to see the changes, then decide again.',
   ownRequest: 'You cannot decide your own absence request. Another reviewer must decide it.',
+  undoTooLate: 'This decision can no longer be undone: the student has been told, or the request has changed since.',
 } as const;
+
+/** What a decision by its label did ('Approve' → 'Approved'); the label itself when unknown. */
+export function decisionDone(label: string): string {
+  return Object.values(absenceDecisionTable).flat().find((decision) => decision.label === label)?.done ?? label;
+}
 
 /** The decision that takes a request from `from` to `to`, or undefined when there is none. */
 export function findDecision(from: AbsenceStatus, to: AbsenceStatus): AbsenceDecision | undefined {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readQueueFilter, toApiQuery, writeQueueFilter } from '../../../../src/app/features/staffAbsences/queueFilter';
+import { activeFilterCount, readQueueFilter, toApiQuery, writeQueueFilter } from '../../../../src/app/features/staffAbsences/queueFilter';
 import { waitingFor, wallClockLabel } from '../../../../src/app/features/staffAbsences/waitingTime';
 
 describe('the review queue filter in the URL', () => {
@@ -29,5 +29,13 @@ describe('waiting times', () => {
 
   it('shows the wall clock a London time carries', () => {
     expect(wallClockLabel('2025-10-13T09:05:00+01:00')).toBe('13/10/2025 09:05');
+  });
+});
+
+describe('the phone’s Filters (n) count', () => {
+  it('counts the statuses when not the default set, and each field filled in', () => {
+    expect(activeFilterCount(readQueueFilter(new URLSearchParams()))).toBe(0);
+    expect(activeFilterCount(readQueueFilter(new URLSearchParams('student=liam&module=CS2041')))).toBe(2);
+    expect(activeFilterCount(readQueueFilter(new URLSearchParams('status=Approved&from=2026-10-01&to=2026-10-31&page=3')))).toBe(3);
   });
 });

@@ -5,7 +5,9 @@ import {
   staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceListRoute,
   type StaffAbsenceDetail, type StaffAbsencePage,
 } from '../../../../src/shared/contract/staffAbsences.js';
-import { absenceDecisionTable, decisionMessages } from '../../../../src/shared/rules/absences/decisions.js';
+import { absenceDecisionTable, decisionMessages, decisionUndoWindowMs } from '../../../../src/shared/rules/absences/decisions.js';
+import { SettableClock } from '../../../../src/server/clock.js';
+import { sendDecisionNoticeIfDue } from '../../../../src/server/features/staffAbsences/decisionNotice.service.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import type { QueryParams } from '../../../helpers/routes.js';
@@ -195,7 +197,7 @@ describe('POST /api/staff/absences/:rowId/decision', () => {
     expect((await decide(request.id, { absenceStatus: 'Approved', lastModified: fresh })).statusCode).toBe(200);
   });
 
-  it('updates the request, audits it, notifies the student with a link to it, and the student sees the message', async () => {
+  it('updates the request, audits it, notifies the student (after the undo window) with a link to it, and the student sees the message', async () => {
     const request = await requestIn('Pending');
     const response = await decide(request.id, { absenceStatus: 'AwaitingEvidence', messageToStudent: '  Please upload your appointment letter.  ', lastModified: request.lastModified });
     expect(response.statusCode).toBe(200);
@@ -210,6 +212,10 @@ describe('POST /api/staff/absences/:rowId/decision', () => {
       after: { absenceStatus: 'AwaitingEvidence', messageToStudent: 'Please upload your appointment letter.' },
       context: { decision: 'Request evidence' },
     });
+    // The student is told once the undo window has passed (issue 31; reviewLoop.test.ts).
+    const decision = await t.db.selectFrom('absence_decisions').select(['id', 'decided_at']).where('request_id', '=', request.id).executeTakeFirstOrThrow();
+    const afterWindow = new SettableClock(decision.decided_at.getTime() + decisionUndoWindowMs, { frozen: true });
+    expect(await sendDecisionNoticeIfDue({ db: t.db, notifier: t.app.notifier, clock: afterWindow }, decision.id)).toBe(true);
     const notification = await t.db.selectFrom('notifications').selectAll().where('user_id', '=', studentId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(notification).toMatchObject({ notification_type: 'Attendance', url: `/attendance/current?absence=${request.id}`, title: 'Absence request waiting for your evidence' });
     expect(notification.body).toContain('Please upload your appointment letter.');
