@@ -116,6 +116,8 @@ for (const { name, viewport } of widths) {
         await expectNoAxeViolations();
         await page.keyboard.press('Escape');
         await expect(popup).toBeHidden();
+        // Focus goes back to the button that opened the popup; only then is the next Escape the dialog's.
+        await expect(create.calendarButton('Start date')).toBeFocused();
       }
 
       // 3. Closing with input asks first.
