@@ -5,6 +5,7 @@ import { absenceSpanLabel, weekdayDate } from '../../../shared/format/absenceSpa
 import { decisionDone, decisionUndoWindowMs } from '../../../shared/rules/absences/decisions';
 import { toast } from '../../ui/toast/toastStore';
 import { callApi } from '../../api/client';
+import { serverNow } from '../timetable/serverClock';
 import { describeError, isAbortError } from '../../api/errorHandler';
 import { buildUrl } from '../../api/url';
 import { useCurrentRoute } from '../../routing/handle';
@@ -36,7 +37,7 @@ export function StaffAbsenceDetailPage() {
 
   // The request decided on this visit: the page then offers the next one (a new rowId starts afresh).
   const [decidedRowId, setDecidedRowId] = useState<string>();
-  const showDetail = useCallback((detail: StaffAbsenceDetail) => setLoaded({ status: 'ready', detail, at: Date.now() }), []);
+  const showDetail = useCallback((detail: StaffAbsenceDetail) => setLoaded({ status: 'ready', detail, at: serverNow() }), []);
 
   const undo = useCallback((decided: StaffAbsenceDetail) => {
     callApi(staffAbsenceUndoRoute, { params: { rowId: decided.request.rowId }, body: { lastModified: decided.request.lastModified } })
@@ -61,7 +62,7 @@ export function StaffAbsenceDetailPage() {
   useEffect(() => {
     const controller = new AbortController();
     callApi(staffAbsenceDetailRoute, { params: { rowId }, signal: controller.signal })
-      .then((detail) => setLoaded({ status: 'ready', detail, at: Date.now() }))
+      .then((detail) => setLoaded({ status: 'ready', detail, at: serverNow() }))
       .catch((error: unknown) => {
         if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Absence Request' }) });
       });
