@@ -50,7 +50,7 @@ interface Fixtures {
   newContext: NewContext;
   landingPage: LandingPage;
   homePage: HomePage;
-  /** Signs in through the real UI: landing page, 'Sign in', then the persona on the server's picker. */
+  /** Signs the test's page in as a demo persona, on /home, its first-run banners answered (e2e/support/signIn.ts). */
   signInAs: (userName: PersonaName) => Promise<void>;
   /** Fails the test with a readable list when axe finds WCAG 2.1 A/AA violations on the page. */
   expectNoAxeViolations: (page?: Page, options?: AxeCheckOptions) => Promise<void>;

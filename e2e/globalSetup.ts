@@ -7,6 +7,7 @@ import { createDb } from '../src/server/db/database';
 import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../src/server/db/embedded';
 import { prepareDatabase } from '../src/server/db/startup';
 import { E2E_CLOCK_START, fakeWallClockEnv } from './support/clock';
+import { bundleServer } from './support/serverBundle';
 import { e2eDatabaseEnv, E2E_TEMPLATE_DATABASE } from './support/specDatabase';
 
 /**
@@ -14,7 +15,8 @@ import { e2eDatabaseEnv, E2E_TEMPLATE_DATABASE } from './support/specDatabase';
  * the demo university once, at E2E_CLOCK_START; each spec file's server runs on its own clone of
  * it (e2e/support/specDatabase.ts) with its clock starting at that same instant, so no spec sees
  * another's writes, every spec sees the same university at the same time, and the run boots one
- * cluster. The client is built here, once, before any worker starts a server.
+ * cluster. The client is built here, once, before any worker starts a server, and so is the
+ * server (e2e/support/serverBundle.ts).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const staticDir = process.env.E2E_STATIC_DIR ?? 'dist';
@@ -47,8 +49,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   } finally {
     await template.destroy();
   }
-  // Workers start after this and inherit the environment.
-  Object.assign(process.env, e2eDatabaseEnv(adminUrl));
+  // Workers start after this and inherit the environment: the cluster, and the server's compiled
+  // entry point for scripts/e2e-server.mjs.
+  Object.assign(process.env, e2eDatabaseEnv(adminUrl), { E2E_SERVER_ENTRY: await bundleServer() });
   return async () => {
     await cluster.stop();
     await rm(root, { recursive: true, force: true });

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
 
 useOwnServer(test);
 
@@ -8,13 +9,12 @@ test.describe('signing in', () => {
     page,
     landingPage,
     homePage,
-    signInAs,
   }) => {
     await page.goto('/');
     await landingPage.expectShown();
     await expect(page).toHaveTitle('Welcome | Campus Companion');
 
-    await signInAs('student');
+    await signInOn(page, 'student', { throughPicker: true });
 
     await homePage.expectGreeting('Amara');
     await expect(page).toHaveTitle('Home | Campus Companion');

@@ -34,7 +34,9 @@ if (process.env.E2E_DATABASE_URL) env.DATABASE_URL = process.env.E2E_DATABASE_UR
 else delete env.DATABASE_URL;
 
 // Equivalent to `npx tsx src/server/main.ts`, as one process: no npx or tsx parent to relay signals.
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+// E2E_SERVER_ENTRY: the same server compiled once for the whole run (e2e/support/serverBundle.ts).
+const entry = process.env.E2E_SERVER_ENTRY ? [process.env.E2E_SERVER_ENTRY] : ['--import', 'tsx', 'src/server/main.ts'];
+const server = spawn(process.execPath, entry, {
   env,
   stdio: ['ignore', 'inherit', 'inherit'],
   detached: true,

@@ -1,21 +1,53 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import type { PersonaName } from '../fixtures';
 import { LandingPage } from '../pages/LandingPage';
 import { PersonaPicker } from '../pages/PersonaPicker';
 import { answerFirstRunBanners } from './firstRun';
 
-/**
- * Signs in through the real UI on any page: landing page, 'Sign in', then the persona on the
- * server's picker. The `signInAs` fixture does it on the test's own page; a test with a second
- * browser context (the same student on another device) calls it on that context's page.
- * `isFirstRun` leaves the first-run banners unanswered (consent, tour prompt, install).
- */
-export async function signInOn(page: Page, userName: PersonaName, { isFirstRun = false }: { readonly isFirstRun?: boolean } = {}): Promise<void> {
+interface SignInOptions {
+  /** Leaves the first-run banners unanswered (consent, tour prompt, install); signs in through the picker. */
+  readonly isFirstRun?: boolean;
+  /** Signs in the way a person does: landing page, 'Sign in', then the persona on the server's picker. */
+  readonly throughPicker?: boolean;
+}
+
+/** The landing page's 'Sign in', then the persona's button on the server's demo picker. */
+async function signInThroughPicker(page: Page, userName: PersonaName, isFirstRun: boolean): Promise<void> {
   const landing = new LandingPage(page);
   await landing.goto();
-  // Unless the test is about them, the first-run banners have been answered (e2e/support/firstRun.ts).
   if (!isFirstRun) await answerFirstRunBanners(page, userName);
   await landing.signIn();
   await new PersonaPicker(page).choose(userName);
   await page.waitForURL('**/home');
+}
+
+/**
+ * What the picker's button does (src/server/auth/demoPicker.ts), from the page's own session: an
+ * antiforgery token, then the demo sign-in with it. The page is on the server's origin first (its
+ * small JSON answer, not the app), so the banners' answers can be written there.
+ */
+async function signInThroughApi(page: Page, userName: PersonaName): Promise<void> {
+  await page.goto('/api/user/info');
+  await answerFirstRunBanners(page, userName);
+  const tokenResponse = await page.request.get('/api/antiforgerytoken');
+  expect(tokenResponse.status(), 'the antiforgery token').toBe(200);
+  const { token } = (await tokenResponse.json()) as { token: string };
+  const response = await page.request.post('/api/user/signin/demo', { headers: { 'x-xsrf-token': token }, data: { userName } });
+  expect(response.status(), `the demo sign-in of ${userName}`).toBeLessThan(300);
+  await page.goto('/home');
+}
+
+/**
+ * Signs `page` in as a demo persona and leaves it on /home. The `signInAs` fixture does it on the
+ * test's own page; a test with a second browser context (the same student on another device) calls
+ * it on that context's page.
+ *
+ * Unless the test is about them, the first-run banners have been answered (e2e/support/firstRun.ts)
+ * and the session is opened the way the picker's button opens it, without loading the landing page
+ * and the picker first: a page load less per test. The sign-in screens themselves are walked in
+ * e2e/signin.spec.ts (`throughPicker`) and by every first-run test (`isFirstRun`).
+ */
+export async function signInOn(page: Page, userName: PersonaName, { isFirstRun = false, throughPicker = false }: SignInOptions = {}): Promise<void> {
+  if (isFirstRun || throughPicker) await signInThroughPicker(page, userName, isFirstRun);
+  else await signInThroughApi(page, userName);
 }
