@@ -76,13 +76,15 @@ test('a scheduled notification to students reaches student (list and push), not 
   await form.getByLabel('Link (optional)').fill('/resources');
   // Nothing chosen counts everyone; ticking Students narrows the live count.
   const count = form.getByRole('status');
-  await expect(count).toHaveText(/^\d+ recipients\.$/);
+  // Counts are written en-GB (2,340).
+  const counted = (text: string) => Number(text.split(' ')[0]?.replace(/,/g, ''));
+  await expect(count).toHaveText(/^[\d,]+ recipients\.$/);
   const everyone = await count.innerText();
   await form.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Students' }).check();
   await expect(count).not.toHaveText(everyone);
-  await expect(count).toHaveText(/^\d+ recipients\.$/);
-  const recipients = Number((await count.innerText()).split(' ')[0]);
-  expect(recipients).toBeLessThan(Number(everyone.split(' ')[0]));
+  await expect(count).toHaveText(/^[\d,]+ recipients\.$/);
+  const recipients = counted(await count.innerText());
+  expect(recipients).toBeLessThan(counted(everyone));
   expect(recipients).toBeGreaterThan(1);
   await form.getByRole('radio', { name: 'Schedule' }).check();
   const sendAt = await admin.evaluate(() => {

@@ -29,6 +29,10 @@ import { useOwnServer } from './support/ownServer';
 // 9. 'Your session is about to end' (alertdialog) and 'Signing you out' (SessionDialog): an idle
 //    session near its end, then 'Sign Out'. Covered at both widths in e2e/session.spec.ts
 //    (desktop) and below (phone); the sign-out link of the menu opens the same 'Signing you out'.
+// 10. The admin area's confirmations (issue 31 §6): 'Send to {n} people now?' before a notification
+//    is sent now, and 'Delete the link “…”?' (category, rule, group) before a delete: covered at
+//    both widths in e2e/adminConfirm.spec.ts; the import, register and view-as confirmations in
+//    their own specs.
 // Nothing else in the app is a dialog. The staff and admin editors (review decisions, the
 // lecturer register, links, categories, rules, groups, notifications compose/schedule, status,
 // view-as start, classes) and the feedback form are forms on their pages, not dialogs: their

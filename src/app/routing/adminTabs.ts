@@ -34,4 +34,6 @@ export const adminTabs: readonly AdminTab[] = [
   // The optional segment is the batch whose report is open (/admin/imports/12).
   { routeName: 'adminImports', path: 'imports/:rowId?', page: () => import('../features/admin/imports/ImportsPage').then((m) => m.ImportsPage) },
   { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
+  { routeName: 'adminJobs', path: 'jobs', page: () => import('../features/admin/jobs/JobsPage').then((m) => m.JobsPage) },
+  { routeName: 'adminFeedback', path: 'feedback', page: () => import('../features/admin/feedback/FeedbackPage').then((m) => m.FeedbackPage) },
 ];

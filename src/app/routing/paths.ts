@@ -28,6 +28,8 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminClasses: '/admin/classes',
   adminImports: '/admin/imports',
+  adminJobs: '/admin/jobs',
+  adminFeedback: '/admin/feedback',
   staffAbsences: '/staff/absences',
   staffAbsenceDetail: '/staff/absences/:rowId',
   staffReferrals: '/staff/referrals',

@@ -174,6 +174,8 @@ export const pages = {
   adminAudit: { section: 'admin', title: 'Audit log' },
   adminClasses: { section: 'admin', title: 'Classes' },
   adminImports: { section: 'admin', title: 'Data import' },
+  adminJobs: { section: 'admin', title: 'Job queue', tabLabel: 'Jobs' },
+  adminFeedback: { section: 'admin', title: 'User feedback', tabLabel: 'Feedback' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },
   staffAbsenceDetail: { section: 'absenceReview', title: 'Absence request' },
   staffReferrals: { section: 'studentSupport', title: 'Student support referrals' },

@@ -28,6 +28,11 @@ export const auditEntrySchema = z.object({
   actorDisplayName: z.nullable(z.string()),
   action: z.string(),
   target: z.nullable(z.object({ type: z.string(), id: z.union([z.number(), z.string()]) })),
+  /**
+   * The record's readable name ("Moodle", "CS101 Programming, 12/03/2027 10:00"): as the entry's
+   * snapshot kept it, else as the record is now; null when there is none to give.
+   */
+  targetName: z.nullable(z.string()),
   before: z.optional(z.unknown()),
   after: z.optional(z.unknown()),
   context: z.optional(z.record(z.string(), z.unknown())),

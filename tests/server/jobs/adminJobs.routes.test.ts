@@ -34,7 +34,9 @@ describe('GET /api/admin/jobs', () => {
   });
 
   it('is for administrators only', async () => {
-    const student = await signIn(t.app, 'student');
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: student.headers() })).statusCode).toBe(403);
+    for (const name of ['student', 'lecturer', 'staff']) {
+      const user = await signIn(t.app, name);
+      expect((await t.app.inject({ method: 'GET', url: '/api/admin/jobs', headers: user.headers() })).statusCode).toBe(403);
+    }
   });
 });

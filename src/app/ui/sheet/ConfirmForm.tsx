@@ -6,8 +6,8 @@ import './sheet.css';
 
 /*
  * The inside of a dialog that asks before a write with wide effects (apply an import, sign out of
- * all devices, end a user's sessions): what will happen, the server's refusal if any, Cancel and
- * the action.
+ * all devices, end a user's sessions, send a notification, delete an admin record): what will
+ * happen, the server's refusal if any, Cancel and the action.
  */
 
 export interface ConfirmFormProps {
@@ -16,11 +16,13 @@ export interface ConfirmFormProps {
   readonly error: string | undefined;
   readonly onSubmit: (event: FormEvent) => void;
   readonly onCancel: () => void;
+  /** The action cannot be taken yet or at all (still checking, or the text says why); Cancel stays. */
+  readonly isConfirmDisabled?: boolean;
   readonly children: ReactNode;
 }
 
 /** A confirmation's text, the server's refusal if any, then Cancel and the action. */
-export function ConfirmForm({ confirmLabel, isSending, error, onSubmit, onCancel, children }: ConfirmFormProps) {
+export function ConfirmForm({ confirmLabel, isSending, error, onSubmit, onCancel, isConfirmDisabled = false, children }: ConfirmFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate className="confirm-form">
       {children}
@@ -33,7 +35,7 @@ export function ConfirmForm({ confirmLabel, isSending, error, onSubmit, onCancel
         <Button className="button" onPress={onCancel} isDisabled={isSending}>
           Cancel
         </Button>
-        <Button type="submit" className="button button--primary" isDisabled={isSending}>
+        <Button type="submit" className="button button--primary" isDisabled={isSending || isConfirmDisabled}>
           {isSending ? 'Sending…' : confirmLabel}
         </Button>
       </div>
@@ -41,9 +43,14 @@ export function ConfirmForm({ confirmLabel, isSending, error, onSubmit, onCancel
   );
 }
 
-/** One confirmed write: its key (kept across retries), whether it is on its way, and the refusal. */
-export function useConfirmedWrite(onDone: () => void) {
-  const [key] = useState(() => new ActionKey());
+/**
+ * One confirmed write: its key (kept across retries), whether it is on its way, and the refusal.
+ * Pass the page's own key when the action may be asked again from a new dialog (a notification
+ * sent again after an answer that never arrived must keep its first key).
+ */
+export function useConfirmedWrite(onDone: () => void, actionKey?: ActionKey) {
+  const [ownKey] = useState(() => new ActionKey());
+  const key = actionKey ?? ownKey;
   const [isSending, setIsSending] = useState(false);
   const [error, setError] = useState<string>();
   const run = async (write: (idempotencyKey: string) => Promise<unknown>) => {

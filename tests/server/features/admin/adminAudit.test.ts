@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditLogRoute, type AuditPage } from '../../../../src/shared/contract/adminAudit.js';
 import { createAdminNotificationRoute, type AdminNotification } from '../../../../src/shared/contract/adminNotifications.js';
+import { createLinkRoute, deleteLinkRoute, type AdminLink } from '../../../../src/shared/contract/adminAudience.js';
 import { recordAudit } from '../../../../src/server/audit/auditLog.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
@@ -58,5 +59,34 @@ describe('GET /api/admin/audit', () => {
     const refused = await read({ pageSize: 101 });
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ message: expect.any(String), errors: { pageSize: [expect.any(String)] } });
+  });
+});
+
+describe('GET /api/admin/audit: record names (issue 31 §6)', () => {
+  it("names each entry's record: a deleted link by the name it had, a class by module, title and time, a user by name", async () => {
+    const category = await t.db.selectFrom('resource_categories').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const link = (
+      await t.call(createLinkRoute, { as: admin, body: { displayName: 'Moodle (audit)', url: 'https://moodle.example.ac.uk/', categoryRowId: category.id, ruleRowIds: [], isActive: true } })
+    ).json<AdminLink>();
+    expect((await t.call(deleteLinkRoute, { as: admin, params: { rowId: link.rowId } })).statusCode).toBe(204);
+    const event = await t.db
+      .selectFrom('timetable_events as e')
+      .innerJoin('modules as m', 'm.id', 'e.module_id')
+      .select(['e.id', 'm.code'])
+      .orderBy('e.id')
+      .executeTakeFirstOrThrow();
+    const lecturerId = await idOf(t.db, 'lecturer');
+    await recordAudit(t.db, { at: new Date(), actorUserId: lecturerId, action: 'register.close', target: { type: 'timetableEvent', id: event.id } });
+    await recordAudit(t.db, { at: new Date(), actorUserId: null, action: 'auth.signOutEverywhere', target: { type: 'user', id: lecturerId } });
+    await recordAudit(t.db, { at: new Date(), actorUserId: null, action: 'test.unknown', target: { type: 'gadget', id: 9 } });
+
+    const items = (await read({ pageSize: 100 })).json<AuditPage>().items;
+    const named = (action: string) => items.find((item) => item.action === action);
+    expect(named('admin.link.delete')).toMatchObject({ target: { type: 'link', id: link.rowId }, targetName: 'Moodle (audit)' });
+    expect(named('admin.link.create')).toMatchObject({ targetName: 'Moodle (audit)' });
+    expect(named('register.close')?.targetName).toMatch(new RegExp(`^${event.code} .+, \\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`));
+    expect(named('auth.signOutEverywhere')?.targetName).toMatch(/\(lecturer\)$/);
+    expect(named('admin.notification.schedule')?.targetName).toBe('Audit me');
+    expect(named('test.unknown')).toMatchObject({ target: { type: 'gadget', id: 9 }, targetName: null });
   });
 });

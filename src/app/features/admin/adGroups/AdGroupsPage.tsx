@@ -8,7 +8,8 @@ import { callApi } from '../../../api/client';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
 import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
-import { removeRow } from '../form/removeRow';
+import { useDeleteDialog } from '../form/DeleteDialog';
+import { groupLoss } from '../form/deleteLoss';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -25,6 +26,7 @@ interface Editing {
 export function AdGroupsPage() {
   const groups = useAdminList(listAdGroupsRoute);
   const [editing, setEditing] = useState<Editing>();
+  const deletion = useDeleteDialog(groups.reload);
   const columns: AdminColumn<AdGroup>[] = [
     { key: 'displayName', header: 'Name', value: (g) => g.displayName },
     { key: 'groupId', header: 'Group id', value: (g) => g.groupId },
@@ -38,12 +40,12 @@ export function AdGroupsPage() {
     groupId, displayName, grantsRoles, isAbsenceReviewGroup, isStudentSupportGroup,
   });
   const remove = (group: AdGroup) =>
-    removeRow({
-      question: () => `Delete the directory group “${group.displayName}”? Its ${group.memberCount} membership(s) are forgotten until members sign in again.`,
+    deletion.ask({
+      title: `Delete the directory group “${group.displayName}”?`,
+      confirmLabel: 'Delete group',
+      loss: async () => groupLoss((await callApi(listAdGroupsRoute)).find((g) => g.rowId === group.rowId) ?? group),
       remove: () => callApi(deleteAdGroupRoute, { params: { rowId: group.rowId } }),
       done: `Group “${group.displayName}” deleted`,
-      failure: 'The group could not be deleted.',
-      reload: groups.reload,
     });
   return (
     <PageFrame intro="Members are recorded when they sign in, from the identity provider's groups claim. Roles a group grants, and its absence-reviewer and Student Support flags, apply to its members from their next request.">
@@ -73,10 +75,11 @@ export function AdGroupsPage() {
           rowKey={(g) => g.rowId}
           exportName="directory-groups"
           actions={(group) => (
-            <RowActions name={group.displayName} onEdit={() => setEditing({ rowId: group.rowId, draft: toBody(group) })} onDelete={() => void remove(group)} />
+            <RowActions name={group.displayName} onEdit={() => setEditing({ rowId: group.rowId, draft: toBody(group) })} onDelete={() => remove(group)} />
           )}
         />
       )}
+      {deletion.dialog}
     </PageFrame>
   );
 }

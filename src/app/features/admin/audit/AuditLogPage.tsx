@@ -5,6 +5,7 @@ import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
 import { PageFrame } from '../form/PageFrame';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { actionLabel, describeAuditEntry, recordName } from './auditText';
 import { ViewAsSessions } from './ViewAsSessions';
 import './auditLog.css';
 
@@ -43,8 +44,30 @@ function Change({ entry }: { entry: AuditEntry }) {
 const columns: readonly AdminColumn<AuditEntry>[] = [
   { key: 'at', header: 'When', value: (e) => e.at, render: (e) => <time dateTime={e.at}>{`${formatDate(e.at)} ${formatTime24(e.at)}`}</time> },
   { key: 'actor', header: 'Who', value: (e) => (e.actorUserName ? `${e.actorDisplayName ?? ''} (${e.actorUserName})` : 'System') },
-  { key: 'action', header: 'What', value: (e) => e.action },
-  { key: 'target', header: 'Record', value: (e) => (e.target ? `${e.target.type} ${e.target.id}` : '') },
+  {
+    key: 'action',
+    header: 'What',
+    value: (e) => describeAuditEntry(e),
+    // The key stays visible for operators (and the docs, and grep).
+    render: (e) => (
+      <>
+        {describeAuditEntry(e)}
+        <code className="audit-log__key">{e.action}</code>
+      </>
+    ),
+  },
+  {
+    key: 'target',
+    header: 'Record',
+    value: (e) => recordName(e),
+    render: (e) =>
+      e.target ? (
+        <>
+          {recordName(e)}
+          <code className="audit-log__key">{`${e.target.type} ${e.target.id}`}</code>
+        </>
+      ) : null,
+  },
   {
     key: 'change',
     header: 'Before and after',
@@ -53,6 +76,11 @@ const columns: readonly AdminColumn<AuditEntry>[] = [
     isSortable: false,
   },
 ];
+
+/** The "What" filter's choices: each action in words, alphabetically. */
+function actionOptions(actions: readonly string[]): { value: string; label: string }[] {
+  return actions.map((value) => ({ value, label: actionLabel(value) })).sort((a, b) => a.label.localeCompare(b.label, 'en-GB'));
+}
 
 /** /admin/audit: who changed what and when, with the record before and after, filtered on the server. */
 export function AuditLogPage() {
@@ -106,9 +134,9 @@ export function AuditLogPage() {
           </label>
           <select id={`${id}-action`} className="form-field__input" value={action} onChange={(event) => setAction(event.target.value)}>
             <option value="">Any action</option>
-            {(page?.actions ?? []).map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {actionOptions(page?.actions ?? []).map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
               </option>
             ))}
           </select>

@@ -9,7 +9,8 @@ import { toast } from '../../../ui/toast/toastStore';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
 import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
-import { removeRow } from '../form/removeRow';
+import { useDeleteDialog } from '../form/DeleteDialog';
+import { categoryLoss } from '../form/deleteLoss';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -29,6 +30,7 @@ export function CategoriesPage() {
   const categories = useAdminList(listCategoriesRoute);
   const rules = useAdminList(listRulesRoute);
   const [editing, setEditing] = useState<Editing>();
+  const deletion = useDeleteDialog(categories.reload);
   const sorted = [...(categories.items ?? [])].sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));
   const columns: AdminColumn<AdminCategory>[] = [
     { key: 'order', header: 'Order', value: (c) => c.order },
@@ -56,12 +58,12 @@ export function CategoriesPage() {
     }
   };
   const remove = (category: AdminCategory) =>
-    removeRow({
-      question: () => `Delete the category “${category.name}”?`,
+    deletion.ask({
+      title: `Delete the category “${category.name}”?`,
+      confirmLabel: 'Delete category',
+      loss: async () => categoryLoss((await callApi(listCategoriesRoute)).find((c) => c.rowId === category.rowId) ?? category),
       remove: () => callApi(deleteCategoryRoute, { params: { rowId: category.rowId } }),
       done: `Category “${category.name}” deleted`,
-      failure: 'The category could not be deleted.',
-      reload: categories.reload,
     });
   const nextOrder = Math.max(0, ...sorted.map((c) => c.order)) + 1;
   return (
@@ -100,11 +102,12 @@ export function CategoriesPage() {
               <button type="button" className="button button--ghost" aria-label={`Move ${category.name} down`} onClick={() => void move(category, 1)}>
                 Down
               </button>
-              <RowActions name={category.name} onEdit={() => setEditing({ rowId: category.rowId, draft: toBody(category) })} onDelete={() => void remove(category)} />
+              <RowActions name={category.name} onEdit={() => setEditing({ rowId: category.rowId, draft: toBody(category) })} onDelete={() => remove(category)} />
             </>
           )}
         />
       )}
+      {deletion.dialog}
     </PageFrame>
   );
 }

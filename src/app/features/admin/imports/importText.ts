@@ -2,6 +2,7 @@ import {
   importEntityNames, type ImportCounts, type ImportEntity, type ImportEntityCounts, type ImportState,
 } from '../../../../shared/contract/adminImports';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
+import { formatCount } from '../../../format/count';
 
 /** The words the data import page uses for the contract's states, entities and counts. */
 
@@ -46,8 +47,7 @@ export const entityLabels: Record<ImportEntity, string> = {
   absenceCategories: 'Absence categories',
 };
 
-const numberFormat = new Intl.NumberFormat('en-GB');
-export const formatCount = (value: number): string => numberFormat.format(value);
+export { formatCount };
 
 /** Each kind of change summed over every entity. */
 export function totalCounts(counts: ImportCounts): ImportEntityCounts {

@@ -7,7 +7,8 @@ import { callApi } from '../../../api/client';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
 import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
-import { removeRow } from '../form/removeRow';
+import { useDeleteDialog } from '../form/DeleteDialog';
+import { linkLoss } from '../form/deleteLoss';
 import { RowActions } from '../form/RemoveButtons';
 import { useAdminList } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
@@ -20,19 +21,13 @@ interface Editing {
   readonly draft: LinkBody;
 }
 
-/** The warning shown before deleting a link, naming how many users lose it as a favourite. */
-export function deleteLinkQuestion(link: Pick<AdminLink, 'displayName' | 'favouriteCount'>): string {
-  const n = link.favouriteCount;
-  const loss = n === 0 ? 'No one has it as a favourite.' : `${n} ${n === 1 ? 'user has' : 'users have'} it as a favourite and will lose it.`;
-  return `Delete the link “${link.displayName}”? ${loss}`;
-}
-
 /** Resource links: what Resources lists, who sees each, and how often each was opened lately. */
 export function LinksPage() {
   const links = useAdminList(listLinksRoute);
   const categories = useAdminList(listCategoriesRoute);
   const rules = useAdminList(listRulesRoute);
   const [editing, setEditing] = useState<Editing>();
+  const deletion = useDeleteDialog(links.reload);
   const columns: AdminColumn<AdminLink>[] = [
     { key: 'displayName', header: 'Name', value: (l) => l.displayName },
     { key: 'url', header: 'URL', value: (l) => l.url },
@@ -47,13 +42,13 @@ export function LinksPage() {
     displayName, url, description, categoryRowId, icon, ruleRowIds, isActive,
   });
   const remove = (link: AdminLink) =>
-    removeRow({
-      // Ask with today's count, not the one loaded with the page.
-      question: async () => deleteLinkQuestion((await callApi(listLinksRoute)).find((l) => l.rowId === link.rowId) ?? link),
+    deletion.ask({
+      title: `Delete the link “${link.displayName}”?`,
+      confirmLabel: 'Delete link',
+      // Today's count, not the one loaded with the page.
+      loss: async () => linkLoss((await callApi(listLinksRoute)).find((l) => l.rowId === link.rowId) ?? link),
       remove: () => callApi(deleteLinkRoute, { params: { rowId: link.rowId } }),
       done: `Link “${link.displayName}” deleted`,
-      failure: 'The link could not be deleted.',
-      reload: links.reload,
     });
   const firstCategory = categories.items?.[0]?.rowId;
   return (
@@ -91,10 +86,11 @@ export function LinksPage() {
           rowKey={(l) => l.rowId}
           exportName="links"
           actions={(link) => (
-            <RowActions name={link.displayName} onEdit={() => setEditing({ rowId: link.rowId, draft: toBody(link) })} onDelete={() => void remove(link)} />
+            <RowActions name={link.displayName} onEdit={() => setEditing({ rowId: link.rowId, draft: toBody(link) })} onDelete={() => remove(link)} />
           )}
         />
       )}
+      {deletion.dialog}
     </PageFrame>
   );
 }

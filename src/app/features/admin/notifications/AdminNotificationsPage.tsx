@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import {
+  adminNotificationMessages,
   cancelAdminNotificationRoute,
+  countRecipientsRoute,
   createAdminNotificationRoute,
   listAdminNotificationsRoute,
   updateAdminNotificationRoute,
@@ -9,12 +11,14 @@ import {
 import type { ApiFieldErrors } from '../../../api/ApiError';
 import { ActionKey } from '../../../api/actionKey';
 import { callApi } from '../../../api/client';
+import { countOf } from '../../../format/count';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { PageFrame } from '../form/PageFrame';
-import { bodyOf, draftOf, emptyDraft, type ComposeDraft } from './composeDraft';
+import { audienceOf, bodyOf, draftOf, emptyDraft, type ComposeDraft } from './composeDraft';
 import { AudiencePickers } from './AudiencePickers';
 import { ComposeForm } from './ComposeForm';
 import { NotificationHistory } from './NotificationHistory';
+import { SendConfirmDialog } from './SendConfirmDialog';
 import './adminNotifications.css';
 
 /** The history is read again this often while the page is open (read rates move). */
@@ -33,6 +37,8 @@ export function AdminNotificationsPage() {
   const [errors, setErrors] = useState<ApiFieldErrors>({});
   const [message, setMessage] = useState<{ text: string; isError: boolean } | undefined>();
   const [busyRowId, setBusyRowId] = useState<number | undefined>();
+  // The recipient count while the send-now question is open (issue 31 §6).
+  const [confirming, setConfirming] = useState<number | undefined>();
   // One key per send (or save), kept until it succeeds: pressing Send again after an answer that
   // never arrived is then answered with the first send instead of sending twice.
   const [sendKey] = useState(() => new ActionKey());
@@ -54,12 +60,11 @@ export function AdminNotificationsPage() {
     };
   }, [load]);
 
-  const submit = async () => {
-    setIsSending(true);
+  /** Sends or schedules the draft; a refusal marks the fields, keeps the draft, and is thrown on. */
+  const save = async (idempotencyKey: string) => {
     setMessage(undefined);
     try {
       const body = bodyOf(draft);
-      const idempotencyKey = sendKey.current();
       const saved = editing === undefined
         ? await callApi(createAdminNotificationRoute, { body, idempotencyKey })
         : await callApi(updateAdminNotificationRoute, { params: { rowId: editing }, body, idempotencyKey });
@@ -68,7 +73,7 @@ export function AdminNotificationsPage() {
       setDraft(emptyDraft);
       setEditing(undefined);
       setMessage({
-        text: saved.status === 'Sent' ? `Sent to ${saved.recipients} ${saved.recipients === 1 ? 'person' : 'people'}.` : `Scheduled: ${saved.title}.`,
+        text: saved.status === 'Sent' ? `Sent to ${countOf(saved.recipients, 'person', 'people')}.` : `Scheduled: ${saved.title}.`,
         isError: false,
       });
       await load();
@@ -76,6 +81,32 @@ export function AdminNotificationsPage() {
       const details = toErrorDetails(error);
       setErrors(details.errors);
       setMessage({ text: `${details.message} What you typed is kept.`, isError: true });
+      throw error;
+    }
+  };
+
+  /**
+   * Scheduling saves at once (it can be edited or cancelled until it goes). Sending now asks
+   * first, with the count the server resolves for this audience, as the send will.
+   */
+  const submit = async () => {
+    setIsSending(true);
+    setMessage(undefined);
+    try {
+      if (draft.isScheduled) {
+        await save(sendKey.current()).catch(() => undefined);
+        return;
+      }
+      const { count, unknownUserNames } = await callApi(countRecipientsRoute, { body: { audience: audienceOf(draft) } });
+      if (unknownUserNames.length > 0) {
+        setMessage({ text: `${adminNotificationMessages.unknownUserNames}: ${unknownUserNames.join(', ')}. What you typed is kept.`, isError: true });
+      } else if (count === 0) {
+        setMessage({ text: `${adminNotificationMessages.noRecipients} What you typed is kept.`, isError: true });
+      } else {
+        setConfirming(count);
+      }
+    } catch (error) {
+      setMessage({ text: `${toErrorDetails(error).message} What you typed is kept.`, isError: true });
     } finally {
       setIsSending(false);
     }
@@ -116,6 +147,7 @@ export function AdminNotificationsPage() {
         errors={errors}
         audiencePickers={<AudiencePickers draft={draft} onChange={setDraft} />}
       />
+      <SendConfirmDialog recipients={confirming} title={draft.title} sendKey={sendKey} send={save} onClose={() => setConfirming(undefined)} />
       <div className={message?.isError ? 'admin-notifications__message admin-notifications__message--error' : 'admin-notifications__message'} role="status">
         {message?.text}
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { countRecipientsRoute } from '../../../../shared/contract/adminNotifications';
 import { callApi } from '../../../api/client';
 import { isAbortError } from '../../../api/errorHandler';
+import { countOf } from '../../../format/count';
 import { audienceOf, type ComposeDraft } from './composeDraft';
 
 /** Waits this long after the last audience change before asking. */
@@ -21,7 +22,7 @@ export function useRecipientCount(draft: ComposeDraft): RecipientCountState {
     const timer = setTimeout(() => {
       callApi(countRecipientsRoute, { body: { audience: JSON.parse(key) as typeof audience }, signal: controller.signal })
         .then(({ count, unknownUserNames }) => {
-          const people = `${count} ${count === 1 ? 'recipient' : 'recipients'}`;
+          const people = countOf(count, 'recipient', 'recipients');
           setText(unknownUserNames.length > 0 ? `${people}. Unknown user names: ${unknownUserNames.join(', ')}.` : `${people}.`);
         })
         .catch((error: unknown) => {

@@ -8,7 +8,9 @@ import { callApi } from '../../../api/client';
 import { Choices, ErrorBox, TextInput, fieldErrors } from '../form/FormParts';
 import { EditorFooter } from '../form/EditorFooter';
 import { PageFrame } from '../form/PageFrame';
-import { removeRow } from '../form/removeRow';
+import { useDeleteDialog } from '../form/DeleteDialog';
+import { ruleLoss } from '../form/deleteLoss';
+import { RowActions } from '../form/RemoveButtons';
 import { useAdminList, useAdminValue } from '../form/useAdminList';
 import { useSave } from '../form/useSave';
 import { useOnline } from '../shell/useOnline';
@@ -27,6 +29,7 @@ export function RulesPage() {
   const rules = useAdminList(listRulesRoute);
   const groups = useAdminList(listAdGroupsRoute);
   const [editing, setEditing] = useState<Editing>();
+  const deletion = useDeleteDialog(rules.reload);
   const groupName = (id: number) => groups.items?.find((g) => g.rowId === id)?.displayName ?? `Group ${id}`;
   const columns: AdminColumn<AudienceRule>[] = [
     { key: 'name', header: 'Name', value: (r) => r.name },
@@ -39,12 +42,18 @@ export function RulesPage() {
     { key: 'usedBy', header: 'Links and categories', value: (r) => r.linkCount + r.categoryCount },
   ];
   const remove = (rule: AudienceRule) =>
-    removeRow({
-      question: () => `Delete the rule “${rule.name}”?`,
+    deletion.ask({
+      title: `Delete the rule “${rule.name}”?`,
+      confirmLabel: 'Delete rule',
+      // Read afresh: what targets it now, and who its audience is now.
+      loss: async () => {
+        const current = (await callApi(listRulesRoute)).find((r) => r.rowId === rule.rowId) ?? rule;
+        const { roles, adGroupRowIds, studyLevels, programmes, schools } = current;
+        const { count } = await callApi(previewRuleRoute, { body: { roles, adGroupRowIds, studyLevels, programmes, schools } });
+        return ruleLoss(current, current.isActive ? count : 0);
+      },
       remove: () => callApi(deleteRuleRoute, { params: { rowId: rule.rowId } }),
       done: `Rule “${rule.name}” deleted`,
-      failure: 'The rule could not be deleted.',
-      reload: rules.reload,
     });
   return (
     <PageFrame intro="A rule is a named audience. Within a field any value matches; every field you fill must match. A rule with nothing chosen means everyone signed in; a rule switched off matches no one.">
@@ -75,17 +84,11 @@ export function RulesPage() {
           rowKey={(r) => r.rowId}
           exportName="rules"
           actions={(rule) => (
-            <>
-              <button type="button" className="button button--ghost" aria-label={`Edit ${rule.name}`} onClick={() => setEditing({ rowId: rule.rowId, draft: toBody(rule) })}>
-                Edit
-              </button>
-              <button type="button" className="button button--ghost" aria-label={`Delete ${rule.name}`} onClick={() => void remove(rule)}>
-                Delete
-              </button>
-            </>
+            <RowActions name={rule.name} onEdit={() => setEditing({ rowId: rule.rowId, draft: toBody(rule) })} onDelete={() => remove(rule)} />
           )}
         />
       )}
+      {deletion.dialog}
     </PageFrame>
   );
 }

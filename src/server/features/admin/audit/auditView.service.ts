@@ -1,5 +1,6 @@
 import { defaultAuditPageSize, type AuditPage, type AuditQuery } from '../../../../shared/contract/adminAudit.js';
 import type { Db } from '../../../db/database.js';
+import { auditTargetNames } from './auditTargetNames.js';
 
 /** `%` and `_` in a filter are matched as themselves (backslash is PostgreSQL's default LIKE escape). */
 const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,9 +37,14 @@ export async function readAuditLog(db: Db, query: AuditQuery): Promise<AuditPage
     filtered.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
     db.selectFrom('audit_log').select('action').distinct().orderBy('action').execute(),
   ]);
+  const details = rows.map((row) => (row.detail ?? {}) as Detail);
+  const targetNames = await auditTargetNames(
+    db,
+    details.map((detail) => (detail.target ? { ...detail.target, before: detail.before, after: detail.after } : null)),
+  );
   return {
-    items: rows.map((row) => {
-      const detail = (row.detail ?? {}) as Detail;
+    items: rows.map((row, index) => {
+      const detail = details[index] ?? {};
       return {
         rowId: Number(row.id),
         at: row.at.toISOString(),
@@ -46,6 +52,7 @@ export async function readAuditLog(db: Db, query: AuditQuery): Promise<AuditPage
         actorDisplayName: row.display_name,
         action: row.action,
         target: detail.target ?? null,
+        targetName: targetNames[index] ?? null,
         ...(detail.before !== undefined ? { before: detail.before } : {}),
         ...(detail.after !== undefined ? { after: detail.after } : {}),
         ...(detail.context ? { context: detail.context } : {}),

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -13,6 +13,8 @@ const callApiMock = vi.mocked(callApi);
 
 /** What the create call answers, in turn: a network error (the answer lost), then the notification. */
 let createAnswers: (() => Promise<unknown>)[] = [];
+/** What the recipient count answers. */
+let recipients = 3;
 
 const sent = (title: string): AdminNotification => ({
   rowId: 1, title, body: 'Body', url: null, notificationType: 'General',
@@ -22,10 +24,11 @@ const sent = (title: string): AdminNotification => ({
 });
 
 beforeEach(() => {
+  recipients = 3;
   callApiMock.mockReset();
   callApiMock.mockImplementation(((route: RouteDescriptor) => {
     if (route.id === createAdminNotificationRoute.id) return (createAnswers.shift() ?? (() => Promise.reject(new Error('unexpected send'))))();
-    if (route.id === 'admin.notificationsRecipients') return Promise.resolve({ count: 3, unknownUserNames: [] });
+    if (route.id === 'admin.notificationsRecipients') return Promise.resolve({ count: recipients, unknownUserNames: [] });
     return Promise.resolve([]);
   }) as never);
 });
@@ -44,7 +47,28 @@ async function compose(title: string) {
   await userEvent.click(screen.getByRole('checkbox', { name: 'Students' }));
 }
 
+/** Presses Send, then answers the question the dialog asks. */
+async function sendAndConfirm(question = 'Send to 3 people now?') {
+  await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+  const dialog = await screen.findByRole('dialog', { name: question });
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Send now' }));
+  return dialog;
+}
+
 describe('sending a notification', () => {
+  it('asks first, with the count the server gives for the audience (en-GB), and sends nothing on Cancel', async () => {
+    recipients = 2340;
+    renderPage();
+    await compose('Fire drill');
+    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send to 2,340 people now?' });
+    expect(dialog).toHaveTextContent('“Fire drill” goes to 2,340 people at once');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sendCalls()).toHaveLength(0);
+    expect(screen.getByRole('textbox', { name: 'Title' })).toHaveValue('Fire drill');
+  }, 15_000);
+
   it('sends a second press after a lost answer with the same Idempotency-Key, and the next notification with a new one', async () => {
     createAnswers = [
       () => Promise.reject(ApiError.network(new TypeError('Failed to fetch'))),
@@ -53,12 +77,17 @@ describe('sending a notification', () => {
     ];
     renderPage();
     await compose('Fire drill');
-    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    const dialog = await sendAndConfirm();
+    // The refusal shows in the dialog; closed and asked again, the send keeps its key.
+    await within(dialog).findByRole('alert');
     await screen.findByText(/What you typed is kept\./);
-    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await sendAndConfirm();
     await screen.findByText('Sent to 3 people.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await compose('Second');
-    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await sendAndConfirm();
     await screen.findByText('Sent to 3 people.');
 
     const keys = sendCalls().map((options) => options.idempotencyKey);
@@ -66,5 +95,14 @@ describe('sending a notification', () => {
     expect(keys[0]).toEqual(expect.any(String));
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[0]);
+  }, 30_000);
+
+  it('says so, without asking, when nobody is in the audience', async () => {
+    recipients = 0;
+    renderPage();
+    await compose('Fire drill');
+    await userEvent.click(screen.getByRole('button', { name: 'Send notification' }));
+    await screen.findByText('Nobody is in this audience. What you typed is kept.');
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
