@@ -219,6 +219,23 @@ export interface AttendanceRegistrationRefusalsTable {
   reason: string;
   client_ip: string | null;
   at: CreatedAt;
+  /** What the student typed, for a refused check-in code (0031). */
+  check_in_code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** Whether a module's classes ask for a check-in code (0031); no row: they do not. */
+export interface ModuleCheckInSettingsTable {
+  module_id: number;
+  is_required: boolean;
+  updated_by_user_id: number | null;
+  updated_at: Date;
+}
+
+/** One class's check-in secret (0031): the key of its codes' HMAC. Never leaves the server. */
+export interface CheckInSecretsTable {
+  event_id: number;
+  secret: Buffer;
+  created_at: Date;
 }
 
 export interface AbsenceCategoriesTable extends ImportedColumns {
@@ -507,6 +524,8 @@ export interface DomainTables {
   attendance_records: AttendanceRecordsTable;
   attendance_registrations: AttendanceRegistrationsTable;
   attendance_registration_refusals: AttendanceRegistrationRefusalsTable;
+  module_check_in_settings: ModuleCheckInSettingsTable;
+  check_in_secrets: CheckInSecretsTable;
   absence_categories: AbsenceCategoriesTable;
   absence_requests: AbsenceRequestsTable;
   absence_files: AbsenceFilesTable;

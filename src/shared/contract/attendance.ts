@@ -1,5 +1,5 @@
 import { z } from './zod';
-import { isoDateTime, rowId, text } from './common';
+import { isoDateTime, rowId, text, textLimits } from './common';
 import { defineRoute, raw } from './route';
 
 /** SPEC §3 attendance status, also the analysisResult of each record. */
@@ -93,11 +93,13 @@ export type AttendanceAnalysis = z.infer<typeof attendanceAnalysisSchema>;
 export const networkStatusSchema = z.object({ connected: z.boolean() });
 export type NetworkStatus = z.infer<typeof networkStatusSchema>;
 
-/** PUT /api/attendance/register body; a 400 carries errors keyed by field (NetworkConnection). */
+/** PUT /api/attendance/register body; a 400 carries errors keyed by field (NetworkConnection, checkInCode). */
 export const attendanceRegistrationSchema = z.object({
   /** The timetable entry being registered for. */
   timetableEntryRowId: rowId,
   isAttendanceMonitored: z.boolean(),
+  /** The code the lecturer projects, as typed or scanned, when the class asks for one (issue 31 §5). */
+  checkInCode: z.optional(text(textLimits.short)),
 });
 export type AttendanceRegistration = z.infer<typeof attendanceRegistrationSchema>;
 

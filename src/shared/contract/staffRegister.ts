@@ -66,6 +66,8 @@ export const classRegisterSchema = z.object({
   canChange: z.boolean(),
   /** Its closing, overrides, moves and cancellation, oldest first. */
   history: z.array(registerHistoryEntrySchema),
+  /** Whether the class's module asks students for the check-in code (issue 31 §5); set by its lecturers. */
+  requiresCheckInCode: z.boolean(),
 });
 export type ClassRegister = z.infer<typeof classRegisterSchema>;
 
@@ -177,4 +179,54 @@ export const roomOptionsRoute = defineRoute({
   roles: ['TeachingStaff', 'Administrator'],
 });
 
-export const staffRegisterRoutes = [getRegisterRoute, closeRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute] as const;
+export const checkInRequirementBodySchema = z.object({
+  /** On: students of every class of this module must enter the code projected in the room to register. */
+  requiresCheckInCode: z.boolean(),
+});
+export type CheckInRequirementBody = z.infer<typeof checkInRequirementBodySchema>;
+
+/**
+ * Turns the check-in code on or off for the class's module (issue 31 §5; default off), audited
+ * (`register.checkInCode`). For the lecturers the class lists and administrators (403 otherwise).
+ */
+export const setCheckInRequirementRoute = defineRoute({
+  id: 'register.setCheckInRequirement',
+  method: 'PUT',
+  path: '/api/staff/register/:eventRowId/check-in',
+  params: eventRowIdParams,
+  body: checkInRequirementBodySchema,
+  response: classRegisterSchema,
+  // TeachingStaff first: the route matrix tries another lecturer's class with it.
+  roles: ['TeachingStaff', 'Administrator'],
+  ownedParams: { eventRowId: 'taughtClass' },
+});
+
+/** The code to project now: six digits, and when the next one replaces it. */
+export const checkInCodeSchema = z.object({
+  code: z.string().check(z.regex(/^\d{6}$/)),
+  /** When this code first showed, and when the next one replaces it (every 30 s). */
+  shownFrom: isoDateTime,
+  changesAt: isoDateTime,
+  /** Students can still register with it until then (90 s after it first showed). */
+  acceptedUntil: isoDateTime,
+});
+export type CheckInCode = z.infer<typeof checkInCodeSchema>;
+
+/**
+ * The check-in code of the class now, derived from its secret and the server's clock: for the
+ * lecturers the class lists and administrators (403 otherwise), never for students. 409 while the
+ * module does not ask for one or the class is cancelled.
+ */
+export const getCheckInCodeRoute = defineRoute({
+  id: 'register.checkInCode',
+  method: 'GET',
+  path: '/api/staff/register/:eventRowId/check-in/code',
+  params: eventRowIdParams,
+  response: checkInCodeSchema,
+  roles: ['TeachingStaff', 'Administrator'],
+  ownedParams: { eventRowId: 'taughtClass' },
+});
+
+export const staffRegisterRoutes = [
+  getRegisterRoute, closeRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute, setCheckInRequirementRoute, getCheckInCodeRoute,
+] as const;

@@ -11,6 +11,8 @@ export const attendanceDataStudentSchema = z.object({
   isRegistered: z.boolean(),
   /** When the student registered (or was marked present), when `isRegistered`. */
   registeredAt: z.optional(isoDateTime),
+  /** True when registering needs the check-in code the lecturer projects (issue 31 §5); absent otherwise. Never the code. */
+  requiresCheckInCode: z.optional(z.boolean()),
 });
 export type AttendanceDataStudent = z.infer<typeof attendanceDataStudentSchema>;
 

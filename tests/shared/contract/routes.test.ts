@@ -100,6 +100,8 @@ describe('route contract', () => {
       'POST /api/user/signout/all', 'POST /api/admin/users/:rowId/sessions/end',
       // Issue 31: Student Support moves a referral on, with a case note.
       'PUT /api/staff/referrals/:rowId',
+      // Issue 31 §5: a lecturer turns the check-in code on or off for a class's module.
+      'PUT /api/staff/register/:eventRowId/check-in',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

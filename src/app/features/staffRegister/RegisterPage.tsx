@@ -7,6 +7,7 @@ import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
 import { toast } from '../../ui/toast/toastStore';
 import { useServerNow } from '../timetable/serverClock';
+import { CheckInPanel } from './CheckInPanel';
 import { ClassChanges } from './ClassChanges';
 import { CloseRegisterDialog } from './CloseRegisterDialog';
 import { OverrideDialog } from './OverrideDialog';
@@ -95,6 +96,10 @@ export function RegisterPage() {
           <p className="muted">Only the lecturers this class lists can close its register, move it or cancel it.</p>
         )}
       </section>
+
+      {!register.isCancelled && register.isMonitored && (
+        <CheckInPanel register={register} phase={phase} nowMs={nowMs} onChanged={replace} />
+      )}
 
       <section className="register__students" aria-labelledby="register-students-heading">
         <h2 id="register-students-heading">Students</h2>

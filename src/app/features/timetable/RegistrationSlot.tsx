@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { RegisterButton } from '../attendanceRegistration/RegisterButton';
+import { RegistrationAction } from '../attendanceRegistration/RegistrationAction';
 import { requestAbsenceHref } from '../absences/absenceLink';
 import { formatTime24 } from '../../format/dateTime';
 import { formatWindowCountdown, windowMinutesLeft, type ClassRegistration } from './classState';
@@ -29,7 +29,11 @@ export function RegistrationSlot({ event, registration }: RegistrationSlotProps)
     case 'closesIn':
       return (
         <div className="registration">
-          <RegisterButton timetableEntryRowId={event.rowId} isAttendanceMonitored sessionLabel={sessionLabel} />
+          <RegistrationAction
+            timetableEntryRowId={event.rowId}
+            sessionLabel={sessionLabel}
+            requiresCheckInCode={event.attendanceDataStudent?.requiresCheckInCode === true}
+          />
           {/* The seconds tick for the eye only; screen readers get whole minutes, and nothing is announced. */}
           <p className="registration__closes">
             <span aria-hidden="true">

@@ -29,6 +29,7 @@ import * as m0027 from './0027_revoked_sessions.js';
 import * as m0028 from './0028_register_history.js';
 import * as m0029 from './0029_student_support_referrals.js';
 import * as m0030 from './0030_absence_review_loop.js';
+import * as m0031 from './0031_check_in_codes.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0028_register_history': m0028,
   '0029_student_support_referrals': m0029,
   '0030_absence_review_loop': m0030,
+  '0031_check_in_codes': m0031,
 };

@@ -19,6 +19,8 @@ export function attendanceRoutes({ db, config, clock }: ServerContext): RouteImp
       return { connected: campus.contains(request.ip) };
     }),
     implement(registerAttendanceRoute, async ({ user, body, request }) =>
-      registerAttendance(db, policy, { userId: user.id, eventId: body.timetableEntryRowId, clientIp: request.ip, now: clock.now() })),
+      registerAttendance(db, policy, {
+        userId: user.id, eventId: body.timetableEntryRowId, clientIp: request.ip, now: clock.now(), checkInCode: body.checkInCode,
+      })),
   ];
 }

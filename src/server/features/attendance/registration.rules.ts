@@ -1,4 +1,5 @@
 import { attendanceRegistration } from '../../../shared/constants.js';
+import { checkInCodeField } from '../../../shared/rules/checkInCode.js';
 import { addMinutes } from '../../calendar/academicCalendar.js';
 import { londonWallClock } from '../timetable/londonTime.js';
 
@@ -8,8 +9,12 @@ import { londonWallClock } from '../timetable/londonTime.js';
  *
  *   NotYourEvent → Cancelled → NotMonitored → AlreadyRegistered → WindowNotOpen / WindowClosed → NetworkConnection
  *
- * The network comes last on purpose: it is the one thing a student can fix on the spot, so the
- * eduroam message appears only when joining eduroam would actually let them register.
+ * The network comes late on purpose: it is a thing a student can fix on the spot, so the eduroam
+ * message appears only when joining eduroam would actually let them register. When the class's
+ * module asks for a check-in code (issue 31 §5), the code is checked after all of these, by the
+ * service (it needs the class's secret): CheckInCodeRequired → CheckInCodeAttempts →
+ * CheckInCodeExpired / CheckInCodeWrong. So a student off campus with a code a friend sent them is
+ * refused for the network, and a code is judged only when it alone stands in the way.
  */
 
 export type RefusalReason =
@@ -19,7 +24,14 @@ export type RefusalReason =
   | 'AlreadyRegistered'
   | 'WindowNotOpen'
   | 'WindowClosed'
-  | 'NetworkConnection';
+  | 'NetworkConnection'
+  | CheckInCodeRefusal;
+
+/** Why a check-in code was refused: none sent, too many wrong ones already, an old one, a wrong one. */
+export type CheckInCodeRefusal = 'CheckInCodeRequired' | 'CheckInCodeAttempts' | 'CheckInCodeExpired' | 'CheckInCodeWrong';
+
+/** The refusals that keep what the student typed, and count towards `checkInCode.maxWrongAttempts`. */
+export const isWrongCheckInCode = (reason: RefusalReason): boolean => reason === 'CheckInCodeWrong' || reason === 'CheckInCodeExpired';
 
 /** SPEC §8, word for word. */
 export const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
@@ -45,6 +57,8 @@ export interface RegistrationFacts {
   readonly isCancelled: boolean;
   readonly isMonitored: boolean;
   readonly isRegistered: boolean;
+  /** The class's module asks for the check-in code its lecturer projects. */
+  readonly requiresCheckInCode: boolean;
 }
 
 /** The reason to refuse, or undefined when the registration may be written. `facts` is undefined for an unknown class. */
@@ -81,5 +95,13 @@ export function refusalError(reason: RefusalReason, window: RegistrationWindow |
       return { field: 'registrationWindow', message: `Registration for this class closed at ${window ? hhmm(window.closes) : 'its registration end'}.` };
     case 'NetworkConnection':
       return { field: 'NetworkConnection', message: eduroamMessage };
+    case 'CheckInCodeRequired':
+      return { field: checkInCodeField, message: 'This class needs the check-in code your lecturer is showing. Enter it to register.' };
+    case 'CheckInCodeAttempts':
+      return { field: checkInCodeField, message: 'Too many wrong check-in codes for this class. Ask your lecturer to mark you present.' };
+    case 'CheckInCodeExpired':
+      return { field: checkInCodeField, message: 'That check-in code has expired. Enter the code your lecturer is showing now.' };
+    case 'CheckInCodeWrong':
+      return { field: checkInCodeField, message: 'That check-in code is not right. Check the code your lecturer is showing and try again.' };
   }
 }

@@ -5,7 +5,7 @@ import { placeAndTime } from '../notifications/timetableChanges.service.js';
 import { londonIso } from '../timetable/londonTime.js';
 
 /** The audited actions a register's history shows (`target` is the class). */
-export const registerHistoryActions = ['register.close', 'register.override', 'timetable.move', 'timetable.cancel'] as const;
+export const registerHistoryActions = ['register.close', 'register.override', 'register.checkInCode', 'timetable.move', 'timetable.cancel'] as const;
 
 interface HistoryRow {
   readonly at: Date;
@@ -17,8 +17,8 @@ interface HistoryRow {
 
 interface AuditDetail {
   readonly before?: { startsAt?: string; roomId?: string | null };
-  readonly after?: { startsAt?: string; roomId?: string | null };
-  readonly context?: { reason?: string; clashesConfirmed?: readonly string[] };
+  readonly after?: { startsAt?: string; roomId?: string | null; requiresCheckInCode?: boolean };
+  readonly context?: { reason?: string; clashesConfirmed?: readonly string[]; moduleCode?: string };
 }
 
 const placeOf = (part: AuditDetail['before']): string =>
@@ -32,6 +32,8 @@ function summaryOf(row: HistoryRow): string {
       return `Marked ${row.student_name ?? 'a student'} present`;
     case 'timetable.cancel':
       return 'Cancelled the class';
+    case 'register.checkInCode':
+      return `${row.detail.after?.requiresCheckInCode === true ? 'Turned on' : 'Turned off'} the check-in code for ${row.detail.context?.moduleCode ?? 'the module'}`;
     default: {
       const clashes = row.detail.context?.clashesConfirmed?.length ?? 0;
       const accepted = clashes > 0 ? `, accepting ${clashes} ${clashes === 1 ? 'clash' : 'clashes'}` : '';

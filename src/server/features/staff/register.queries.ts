@@ -94,7 +94,8 @@ export async function loadRegister(db: Db, eventId: number, closeMinutes: number
     .selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .leftJoin('rooms as r', 'r.id', 'e.room_id')
-    .select((eb) => ['m.code', eb.fn.coalesce('e.title', 'm.name').as('name'), 'e.event_type', 'e.room_id', 'r.name as room_name'])
+    .leftJoin('module_check_in_settings as s', 's.module_id', 'e.module_id')
+    .select((eb) => ['m.code', eb.fn.coalesce('e.title', 'm.name').as('name'), 'e.event_type', 'e.room_id', 'r.name as room_name', 's.is_required'])
     .where('e.id', '=', eventId)
     .executeTakeFirstOrThrow();
   return {
@@ -115,5 +116,6 @@ export async function loadRegister(db: Db, eventId: number, closeMinutes: number
     students: await registerStudents(db, event),
     canChange,
     history: await registerHistory(db, event.id, event.closedAt),
+    requiresCheckInCode: facts.is_required === true,
   };
 }

@@ -1,9 +1,12 @@
-import { closeRegisterRoute, getRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute } from '../../../shared/contract/staffRegister.js';
+import {
+  closeRegisterRoute, getCheckInCodeRoute, getRegisterRoute, markPresentRoute, moveClassRoute, roomOptionsRoute, setCheckInRequirementRoute,
+} from '../../../shared/contract/staffRegister.js';
 import type { SessionUser } from '../../auth/session.service.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { moveEvent } from '../notifications/timetableChanges.service.js';
 import { londonIso } from '../timetable/londonTime.js';
+import { checkInCodeNow, setCheckInRequirement } from './checkIn.staff.js';
 import { assertMayChangeClass, assertTeaches, mayChangeClass } from './classAccess.js';
 import { parseNewStart } from './newStart.js';
 import { loadRegister } from './register.queries.js';
@@ -40,6 +43,18 @@ export function staffRegisterRoutes({ db, notifier, config, clock }: ServerConte
       });
       const event = await db.selectFrom('timetable_events').select(['starts_at', 'room_id']).where('id', '=', params.rowId).executeTakeFirstOrThrow();
       return { rowId: params.rowId, startTime: londonIso(event.starts_at), roomId: event.room_id, notified: result?.notified ?? 0 };
+    }),
+    // The check-in code (issue 31 §5): only the lecturers the class lists and administrators see
+    // the code or change whether its module asks for it.
+    implement(setCheckInRequirementRoute, async ({ user, params, body }) => {
+      await assertMayChangeClass(db, user, params.eventRowId);
+      await setCheckInRequirement(db, user.id, params.eventRowId, body.requiresCheckInCode, clock.now());
+      return registerFor(user, params.eventRowId);
+    }),
+    implement(getCheckInCodeRoute, async ({ user, params, reply }) => {
+      await assertMayChangeClass(db, user, params.eventRowId);
+      reply.header('cache-control', 'no-store');
+      return checkInCodeNow(db, params.eventRowId, clock.now());
     }),
     implement(roomOptionsRoute, async () => {
       const rooms = await db.selectFrom('rooms').select(['id', 'name']).orderBy('id').execute();

@@ -45,6 +45,8 @@ export interface EventRow {
   readonly registered_at: Date | null;
   /** The owner teaches it (lecturers only). */
   readonly is_taught: boolean;
+  /** Its module asks students for the check-in code (issue 31 §5); false for a lecturer's own view. */
+  readonly requires_check_in_code: boolean;
 }
 
 /**
@@ -85,6 +87,9 @@ export function eventsQuery(db: Db, owner: TimetableOwner, window: TimetableWind
           .$castTo<Date | null>().as('registered_at'),
         (owner.isLecturer ? eb.or([eb('e.group_id', 'in', taught), eb('e.id', 'in', covered)]) : eb.lit(false))
           .$castTo<boolean>().as('is_taught'),
+        (owner.isStudent
+          ? eb.exists(eb.selectFrom('module_check_in_settings as s').select('s.module_id').whereRef('s.module_id', '=', 'e.module_id').where('s.is_required', '=', true))
+          : eb.lit(false)).$castTo<boolean>().as('requires_check_in_code'),
       ];
     })
     .where('e.starts_at', '>=', window.start)

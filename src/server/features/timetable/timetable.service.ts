@@ -45,6 +45,8 @@ function toEntry(row: EventRow): TimetableEntry {
       isAttendanceMonitored: true,
       isRegistered: row.is_registered,
       ...(row.registered_at ? { registeredAt: londonIso(row.registered_at) } : {}),
+      // Only that a code is needed: the code itself never reaches a student before they type it.
+      ...(row.requires_check_in_code ? { requiresCheckInCode: true } : {}),
     },
   };
 }

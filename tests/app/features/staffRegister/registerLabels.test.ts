@@ -11,7 +11,7 @@ const register = (over: Partial<ClassRegister> = {}): ClassRegister => ({
   startTime: '2026-11-23T10:00:00+00:00', duration: 60, roomId: 'ENG-2.03', roomName: 'Software Lab', isCancelled: false, isMonitored: true,
   registrationOpens: '2026-11-23T09:50:00+00:00', registrationCloses: '2026-11-23T10:20:00+00:00', closedAt: null,
   overrideUntil: '2026-11-30T11:00:00+00:00', students: [student(), student({ userId: 2, state: 'Registered', registeredAt: '2026-11-23T10:03:00+00:00' })],
-  canChange: true, history: [],
+  canChange: true, history: [], requiresCheckInCode: false,
   ...over,
 });
 const at = (iso: string) => Date.parse(iso);

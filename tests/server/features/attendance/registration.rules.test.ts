@@ -11,7 +11,7 @@ import {
 const START = new Date('2026-11-20T09:00:00Z');
 const CLOSE = attendanceRegistration.closesMinutesAfterStart;
 const at = (minutesFromStart: number): Date => new Date(START.getTime() + minutesFromStart * 60_000);
-const open: RegistrationFacts = { startsAt: START, isEnrolled: true, isCancelled: false, isMonitored: true, isRegistered: false };
+const open: RegistrationFacts = { startsAt: START, isEnrolled: true, isCancelled: false, isMonitored: true, isRegistered: false, requiresCheckInCode: false };
 
 describe('refusalReason', () => {
   it('opens at registrationStart (10 minutes before) and closes 20 minutes after the start', () => {
