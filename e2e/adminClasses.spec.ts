@@ -17,7 +17,9 @@ async function timetableOf(request: APIRequestContext): Promise<TimetableEntry[]
 
 /** 'HH:mm' of a London wall-clock ISO time, as the pages show it (the browser runs in Europe/London). */
 const wallTime = (iso: string): string => iso.slice(11, 16);
-const wallClock = (iso: string): string => `${iso.slice(0, 10)} ${wallTime(iso)}`;
+/** 'DD/MM/YYYY HH:mm', as Admin › Classes names a class. */
+const shownDate = (isoDate: string): string => isoDate.split('-').reverse().join('/');
+const wallClock = (iso: string): string => `${shownDate(iso.slice(0, 10))} ${wallTime(iso)}`;
 
 /** Narrows the admin class list to one module on one day, through the page's server-side filters. */
 async function showClassesOf(page: Page, entry: TimetableEntry): Promise<void> {
@@ -89,7 +91,7 @@ test('an administrator moves one class and cancels another from Admin › Classe
     await expect(moved).toBeVisible();
     await expect(moveForm).toHaveCount(0);
     const table = page.getByRole('table', { name: 'Classes' });
-    await expect(table.getByRole('row').filter({ hasText: `${date} ${newTime}` }).filter({ hasText: toMove.moduleCode })).toHaveCount(1);
+    await expect(table.getByRole('row').filter({ hasText: `${shownDate(date)} ${newTime}` }).filter({ hasText: toMove.moduleCode })).toHaveCount(1);
 
     // Cancel: confirm first.
     await showClassesOf(page, toCancel);

@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
-import type { FeedbackList, FeedbackPromptDate } from '../src/shared/contract/feedback';
+import type { FeedbackList } from '../src/shared/contract/adminFeedback';
+import type { FeedbackPromptDate } from '../src/shared/contract/feedback';
 import { expect, test, type NewContext } from './fixtures';
 import { FeedbackPages } from './pages/FeedbackPages';
 import { HomePage } from './pages/HomePage';

@@ -1,4 +1,5 @@
-import type { FeedbackList, FeedbackPromptDate } from '../src/shared/contract/feedback';
+import type { FeedbackList } from '../src/shared/contract/adminFeedback';
+import type { FeedbackPromptDate } from '../src/shared/contract/feedback';
 import { expect, test } from './fixtures';
 import { FeedbackPages } from './pages/FeedbackPages';
 import { useOwnServer } from './support/ownServer';

@@ -15,6 +15,7 @@ import { authRoutes } from './auth';
 import { contentRoutes } from './content';
 import { favouriteRoutes } from './favourites';
 import { feedbackRoutes } from './feedback';
+import { adminFeedbackRoute } from './adminFeedback';
 import { notificationRoutes } from './notifications';
 import { preferencesRoutes } from './preferences';
 import { realtimeRoutes } from './realtime';
@@ -63,6 +64,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   accountViewsRoute,
   ...preferencesRoutes,
   ...feedbackRoutes,
+  adminFeedbackRoute,
   ...timetableRoutes,
   ...attendanceRoutes,
   ...absenceRoutes,

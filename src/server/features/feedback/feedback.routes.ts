@@ -1,5 +1,5 @@
+import { adminFeedbackRoute } from '../../../shared/contract/adminFeedback.js';
 import {
-  adminFeedbackRoute,
   feedbackPromptDateRoute,
   recordFeedbackPromptRoute,
   sendFeedbackRoute,

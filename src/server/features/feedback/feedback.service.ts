@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import type { Feedback, FeedbackList, FeedbackPromptDate } from '../../../shared/contract/feedback.js';
+import type { FeedbackList } from '../../../shared/contract/adminFeedback.js';
+import type { Feedback, FeedbackPromptDate } from '../../../shared/contract/feedback.js';
 import type { Db } from '../../db/database.js';
 
 /** SPEC §3 feedback prompt date: the caller's latest prompt, or none yet. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { adminFeedbackRoute } from '../../../../src/shared/contract/adminFeedback.js';
 import {
-  adminFeedbackRoute,
   feedbackPromptDateRoute,
   recordFeedbackPromptRoute,
   sendFeedbackRoute,

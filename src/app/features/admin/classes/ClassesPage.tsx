@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 
 import { adminClassListRoute, maxAdminClassPageSize, type AdminClass } from '../../../../shared/contract/adminClasses';
 import { callApi } from '../../../api/client';
 import { toErrorDetails } from '../../../api/errorHandler';
+import { formatDate } from '../../../format/dateTime';
 import { DateField } from '../../../ui/dateField/DateField';
 import { MoveOrCancelClass } from '../../staffRegister/ClassChanges';
 import { PageFrame } from '../form/PageFrame';
@@ -9,8 +10,8 @@ import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import './classes.css';
 
-/** The class's London wall-clock date and time as the server sends them: 'YYYY-MM-DD HH:mm'. */
-const wallClock = (iso: string): string => `${iso.slice(0, 10)} ${iso.slice(11, 16)}`;
+/** The class's London wall-clock date and time, read off what the server sends, shown as the app shows dates: 'DD/MM/YYYY HH:mm'. */
+const wallClock = (iso: string): string => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;
 
 const columns: readonly AdminColumn<AdminClass>[] = [
   { key: 'start', header: 'Starts', value: (c) => c.start, render: (c) => <time dateTime={c.start}>{wallClock(c.start)}</time> },

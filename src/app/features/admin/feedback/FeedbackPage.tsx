@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { adminFeedbackRoute, type FeedbackEntry, type FeedbackList } from '../../../../shared/contract/feedback';
+import { adminFeedbackRoute, type FeedbackEntry, type FeedbackList } from '../../../../shared/contract/adminFeedback';
 import { callApi } from '../../../api/client';
 import { countOf, formatCount } from '../../../format/count';
 import { formatDate, formatTime24 } from '../../../format/dateTime';

@@ -5,7 +5,7 @@ import { callApi } from '../../../../../src/app/api/client';
 import { averageRating, FeedbackPage } from '../../../../../src/app/features/admin/feedback/FeedbackPage';
 import { JobsPage } from '../../../../../src/app/features/admin/jobs/JobsPage';
 import type { JobsState } from '../../../../../src/shared/contract/admin';
-import type { FeedbackList } from '../../../../../src/shared/contract/feedback';
+import type { FeedbackList } from '../../../../../src/shared/contract/adminFeedback';
 import type { RouteDescriptor } from '../../../../../src/shared/contract/route';
 
 vi.mock('../../../../../src/app/api/client', () => ({ callApi: vi.fn() }));
