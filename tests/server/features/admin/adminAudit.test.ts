@@ -8,12 +8,14 @@ import { useTestApp } from '../../../helpers/useTestApp.js';
 import { idOf } from '../notifications/support.js';
 
 const t = useTestApp();
+/** When the entries this file writes by hand were made: any fixed instant; nothing here reads the time. */
+const auditedAt = new Date('2026-10-05T09:00:00+01:00');
 let admin: Caller;
 let created: AdminNotification;
 
 beforeAll(async () => {
   admin = await t.signIn('admin');
-  await recordAudit(t.db, { at: new Date(), actorUserId: await idOf(t.db, 'lecturer'), action: 'register.override', target: { type: 'attendanceRecord', id: 7 }, before: { result: 'Absent' }, after: { result: 'Attended' } });
+  await recordAudit(t.db, { at: auditedAt, actorUserId: await idOf(t.db, 'lecturer'), action: 'register.override', target: { type: 'attendanceRecord', id: 7 }, before: { result: 'Absent' }, after: { result: 'Attended' } });
   created = (
     await t.call(createAdminNotificationRoute, {
       as: admin,
@@ -76,9 +78,9 @@ describe('GET /api/admin/audit: record names (issue 31 §6)', () => {
       .orderBy('e.id')
       .executeTakeFirstOrThrow();
     const lecturerId = await idOf(t.db, 'lecturer');
-    await recordAudit(t.db, { at: new Date(), actorUserId: lecturerId, action: 'register.close', target: { type: 'timetableEvent', id: event.id } });
-    await recordAudit(t.db, { at: new Date(), actorUserId: null, action: 'auth.signOutEverywhere', target: { type: 'user', id: lecturerId } });
-    await recordAudit(t.db, { at: new Date(), actorUserId: null, action: 'test.unknown', target: { type: 'gadget', id: 9 } });
+    await recordAudit(t.db, { at: auditedAt, actorUserId: lecturerId, action: 'register.close', target: { type: 'timetableEvent', id: event.id } });
+    await recordAudit(t.db, { at: auditedAt, actorUserId: null, action: 'auth.signOutEverywhere', target: { type: 'user', id: lecturerId } });
+    await recordAudit(t.db, { at: auditedAt, actorUserId: null, action: 'test.unknown', target: { type: 'gadget', id: 9 } });
 
     const items = (await read({ pageSize: 100 })).json<AuditPage>().items;
     const named = (action: string) => items.find((item) => item.action === action);
