@@ -1,0 +1,95 @@
+import type { Page } from '@playwright/test';
+import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
+import { expect, test } from './fixtures';
+import { AbsenceDialog } from './pages/AbsenceDialog';
+import { AttendancePages } from './pages/AttendancePages';
+import { ReviewPages } from './pages/ReviewPages';
+import { addDays, getJson, londonToday } from './support/absenceSpecs';
+import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
+
+// Issue 31 §2: the review page previews PDF evidence inline, in a sandboxed frame, beside the
+// download. Its own server: it adds requests.
+useOwnServer(test);
+test.describe.configure({ timeout: 180_000 });
+
+const desktop = { width: 1280, height: 860 };
+const phone = { width: 390, height: 844 };
+
+function pdfFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  const body = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+  return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
+}
+
+/** `student` submits an all-day Illness request `offset` days ahead (within the limits) with one PDF. */
+async function requestWithPdf(page: Page, offset: number, fileName: string): Promise<AbsenceRequest> {
+  const attendance = new AttendancePages(page);
+  await attendance.gotoCurrent();
+  const config = await getJson<AbsenceConfig>(page.request, '/api/attendance/absences/config');
+  const wanted = addDays(await londonToday(page), offset);
+  const lastAllowed = addDays(config.dateLimits.maximum.slice(0, 10), -1);
+  const day = wanted < lastAllowed ? wanted : lastAllowed;
+  const before = new Set((await getJson<AbsenceRequest[]>(page.request, '/api/attendance/absences/requests')).map((r) => r.rowId));
+  await attendance.requestAbsenceButton().click();
+  const create = new AbsenceDialog(page, 'Request an absence');
+  await expect(create.reason).toBeEnabled();
+  await create.allDay.check();
+  await create.setDate(create.startDate, day);
+  await create.setDate(create.endDate, day);
+  await create.chooseReason('Illness');
+  await create.addFiles([pdfFile(fileName)]);
+  await create.submitButton().click();
+  const done = page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' });
+  await expect(done).toBeVisible();
+  const created = (await getJson<AbsenceRequest[]>(page.request, '/api/attendance/absences/requests')).find((r) => !before.has(r.rowId));
+  if (!created) throw new Error('the server did not store the new request');
+  return created;
+}
+
+for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', phone, 17]] as const) {
+  // The student submits at the default (desktop) size; the office reviews at the width under test.
+  test.describe(`at ${width} width`, () => {
+    test('`staff` previews a PDF beside its download, in a frame sandboxed with no permissions', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
+      await signInAs('student');
+      const fileName = `fit-note-${width}.pdf`;
+      const created = await requestWithPdf(page, offset, fileName);
+      const fileRowId = created.supportingFiles[0]?.rowId;
+      expect(fileRowId, 'the PDF was stored').toBeDefined();
+
+      const office = await newContext({ viewport, ...(width === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
+      const staffPage = await office.newPage();
+      await signInOn(staffPage, 'staff');
+      const review = new ReviewPages(staffPage);
+      await staffPage.goto(`/staff/absences/${created.rowId}`);
+      await expect(review.heading('Absence request')).toBeVisible();
+
+      // Folded by default: the download is there, the preview is a button that says it is closed.
+      const evidence = review.main().getByRole('region', { name: 'Evidence' });
+      await expect(evidence.getByRole('link', { name: fileName })).toBeVisible();
+      const preview = evidence.getByRole('button', { name: `Preview ${fileName}` });
+      await expect(preview).toHaveAttribute('aria-expanded', 'false');
+      await expect(evidence.locator('iframe')).toHaveCount(0);
+
+      // Opened from the keyboard.
+      await preview.focus();
+      await staffPage.keyboard.press('Enter');
+      await expect(preview).toHaveAttribute('aria-expanded', 'true');
+      const frame = evidence.locator(`iframe[title="Preview of ${fileName}"]`);
+      await expect(frame).toBeVisible();
+      await expect(frame).toHaveAttribute('src', `/api/staff/absences/${created.rowId}/files/${fileRowId}/preview`);
+      await expect(frame).toHaveAttribute('sandbox', '');
+      await expectNoAxeViolations(staffPage);
+
+      // The frame's answer: inline, sandboxed, framable by this origin only.
+      const answer = await staffPage.request.get(`/api/staff/absences/${created.rowId}/files/${fileRowId}/preview`);
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-disposition']).toMatch(/^inline; /);
+      expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+
+      // And folded again.
+      await preview.click();
+      await expect(preview).toHaveAttribute('aria-expanded', 'false');
+      await expect(frame).toHaveCount(0);
+    });
+  });
+}
