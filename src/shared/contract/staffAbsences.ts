@@ -159,23 +159,6 @@ export const staffAbsenceFileRoute = defineRoute({
   whileViewing: 'refuse',
 });
 
-/**
- * The same evidence shown inline, for the review page's preview (issue 31 §2): a PDF or an image
- * (PNG, JPEG, GIF, WebP) answers `inline` with its sniffed type, nosniff and a sandbox CSP that only
- * this origin may frame; any other type is still a download. The same access rules as `review.file`.
- */
-export const staffAbsenceFilePreviewRoute = defineRoute({
-  id: 'review.filePreview',
-  method: 'GET',
-  path: '/api/staff/absences/:rowId/files/:fileRowId/preview',
-  params: z.object({ rowId: rowIdParam, fileRowId: rowIdParam }),
-  response: raw.file,
-  ...reviewer,
-  ownedParams: { rowId: null, fileRowId: null },
-  // Medical evidence is more than a view of the account needs: not shown while viewing as.
-  whileViewing: 'refuse',
-});
-
 export const staffAbsenceDecisionRoute = defineRoute({
   id: 'review.decide',
   method: 'POST',
@@ -229,5 +212,5 @@ export const staffAbsenceCountsRoute = defineRoute({
 });
 
 export const staffAbsenceRoutes = [
-  staffAbsenceListRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceFilePreviewRoute, staffAbsenceDecisionRoute, staffAbsenceUndoRoute, staffAbsenceCountsRoute,
+  staffAbsenceListRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceDecisionRoute, staffAbsenceUndoRoute, staffAbsenceCountsRoute,
 ] as const;

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { staffAbsenceFilePreviewRoute, staffAbsenceFileRoute } from '../../../shared/contract/staffAbsences';
+import { staffAbsenceFilePreviewRoute } from '../../../shared/contract/staffAbsencePreview';
+import { staffAbsenceFileRoute } from '../../../shared/contract/staffAbsences';
 import { previewKindOfFileName } from '../../../shared/rules/absences/evidencePreview';
 import { buildUrl } from '../../api/url';
 

@@ -1,10 +1,11 @@
 import {
-  staffAbsenceCountsRoute, staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFilePreviewRoute, staffAbsenceFileRoute, staffAbsenceListRoute, staffAbsenceUndoRoute,
+  staffAbsenceCountsRoute, staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceListRoute, staffAbsenceUndoRoute,
 } from '../../../shared/contract/staffAbsences.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/jobQueue.js';
+import { staffAbsenceFilePreviewRoute } from '../../../shared/contract/staffAbsencePreview.js';
 import { sendAttachment, sendInlinePreview } from '../absences/fileDownload.js';
 import { PostgresFileStore } from '../absences/postgresFileStore.js';
 import { decideAbsence } from './decision.service.js';

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { absenceStatusSchema, listAbsencesRoute, type AbsenceRequest, type AbsenceStatus } from '../../../../src/shared/contract/absences.js';
 import { attendanceAnalysisRoute, type AttendanceAnalysis } from '../../../../src/shared/contract/attendance.js';
 import {
-  staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFilePreviewRoute, staffAbsenceFileRoute, staffAbsenceListRoute,
+  staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceListRoute,
   type StaffAbsenceDetail, type StaffAbsencePage,
 } from '../../../../src/shared/contract/staffAbsences.js';
+import { staffAbsenceFilePreviewRoute } from '../../../../src/shared/contract/staffAbsencePreview.js';
 import { absenceDecisionTable, decisionMessages, decisionUndoWindowMs } from '../../../../src/shared/rules/absences/decisions.js';
 import { SettableClock } from '../../../../src/server/clock.js';
 import { sendDecisionNoticeIfDue } from '../../../../src/server/features/staffAbsences/decisionNotice.service.js';
