@@ -9,17 +9,37 @@ import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
 // Issue 31 §2: the review page previews PDF evidence inline, in a sandboxed frame, beside the
-// download. Its own server: it adds requests.
+// download, and Chromium really draws it there. Its own server: it adds requests.
 useOwnServer(test);
 test.describe.configure({ timeout: 180_000 });
 
 const desktop = { width: 1280, height: 860 };
 const phone = { width: 390, height: 844 };
 
-function pdfFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
-  const body = `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`;
+/** A valid one-page PDF (an xref table with true offsets) that says `text`, so a viewer has a page to draw. */
+function pdfFile(name: string, text: string): { name: string; mimeType: string; buffer: Buffer } {
+  const stream = `BT /F1 28 Tf 60 700 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets = objects.map((object, index) => {
+    const offset = body.length;
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+    return offset;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
 }
+
+/** Chromium's built-in PDF viewer is an extension page; it is framed inside a frame only when the PDF is shown. */
+const pdfViewerOrigin = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
 
 /** `student` submits an all-day Illness request `offset` days ahead (within the limits) with one PDF. */
 async function requestWithPdf(page: Page, offset: number, fileName: string): Promise<AbsenceRequest> {
@@ -37,7 +57,7 @@ async function requestWithPdf(page: Page, offset: number, fileName: string): Pro
   await create.setDate(create.startDate, day);
   await create.setDate(create.endDate, day);
   await create.chooseReason('Illness');
-  await create.addFiles([pdfFile(fileName)]);
+  await create.addFiles([pdfFile(fileName, 'Fit note')]);
   await create.submitButton().click();
   const done = page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' });
   await expect(done).toBeVisible();
@@ -49,7 +69,7 @@ async function requestWithPdf(page: Page, offset: number, fileName: string): Pro
 for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', phone, 17]] as const) {
   // The student submits at the default (desktop) size; the office reviews at the width under test.
   test.describe(`at ${width} width`, () => {
-    test('`staff` previews a PDF beside its download, in a frame sandboxed with no permissions', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
+    test('`staff` previews a PDF beside its download, in a frame its own answer sandboxes', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
       await signInAs('student');
       const fileName = `fit-note-${width}.pdf`;
       const created = await requestWithPdf(page, offset, fileName);
@@ -72,19 +92,28 @@ for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', pho
 
       // Opened from the keyboard.
       await preview.focus();
+      await expect(preview).toBeFocused();
       await staffPage.keyboard.press('Enter');
       await expect(preview).toHaveAttribute('aria-expanded', 'true');
       const frame = evidence.locator(`iframe[title="Preview of ${fileName}"]`);
       await expect(frame).toBeVisible();
       await expect(frame).toHaveAttribute('src', `/api/staff/absences/${created.rowId}/files/${fileRowId}/preview`);
-      await expect(frame).toHaveAttribute('sandbox', '');
+      // Shown, not blocked: Chromium refuses a PDF in a frame its parent sandboxes (an error page in
+      // its place), so the viewer's own page must load inside the frame.
+      await expect
+        .poll(() => staffPage.frames().map((f) => f.url()), { message: 'the PDF viewer loads in the preview frame' })
+        .toContainEqual(expect.stringMatching(new RegExp(`^${pdfViewerOrigin}`)));
+      expect(staffPage.frames().map((f) => f.url())).not.toContainEqual(expect.stringMatching(/^chrome-error:/));
       await expectNoAxeViolations(staffPage);
 
       // The frame's answer: inline, sandboxed, framable by this origin only.
       const answer = await staffPage.request.get(`/api/staff/absences/${created.rowId}/files/${fileRowId}/preview`);
       expect(answer.status()).toBe(200);
       expect(answer.headers()['content-disposition']).toMatch(/^inline; /);
+      // The frame's document is sandboxed by its own answer (no scripts, an opaque origin).
+      expect(answer.headers()['content-security-policy']).toMatch(/(^|; )sandbox($|;)/);
       expect(answer.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+      expect(answer.headers()['x-content-type-options']).toBe('nosniff');
 
       // And folded again.
       await preview.click();

@@ -6,9 +6,13 @@ import { buildUrl } from '../../api/url';
 
 /**
  * One evidence file on the review page: its download and, for a PDF or an image, a preview beside
- * it (issue 31 §2), folded until asked for. A PDF shows in a frame sandboxed with no permissions at
- * all (no scripts, an opaque origin; the server's answer adds its own sandbox CSP); an image as an
- * image. Both load the inline route, which has the download's access rules.
+ * it (issue 31 §2), folded until asked for. A PDF shows in a frame whose document the server's answer
+ * sandboxes (its CSP `sandbox`: no scripts, an opaque origin, framable by this origin only); an image
+ * as an image. Both load the inline route, which has the download's access rules.
+ *
+ * The frame carries no `sandbox` attribute on purpose: Chromium refuses to show a PDF in a frame
+ * sandboxed by its parent ("This page has been blocked"), while it shows one whose own response
+ * sandboxes it, so the sandbox comes from the response, where it also covers a frame opened directly.
  */
 export function EvidenceFile({ requestRowId, file }: { requestRowId: number; file: { rowId: number; fileName: string } }) {
   const [isOpen, setIsOpen] = useState(false);
@@ -32,7 +36,7 @@ export function EvidenceFile({ requestRowId, file }: { requestRowId: number; fil
         <div id={previewId} className="staff-absence__preview" hidden={!isOpen}>
           {isOpen &&
             (kind === 'pdf' ? (
-              <iframe className="staff-absence__preview-frame" src={previewUrl} sandbox="" title={`Preview of ${file.fileName}`} />
+              <iframe className="staff-absence__preview-frame" src={previewUrl} title={`Preview of ${file.fileName}`} />
             ) : (
               <img className="staff-absence__preview-image" src={previewUrl} alt={`Preview of ${file.fileName}`} />
             ))}
