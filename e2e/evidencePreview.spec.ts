@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
@@ -38,11 +39,30 @@ function pdfFile(name: string, text: string): { name: string; mimeType: string; 
   return { name, mimeType: 'application/pdf', buffer: Buffer.from(body, 'latin1') };
 }
 
+/** A valid 3×2 PNG (8-bit RGB, one red row and one blue), so the browser has pixels to decode. */
+function pngFile(name: string): { name: string; mimeType: string; buffer: Buffer } {
+  const chunk = (type: string, data: Buffer) => {
+    const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(typed));
+    return Buffer.concat([length, typed, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(3, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.from([0, 255, 0, 0, 255, 0, 0, 255, 0, 0, 0, 0, 0, 255, 0, 0, 255, 0, 0, 255]);
+  const buffer = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return { name, mimeType: 'image/png', buffer };
+}
+
 /** Chromium's built-in PDF viewer is an extension page; it is framed inside a frame only when the PDF is shown. */
 const pdfViewerOrigin = 'chrome-extension://mhjfbmdgcfjbbpaeojofohoefgiehjai/';
 
-/** `student` submits an all-day Illness request `offset` days ahead (within the limits) with one PDF. */
-async function requestWithPdf(page: Page, offset: number, fileName: string): Promise<AbsenceRequest> {
+/** `student` submits an all-day Illness request `offset` days ahead (within the limits) with `files`. */
+async function requestWithEvidence(page: Page, offset: number, files: ReturnType<typeof pdfFile>[]): Promise<AbsenceRequest> {
   const attendance = new AttendancePages(page);
   await attendance.gotoCurrent();
   const config = await getJson<AbsenceConfig>(page.request, '/api/attendance/absences/config');
@@ -57,7 +77,7 @@ async function requestWithPdf(page: Page, offset: number, fileName: string): Pro
   await create.setDate(create.startDate, day);
   await create.setDate(create.endDate, day);
   await create.chooseReason('Illness');
-  await create.addFiles([pdfFile(fileName, 'Fit note')]);
+  await create.addFiles(files);
   await create.submitButton().click();
   const done = page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' });
   await expect(done).toBeVisible();
@@ -69,12 +89,14 @@ async function requestWithPdf(page: Page, offset: number, fileName: string): Pro
 for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', phone, 17]] as const) {
   // The student submits at the default (desktop) size; the office reviews at the width under test.
   test.describe(`at ${width} width`, () => {
-    test('`staff` previews a PDF beside its download, in a frame its own answer sandboxes', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
+    test('`staff` previews a PDF beside its download, in a frame its own answer sandboxes, and an image as an image', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
       await signInAs('student');
       const fileName = `fit-note-${width}.pdf`;
-      const created = await requestWithPdf(page, offset, fileName);
-      const fileRowId = created.supportingFiles[0]?.rowId;
+      const imageName = `ward-note-${width}.png`;
+      const created = await requestWithEvidence(page, offset, [pdfFile(fileName, 'Fit note'), pngFile(imageName)]);
+      const fileRowId = created.supportingFiles.find((f) => f.fileName === fileName)?.rowId;
       expect(fileRowId, 'the PDF was stored').toBeDefined();
+      expect(created.supportingFiles.map((f) => f.fileName), 'the image was stored').toContain(imageName);
 
       const office = await newContext({ viewport, ...(width === 'phone' ? { isMobile: true, hasTouch: true } : {}) });
       const staffPage = await office.newPage();
@@ -119,6 +141,15 @@ for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', pho
       await preview.click();
       await expect(preview).toHaveAttribute('aria-expanded', 'false');
       await expect(frame).toHaveCount(0);
+
+      // An image previews as an image, decoded to its own size.
+      const imagePreview = evidence.getByRole('button', { name: `Preview ${imageName}` });
+      await imagePreview.click();
+      await expect(imagePreview).toHaveAttribute('aria-expanded', 'true');
+      const image = evidence.getByRole('img', { name: `Preview of ${imageName}` });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight])).toEqual([true, 3, 2]);
+      await expectNoAxeViolations(staffPage);
     });
   });
 }
