@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import { ProfilePage } from './pages/ProfilePage';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
 
 useOwnServer(test);
 
@@ -78,7 +79,7 @@ test('staff see their job family and roles, and no enrolment', async ({ page, si
   await expectNoAxeViolations();
 });
 
-test("'Fetching your enrolment status...' shows while the profile loads", async ({ page, context, signInAs }) => {
+test("'Fetching your enrolment status...' shows while the profile loads", async ({ page, context }) => {
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -88,8 +89,8 @@ test("'Fetching your enrolment status...' shows while the profile loads", async 
     await held;
     await route.continue();
   });
-  // Signing in ends once /home has loaded; the profile is still held back then.
-  await signInAs('student');
+  // Signing in ends once /home has loaded (not waiting for the profile); it is still held back then.
+  await signInOn(page, 'student', { waitForStartup: false });
   await expect(page.getByText('Fetching your enrolment status...')).toBeVisible();
   release();
   const profile = new ProfilePage(page);

@@ -9,16 +9,41 @@ interface SignInOptions {
   readonly isFirstRun?: boolean;
   /** Signs in the way a person does: landing page, 'Sign in', then the persona on the server's picker. */
   readonly throughPicker?: boolean;
+  /**
+   * Waits for the profile's first load and its overlay (`untilStarted`); true unless the test holds
+   * the profile back itself.
+   */
+  readonly waitForStartup?: boolean;
 }
 
 /** The landing page's 'Sign in', then the persona's button on the server's demo picker. */
-async function signInThroughPicker(page: Page, userName: PersonaName, isFirstRun: boolean): Promise<void> {
+async function signInThroughPicker(page: Page, userName: PersonaName, isFirstRun: boolean, waitForStartup: boolean): Promise<void> {
   const landing = new LandingPage(page);
   await landing.goto();
   if (!isFirstRun) await answerFirstRunBanners(page, userName);
   await landing.signIn();
-  await new PersonaPicker(page).choose(userName);
-  await page.waitForURL('**/home');
+  await untilStarted(page, waitForStartup, async () => {
+    await new PersonaPicker(page).choose(userName);
+    await page.waitForURL('**/home');
+  });
+}
+
+/**
+ * Opens /home (through `open`) and waits until the app has finished starting for the new session:
+ * the profile's first load has answered and its full-screen overlay (which makes the app inert,
+ * SPEC §2) is gone, so the profile is cached and later page loads start unblocked. The load starts
+ * in the same render that raises the overlay, so once it has answered the overlay is either up or
+ * already gone; waiting for it to be absent is then safe.
+ */
+async function untilStarted(page: Page, waitForStartup: boolean, open: () => Promise<unknown>): Promise<void> {
+  if (!waitForStartup) {
+    await open();
+    return;
+  }
+  const profileAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile' && response.ok());
+  await open();
+  await profileAnswered;
+  await expect(page.getByText('Fetching your enrolment status...')).toHaveCount(0);
 }
 
 /**
@@ -26,7 +51,7 @@ async function signInThroughPicker(page: Page, userName: PersonaName, isFirstRun
  * antiforgery token, then the demo sign-in with it. The page is on the server's origin first (its
  * small JSON answer, not the app), so the banners' answers can be written there.
  */
-async function signInThroughApi(page: Page, userName: PersonaName): Promise<void> {
+async function signInThroughApi(page: Page, userName: PersonaName, waitForStartup: boolean): Promise<void> {
   await page.goto('/api/user/info');
   await answerFirstRunBanners(page, userName);
   const tokenResponse = await page.request.get('/api/antiforgerytoken');
@@ -34,7 +59,7 @@ async function signInThroughApi(page: Page, userName: PersonaName): Promise<void
   const { token } = (await tokenResponse.json()) as { token: string };
   const response = await page.request.post('/api/user/signin/demo', { headers: { 'x-xsrf-token': token }, data: { userName } });
   expect(response.status(), `the demo sign-in of ${userName}`).toBeLessThan(300);
-  await page.goto('/home');
+  await untilStarted(page, waitForStartup, () => page.goto('/home'));
 }
 
 /**
@@ -47,7 +72,7 @@ async function signInThroughApi(page: Page, userName: PersonaName): Promise<void
  * and the picker first: a page load less per test. The sign-in screens themselves are walked in
  * e2e/signin.spec.ts (`throughPicker`) and by every first-run test (`isFirstRun`).
  */
-export async function signInOn(page: Page, userName: PersonaName, { isFirstRun = false, throughPicker = false }: SignInOptions = {}): Promise<void> {
-  if (isFirstRun || throughPicker) await signInThroughPicker(page, userName, isFirstRun);
-  else await signInThroughApi(page, userName);
+export async function signInOn(page: Page, userName: PersonaName, { isFirstRun = false, throughPicker = false, waitForStartup = true }: SignInOptions = {}): Promise<void> {
+  if (isFirstRun || throughPicker) await signInThroughPicker(page, userName, isFirstRun, waitForStartup);
+  else await signInThroughApi(page, userName, waitForStartup);
 }

@@ -22,6 +22,7 @@ import { realtimeRoutes } from './realtime';
 import { referralRoutes } from './referrals';
 import { resourceRoutes } from './resources';
 import { staffAbsenceRoutes } from './staffAbsences';
+import { staffAbsenceFilePreviewRoute } from './staffAbsencePreview';
 import { staffReferralRoutes } from './staffReferrals';
 import { timetableRoutes } from './timetable';
 import { trendingRoutes } from './trending';
@@ -53,6 +54,7 @@ export * from './adminNotifications';
 export * from './adminAudit';
 export * from './adminClasses';
 export * from './staffAbsences';
+export * from './staffAbsencePreview';
 export * from './staffReferrals';
 export * from './adminViewAs';
 
@@ -84,6 +86,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminClassRoutes,
   ...adminImportRoutes,
   ...staffAbsenceRoutes,
+  staffAbsenceFilePreviewRoute,
   ...staffReferralRoutes,
   ...adminViewAsRoutes,
 ];

@@ -1,18 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import { staffAbsenceDetailRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
 import { absenceSpanLabel, weekdayDate } from '../../../shared/format/absenceSpan';
 import { decisionDone, decisionUndoWindowMs } from '../../../shared/rules/absences/decisions';
 import { toast } from '../../ui/toast/toastStore';
 import { callApi } from '../../api/client';
 import { serverNow } from '../timetable/serverClock';
 import { describeError, isAbortError } from '../../api/errorHandler';
-import { buildUrl } from '../../api/url';
 import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
 import { statusLabels, statusTones } from '../absences/absenceView';
 import { CoveredClasses } from './CoveredClasses';
 import { DecisionPanel } from './DecisionPanel';
+import { EvidenceFile } from './EvidenceFile';
 import { NextRequest } from './NextRequest';
 import { waitingFor, wallClockLabel } from './waitingTime';
 import '../../ui/field.css';
@@ -137,11 +137,7 @@ export function StaffAbsenceDetailPage() {
             ) : (
               <ul className="staff-absence__files">
                 {request.supportingFiles.map((file) => (
-                  <li key={file.rowId}>
-                    <a href={buildUrl(staffAbsenceFileRoute.path, { rowId: request.rowId, fileRowId: file.rowId })} download>
-                      {file.fileName}
-                    </a>
-                  </li>
+                  <EvidenceFile key={file.rowId} requestRowId={request.rowId} file={file} />
                 ))}
               </ul>
             )}

@@ -5,7 +5,8 @@ import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { notFound } from '../../http/errors.js';
 import type { JobQueue } from '../../jobs/jobQueue.js';
-import { sendAttachment } from '../absences/fileDownload.js';
+import { staffAbsenceFilePreviewRoute } from '../../../shared/contract/staffAbsencePreview.js';
+import { sendAttachment, sendInlinePreview } from '../absences/fileDownload.js';
 import { PostgresFileStore } from '../absences/postgresFileStore.js';
 import { decideAbsence } from './decision.service.js';
 import { scheduleDecisionNotice } from './decisionNotice.jobs.js';
@@ -24,17 +25,22 @@ export function staffAbsencesRoutes({ db, config, clock }: ServerContext, jobs: 
     if (!detail) throw notFound('The absence request');
     return detail;
   };
+  const fileOf = async (rowId: number, fileRowId: number) => {
+    const file = await reviewFile(db, rowId, fileRowId);
+    const bytes = file && (await store.read(file.storage_key));
+    if (!file || !bytes) throw notFound('The file');
+    return { fileName: file.file_name, contentType: file.content_type, bytes };
+  };
   return [
     implement(staffAbsenceListRoute, async ({ query }) => reviewQueue(db, query)),
     implement(staffAbsenceCountsRoute, async () => reviewCounts(db)),
     implement(staffAbsenceDetailRoute, async ({ params }) => detailOf(params.rowId)),
     implement(staffAbsenceFileRoute, async ({ params, reply }) => {
       // The owner's download rules: an attachment, its sniffed type, nosniff, a sandbox CSP, no caching.
-      const file = await reviewFile(db, params.rowId, params.fileRowId);
-      const bytes = file && (await store.read(file.storage_key));
-      if (!file || !bytes) throw notFound('The file');
-      return sendAttachment(reply, { fileName: file.file_name, contentType: file.content_type, bytes });
+      return sendAttachment(reply, await fileOf(params.rowId, params.fileRowId));
     }),
+    // The same file and checks, shown inline in the review page's sandboxed preview (a PDF or an image only).
+    implement(staffAbsenceFilePreviewRoute, async ({ params, reply }) => sendInlinePreview(reply, await fileOf(params.rowId, params.fileRowId))),
     implement(staffAbsenceDecisionRoute, async ({ user, params, body }) => {
       await decideAbsence({ db, scheduleNotice }, user, params.rowId, body, clock.now());
       return detailOf(params.rowId);

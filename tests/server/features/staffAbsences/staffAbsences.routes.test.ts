@@ -5,6 +5,7 @@ import {
   staffAbsenceDecisionRoute, staffAbsenceDetailRoute, staffAbsenceFileRoute, staffAbsenceListRoute,
   type StaffAbsenceDetail, type StaffAbsencePage,
 } from '../../../../src/shared/contract/staffAbsences.js';
+import { staffAbsenceFilePreviewRoute } from '../../../../src/shared/contract/staffAbsencePreview.js';
 import { absenceDecisionTable, decisionMessages, decisionUndoWindowMs } from '../../../../src/shared/rules/absences/decisions.js';
 import { SettableClock } from '../../../../src/server/clock.js';
 import { sendDecisionNoticeIfDue } from '../../../../src/server/features/staffAbsences/decisionNotice.service.js';
@@ -145,6 +146,71 @@ describe('GET /api/staff/absences/:rowId and its files', () => {
     const other = (await queue({ student: 'Liam' })).items[0];
     if (!other) throw new Error('no request of student2');
     expect((await t.call(staffAbsenceFileRoute, { params: { rowId: other.rowId, fileRowId: fileRow.rowId }, as: staff })).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/staff/absences/:rowId/files/:fileRowId/preview (the inline preview)', () => {
+  /** A new request of `student` on its own day (requests may not overlap), with a PDF, a PNG and an e-mail. */
+  const evidence = async (day: number) => {
+    const illness = await categoryId(t, 'Illness');
+    const created = asRequest(
+      await sendForm(t, student, 'POST', [
+        ...allDayFields(illness, dayFromToday(day), dayFromToday(day)),
+        file('fit note.pdf', samples.pdf),
+        file('scan.png', samples.png),
+        file('letter.eml', samples.eml),
+      ]),
+    );
+    const byName = (name: string) => {
+      const found = created.supportingFiles.find((f) => f.fileName === name);
+      if (!found) throw new Error(`no file ${name}`);
+      return { rowId: created.rowId, fileRowId: found.rowId };
+    };
+    return { pdf: byName('fit note.pdf'), png: byName('scan.png'), eml: byName('letter.eml') };
+  };
+
+  it('shows a PDF or an image inline, sniffed type, nosniff, sandboxed, framable by this origin only, never cached', async () => {
+    const files = await evidence(3);
+    const response = await t.call(staffAbsenceFilePreviewRoute, { params: files.pdf, as: staff });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(samples.pdf)).toBe(true);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`inline; filename="fit note.pdf"; filename*=UTF-8''fit%20note.pdf`);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp.split(/;\s*/)).toEqual(expect.arrayContaining(["default-src 'none'", 'sandbox', "frame-ancestors 'self'"]));
+    expect(csp).not.toMatch(/allow-scripts|allow-same-origin|script-src/);
+
+    const image = await t.call(staffAbsenceFilePreviewRoute, { params: files.png, as: staff });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.headers['content-disposition']).toMatch(/^inline; filename="scan\.png"/);
+  });
+
+  it('never shows another type inline: an e-mail is still a download under the download’s policy', async () => {
+    const files = await evidence(4);
+    const response = await t.call(staffAbsenceFilePreviewRoute, { params: files.eml, as: staff });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('message/rfc822');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
+  it('has the download’s access rules: 401 signed out, 403 for a student (the owner too), 404 for a file of another request', async () => {
+    const files = await evidence(5);
+    const anonymous = await t.anonymous();
+    expect((await t.call(staffAbsenceFilePreviewRoute, { params: files.pdf, as: anonymous })).statusCode).toBe(401);
+    const student2 = await t.signIn('student2');
+    for (const caller of [student2, student]) {
+      const refused = await t.call(staffAbsenceFilePreviewRoute, { params: files.pdf, as: caller });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.rawPayload.equals(samples.pdf)).toBe(false);
+    }
+    const other = (await queue({ student: 'Liam' })).items[0];
+    if (!other) throw new Error('no request of student2');
+    expect((await t.call(staffAbsenceFilePreviewRoute, { params: { rowId: other.rowId, fileRowId: files.pdf.fileRowId }, as: staff })).statusCode).toBe(404);
   });
 });
 

@@ -18,8 +18,8 @@ const json = <T>(response: LightMyRequestResponse): T => JSON.parse(response.bod
 
 /** The only routes a view may call that are not plain GETs. */
 const allowedWrites = ['admin.viewAsStop', 'auth.signOutSubmit'];
-/** GETs a view may not call: one writes (enabling the calendar feed), two hand out medical evidence. */
-const refusedReads = ['timetable.getIcal', 'timetable.enableIcal', 'absences.file', 'review.file'];
+/** GETs a view may not call: one writes (enabling the calendar feed), three hand out medical evidence. */
+const refusedReads = ['timetable.getIcal', 'timetable.enableIcal', 'absences.file', 'review.file', 'review.filePreview'];
 
 let viewer: Caller;
 let viewAsId: number;
