@@ -370,8 +370,9 @@ const timeZone: Parse<string> = (text) => (isTimeZone(text) ? text : new Invalid
 // ---- every variable -------------------------------------------------------------------------------
 
 /**
- * Every environment variable the server reads, with its type, default and error. README.md's
- * configuration tables document exactly these (tests/server/config.test.ts keeps them in step).
+ * Every environment variable the server reads, with its type, default and error. Each is
+ * documented in src/server/configDocs.ts (the type demands it), from which docs/configuration.md is
+ * generated (tests/server/configDocs.test.ts keeps the page, the docs and this schema in step).
  * `undefined` defaults are filled in by loadConfig where they depend on other variables.
  */
 export const configSchema = z.object({

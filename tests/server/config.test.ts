@@ -1,30 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { configSchema, configWarnings, loadConfig } from '../../src/server/config.js';
-
-/** The variables README.md's configuration tables document: the first cell of each row, in backticks. */
-function documentedVariables(): string[] {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const start = readme.indexOf('\n## Configuration');
-  const end = readme.indexOf('\n## ', start + 1);
-  if (start < 0 || end < 0) throw new Error('README.md has no "## Configuration" section');
-  const names = [...readme.slice(start, end).matchAll(/^\|\s*`([A-Z][A-Z0-9_]*)`\s*\|/gm)].map((match) => match[1] ?? '');
-  return names;
-}
-
-describe('README.md documents the configuration schema', () => {
-  const documented = documentedVariables();
-  const inSchema = Object.keys(configSchema.shape);
-
-  it('documents every variable the server reads', () => {
-    expect(inSchema.filter((name) => !documented.includes(name))).toEqual([]);
-  });
-
-  it('documents no variable the server ignores, and each once', () => {
-    expect(documented.filter((name) => !inSchema.includes(name))).toEqual([]);
-    expect(documented.filter((name, index) => documented.indexOf(name) !== index)).toEqual([]);
-  });
-});
+import { configWarnings, loadConfig } from '../../src/server/config.js';
 
 describe('loadConfig', () => {
   it('gives the documented defaults for an empty environment', () => {
