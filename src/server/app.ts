@@ -7,6 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { antiforgeryRefusalMessage } from '../shared/contract/antiforgery.js';
 import { allRoutes } from '../shared/contract/index.js';
+import { openApiRoutes } from './http/openApi.routes.js';
 import { antiforgeryRoutes } from './auth/antiforgery.routes.js';
 import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
@@ -104,7 +105,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...openApiRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */

@@ -23,6 +23,7 @@ import { referralRoutes } from './referrals';
 import { resourceRoutes } from './resources';
 import { staffAbsenceRoutes } from './staffAbsences';
 import { staffAbsenceFilePreviewRoute } from './staffAbsencePreview';
+import { openApiRoute } from './openApi';
 import { staffReferralRoutes } from './staffReferrals';
 import { timetableRoutes } from './timetable';
 import { trendingRoutes } from './trending';
@@ -55,6 +56,7 @@ export * from './adminAudit';
 export * from './adminClasses';
 export * from './staffAbsences';
 export * from './staffAbsencePreview';
+export * from './openApi';
 export * from './staffReferrals';
 export * from './adminViewAs';
 
@@ -87,6 +89,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminImportRoutes,
   ...staffAbsenceRoutes,
   staffAbsenceFilePreviewRoute,
+  openApiRoute,
   ...staffReferralRoutes,
   ...adminViewAsRoutes,
 ];
