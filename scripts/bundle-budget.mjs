@@ -7,7 +7,7 @@
 // paint and are left out, so code added behind a dynamic import never counts against a route.
 //
 // `target` is the GUIDE's budget; `limit` is what `npm test` enforces today. Where the target is
-// not met yet (ARCHITECTURE.md "Client", JS budgets, says why), the limit is the current size
+// not met yet (docs/decisions/0030-client-entry-chunk-and-js-budgets.md says why), the limit is the current size
 // with a little room, so that nothing grows: lower it as reductions land.
 // `node scripts/bundle-budget.mjs [distDir] [--json]`
 import { existsSync, readFileSync } from 'node:fs';

@@ -11,7 +11,7 @@ interface ResponsiveTableProps {
 }
 
 /**
- * The one table frame of the app (issue 20; see ARCHITECTURE.md "Responsive tables"). From 48rem
+ * The one table frame of the app (issue 20; see docs/decisions/0037-responsive-tables-and-accessibility-checks.md). From 48rem
  * up it is a plain table in a region that scrolls sideways with a shadow as its cue; below 48rem
  * each body row becomes a card, every cell labelled with its column (`data-label`), and a row
  * with a detail opens wherever the card is tapped (its RowOpenButton or RowOpenLink spans it).

@@ -5,7 +5,7 @@ import type { AttendanceStatus, AttendanceTally, ModuleTally, PeerAnalysis, Tren
  * The attendance rules: pure functions over a student's attendance records, no database. The
  * analysis is always derived from the records at request time; no flag or tally is stored.
  *
- * Definitions (summarised in ARCHITECTURE.md, "Feature decisions"):
+ * Definitions (summarised in docs/decisions/0043-attendance-analysis-and-registration.md):
  *
  * - **Only past events count.** A record counts once its event has started (eventStart ≤ now).
  * - **Tally.** `total` is every counted record. `cancelled`, `attended`, `assumedAttended`,
