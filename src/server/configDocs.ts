@@ -215,7 +215,7 @@ export const variableDocs: { readonly [Name in ConfigVariable]: VariableDoc } = 
   },
   ATTENDANCE_CLOSE_MINUTES: {
     fallback: '`20`',
-    meaning: 'registration at a monitored class closes this many minutes after it starts (it opens 10 minutes before); from then on the close-registers job writes the class\'s records (see ARCHITECTURE, Attendance). A short value (e.g. `2`) shows the job at work in the demo',
+    meaning: 'registration at a monitored class closes this many minutes after it starts (it opens 10 minutes before); from then on the close-registers job writes the class\'s records (see docs/decisions/0043-attendance-analysis-and-registration.md). A short value (e.g. `2`) shows the job at work in the demo',
   },
   VIEW_AS_NOTICE: {
     fallback: '`1`',
