@@ -7,7 +7,7 @@ import { useOwnServer } from './support/ownServer';
 // Issue 20, item 5: one connectivity indicator in the header (offline, or server unreachable, with
 // the number of writes waiting), and success notices that say when a write is only on the device.
 
-const queuedAdded = 'Added to favourites. Saved on this device: it will sync when the connection is back.';
+const queuedAdded = (name: string) => `Added '${name}' to favourites. Saved on this device: it will sync when the connection is back.`;
 
 useOwnServer(test);
 
@@ -53,8 +53,8 @@ for (const [viewportIndex, viewport] of [
       await context.setOffline(true);
       await expect(indicator(page)).toContainText('Offline');
       await resources.setFavourite(name, true);
-      await expect(page.getByText(queuedAdded, { exact: true })).toBeVisible();
-      await expect(page.getByText('Added to favourites', { exact: true })).toHaveCount(0);
+      await expect(page.getByText(queuedAdded(name), { exact: true })).toBeVisible();
+      await expect(page.getByText(`Added '${name}' to favourites`, { exact: true })).toHaveCount(0);
       await expect(indicator(page)).toContainText('1 change waiting to sync');
       await expect(indicator(page)).toBeVisible();
       await expectNoAxeViolations();
@@ -80,7 +80,7 @@ for (const [viewportIndex, viewport] of [
         await resources.setFavourite(name, true);
         await expect(indicator(page)).toContainText('Server unreachable');
         await expect(indicator(page)).toContainText('1 change waiting to sync');
-        await expect(page.getByText(queuedAdded, { exact: true })).toBeVisible();
+        await expect(page.getByText(queuedAdded(name), { exact: true })).toBeVisible();
         expect(await page.evaluate(() => navigator.onLine)).toBe(true);
       } finally {
         await page.context().unroute('**/api/**');

@@ -38,7 +38,8 @@ test.describe('toasts on a phone', () => {
     await star.click();
     await expect(star).toBeFocused();
     const toast = page.getByRole('region', { name: 'Messages' }).getByRole('listitem').first();
-    await expect(toast).toContainText('Added to favourites');
+    const name = /^Add (.+) to favourites$/.exec(label)?.[1] ?? '';
+    await expect(toast).toContainText(`Added '${name}' to favourites`);
     const starBox = await boxOf(star);
     const toastBox = await boxOf(toast);
     const isOverlapping = toastBox.y < starBox.y + starBox.height && starBox.y < toastBox.y + toastBox.height;

@@ -22,7 +22,7 @@ test('a student favourites a link, finds it on the home page, removes it and und
   await resources.goto();
 
   await resources.setFavourite('Referencing guide', true);
-  await expect(page.getByText('Added to favourites', { exact: true })).toBeVisible();
+  await expect(page.getByText("Added 'Referencing guide' to favourites", { exact: true })).toBeVisible();
   await resources.toastAction('Dismiss').click();
   await expect(resources.favouriteLink('Referencing guide')).toBeVisible();
 
@@ -32,12 +32,12 @@ test('a student favourites a link, finds it on the home page, removes it and und
   await resources.goto();
   await resources.setFavourite('Referencing guide', false);
   await expect(resources.favouriteLink('Referencing guide')).toHaveCount(0);
-  await expect(page.getByText('Removed from favourites', { exact: true })).toBeVisible();
+  await expect(page.getByText("Removed 'Referencing guide' from favourites", { exact: true })).toBeVisible();
   await resources.toastAction('Undo').click();
 
   await expect(resources.toggle('Referencing guide')).toHaveAttribute('aria-pressed', 'true');
   await expect(resources.favouriteLink('Referencing guide')).toBeVisible();
-  await expect(page.getByText('Added to favourites', { exact: true })).toHaveCount(0); // Undo re-adds silently
+  await expect(page.getByText(/^Added .* to favourites/)).toHaveCount(0); // Undo re-adds silently
   await expect.poll(() => serverFavourites(page.request)).toContain('Referencing guide');
 });
 

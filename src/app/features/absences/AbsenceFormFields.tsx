@@ -184,7 +184,8 @@ export function AbsenceFormFields(props: AbsenceFormFieldsProps) {
         )}
       </div>
 
-      {category?.requiresEvidence && (
+      {/* Same count as the rule that refuses the submit (absenceDialog.rules.ts): gone once a file is there. */}
+      {category?.requiresEvidence && props.keptFiles.length + props.pendingFiles.length === 0 && (
         <p className="muted absence-form__hint">This reason needs supporting evidence: add at least one file below.</p>
       )}
       <FileUploader

@@ -1,6 +1,10 @@
-/** SPEC §8 "favourite added and removed notices"; for a change still queued, sync/writeDelivery.ts adds that it will sync. */
-export function favouriteNotice(change: 'added' | 'removed'): string {
-  return change === 'added' ? 'Added to favourites' : 'Removed from favourites';
+/**
+ * SPEC §8 "favourite added and removed notices", naming the item (issue 34): "Removed 'Library
+ * search' from favourites", so two notices on screen at once say which is which. For a change still
+ * queued, sync/writeDelivery.ts adds that it will sync.
+ */
+export function favouriteNotice(change: 'added' | 'removed', name: string): string {
+  return change === 'added' ? `Added '${name}' to favourites` : `Removed '${name}' from favourites`;
 }
 
 /** The visible mark on an item whose change the server has not confirmed yet. */

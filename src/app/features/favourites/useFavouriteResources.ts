@@ -22,12 +22,13 @@ export interface Favourites<T> {
 interface FavouriteKind<T> {
   readonly resource: Resource<T[]>;
   readonly idOf: (item: T) => number;
+  readonly nameOf: (item: T) => string;
   readonly add: (item: T) => Promise<WriteDelivery>;
   readonly remove: (id: number) => Promise<WriteDelivery>;
 }
 
 /** A favourites list, its queued changes, and the toggle with its notices and Undo. */
-function useFavourites<T>({ resource, idOf, add, remove }: FavouriteKind<T>): Favourites<T> {
+function useFavourites<T>({ resource, idOf, nameOf, add, remove }: FavouriteKind<T>): Favourites<T> {
   const state = useResource(resource);
   const { data, isLoading } = state;
   const pending = usePendingChanges(resource.key);
@@ -39,13 +40,14 @@ function useFavourites<T>({ resource, idOf, add, remove }: FavouriteKind<T>): Fa
     isAwaitingData: isAwaitingData(state),
     isFavourite: (id) => ids.has(id),
     pendingOf: (id) => pending.get(id),
-    toggle: (item) => void toggleFavourite(ids.has(idOf(item)), { add: () => add(item), remove: () => remove(idOf(item)) }),
+    toggle: (item) => void toggleFavourite(ids.has(idOf(item)), { name: nameOf(item), add: () => add(item), remove: () => remove(idOf(item)) }),
   };
 }
 
 const favouriteLinks: FavouriteKind<FavouriteResource> = {
   resource: favouriteResourcesResource,
   idOf: (item) => item.rowId,
+  nameOf: (item) => item.displayName,
   add: (item) => addFavouriteResource({ rowId: item.rowId, displayName: item.displayName, url: item.url }),
   remove: removeFavouriteResource,
 };
@@ -53,6 +55,7 @@ const favouriteLinks: FavouriteKind<FavouriteResource> = {
 const favouriteNews: FavouriteKind<FavouriteTrending> = {
   resource: favouriteTrendingResource,
   idOf: (item) => item.wpPostRowId,
+  nameOf: (item) => item.title,
   add: (item) => addFavouriteTrending({ wpPostRowId: item.wpPostRowId, title: item.title, url: item.url }),
   remove: removeFavouriteTrending,
 };

@@ -3,6 +3,7 @@ import type { PersonalTutor } from '../../../shared/contract/user';
 import { personalTutorResource } from '../../startup/userResources';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
+import { EmailLink } from '../../ui/email/EmailAddress';
 import { toast } from '../../ui/toast/toastStore';
 import { tutorFailureNotice } from './tutorNotice';
 
@@ -16,7 +17,7 @@ function TutorDetails({ tutor }: { readonly tutor: PersonalTutor }) {
       <div>
         <dt>Email</dt>
         <dd>
-          <a href={`mailto:${tutor.emailAddress}`}>{tutor.emailAddress}</a>
+          <EmailLink address={tutor.emailAddress} />
         </dd>
       </div>
       <div>

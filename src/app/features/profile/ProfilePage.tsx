@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { SignedInUserInfo } from '../../../shared/contract/user';
 import type { UserProfile } from '../../../shared/contract/user';
 import { enrolmentContact, explainRegistrationStatus } from '../../../shared/rules/registrationStatus';
@@ -7,6 +8,7 @@ import { enrolmentStatusText } from '../../startup/StartupOverlay';
 import { profileResource } from '../../startup/userResources';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
+import { EmailAddress, EmailLink } from '../../ui/email/EmailAddress';
 import { useSignedInUser } from '../session/useSignedInUser';
 import { AccountViewsSection } from './AccountViewsSection';
 import { PersonalTutorSection } from './PersonalTutorSection';
@@ -18,7 +20,7 @@ const roleLabels: Record<SignedInUserInfo['userRoles'][number], string> = {
   Administrator: 'Administrator',
 };
 
-function Fact({ label, value }: { readonly label: string; readonly value: string | null }) {
+function Fact({ label, value }: { readonly label: string; readonly value: ReactNode }) {
   return (
     <div>
       <dt>{label}</dt>
@@ -44,7 +46,7 @@ function EnrolmentSection({ profile }: { readonly profile: UserProfile }) {
         <p>{explanation.detail}</p>
         {explanation.state !== 'enrolled' && (
           <p>
-            {enrolmentContact.name}: <a href={`mailto:${enrolmentContact.email}`}>{enrolmentContact.email}</a>
+            {enrolmentContact.name}: <EmailLink address={enrolmentContact.email} />
           </p>
         )}
       </div>
@@ -80,7 +82,7 @@ export function ProfilePage() {
       <section className="card profile__section" aria-labelledby="profile-you">
         <h2 id="profile-you">{profile?.displayName ?? user.userDisplayName}</h2>
         <dl className="profile__facts">
-          <Fact label="Email" value={profile?.emailAddress ?? user.userEmailAddress} />
+          <Fact label="Email" value={<EmailAddress address={profile?.emailAddress ?? user.userEmailAddress} />} />
           <Fact label="User name" value={user.userName} />
         </dl>
       </section>

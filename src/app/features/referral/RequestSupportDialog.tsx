@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { referralMessages, referralNotesMaxLength, validateReferralNotes } from '../../../shared/rules/referral';
+import { referralCooldownText } from '../../../shared/rules/referralCooldown';
 import { toErrorDetails } from '../../api/errorHandler';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
 import '../../ui/field.css';
 import { toast } from '../../ui/toast/toastStore';
+import { serverNow } from '../timetable/serverClock';
 import { LatestReferralStatus } from './LatestReferralStatus';
 import { checkReferralCooldown, sendSelfReferral, type CooldownCheck } from './referral.api';
 import { UrgentHelp } from './UrgentHelp';
@@ -100,9 +102,10 @@ function RequestSupportForm({ onClose, onSent, isSubmitting, setIsSubmitting }: 
           Checking your recent requests…
         </p>
       )}
-      {isBlocked && (
+      {cooldown.kind === 'recent' && (
         <p role="note" className="callout support-form__notice">
           {referralMessages.recentlyReferred}
+          {cooldown.latest.sentAt && ` ${referralCooldownText(cooldown.latest.sentAt, serverNow())}`}
         </p>
       )}
       <TextField

@@ -1,3 +1,5 @@
+import { EmailLink } from '../../ui/email/EmailAddress';
+
 /**
  * Who users contact. The demo university's addresses; a deployment changes them here.
  */
@@ -8,5 +10,5 @@ export const contacts = {
 } as const;
 
 export function MailLink({ contact }: { readonly contact: { readonly name: string; readonly email: string } }) {
-  return <a href={`mailto:${contact.email}`}>{contact.email}</a>;
+  return <EmailLink address={contact.email} />;
 }

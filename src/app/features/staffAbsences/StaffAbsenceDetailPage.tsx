@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { staffAbsenceDetailRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
 import { absenceSpanLabel, weekdayDate } from '../../../shared/format/absenceSpan';
 import { decisionDone, decisionUndoWindowMs } from '../../../shared/rules/absences/decisions';
 import { toast } from '../../ui/toast/toastStore';
+import { EmailLink } from '../../ui/email/EmailAddress';
 import { callApi } from '../../api/client';
 import { serverNow } from '../timetable/serverClock';
 import { describeError, isAbortError } from '../../api/errorHandler';
@@ -39,12 +40,20 @@ export function StaffAbsenceDetailPage() {
   const [decidedRowId, setDecidedRowId] = useState<string>();
   const showDetail = useCallback((detail: StaffAbsenceDetail) => setLoaded({ status: 'ready', detail, at: serverNow() }), []);
 
+  // The request on screen now: an Undo toast outlives the page it came from (the reviewer may have
+  // gone on to the next request and decided that too), and restores its own request only.
+  const shownRowId = useRef(rowId);
+  useEffect(() => {
+    shownRowId.current = rowId;
+  }, [rowId]);
   const undo = useCallback((decided: StaffAbsenceDetail) => {
     callApi(staffAbsenceUndoRoute, { params: { rowId: decided.request.rowId }, body: { lastModified: decided.request.lastModified } })
       .then((restored) => {
-        showDetail(restored);
-        setDecidedRowId(undefined);
-        toast.info('Decision undone: the request is back as it was, and the student was not told.');
+        if (String(restored.request.rowId) === shownRowId.current) {
+          showDetail(restored);
+          setDecidedRowId(undefined);
+        }
+        toast.info(`Decision undone: the request of ${restored.studentName} is back as it was, and the student was not told.`);
       })
       .catch((error: unknown) => toast.negative(`The decision was not undone. ${describeError(error)}`, { timeout: 10_000 }));
   }, [showDetail]);
@@ -82,7 +91,7 @@ export function StaffAbsenceDetailPage() {
         <h1>{current?.title ?? 'Absence request'}</h1>
         {detail && (
           <p>
-            {detail.studentName} ({request?.studentId}), <a href={`mailto:${detail.studentEmail}`}>{detail.studentEmail}</a>
+            {detail.studentName} ({request?.studentId}), <EmailLink address={detail.studentEmail} />
           </p>
         )}
       </header>

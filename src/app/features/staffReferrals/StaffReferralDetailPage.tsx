@@ -5,6 +5,7 @@ import { callApi } from '../../api/client';
 import { describeError, isAbortError } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
+import { EmailLink } from '../../ui/email/EmailAddress';
 import { caseTimeLabel } from './referralFilter';
 import { ReferralStatusBadge } from './ReferralStatusBadge';
 import { ReferralStatusForm } from './ReferralStatusForm';
@@ -45,7 +46,7 @@ export function StaffReferralDetailPage() {
         {detail && (
           <p>
             {detail.studentName}
-            {detail.studentId && ` (${detail.studentId})`}, <a href={`mailto:${detail.studentEmail}`}>{detail.studentEmail}</a>
+            {detail.studentId && ` (${detail.studentId})`}, <EmailLink address={detail.studentEmail} />
           </p>
         )}
       </header>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type CSSProperties } from 'react';
+import { useCallback, useEffect, useId, useState, type CSSProperties } from 'react';
 import { Icon, type IconName } from '../icons/Icon';
 import { isShownInline } from './inlineMessages';
 import { toastStore, type Toast, type ToastKind } from './toastStore';
@@ -20,6 +20,7 @@ export function ToastItem({ toast }: { readonly toast: Toast }) {
   const [isChecked, setIsChecked] = useState(false);
   const [isHovered, setIsHovered] = useState(false);
   const [isFocused, setIsFocused] = useState(false);
+  const textId = useId();
   const isPaused = !isChecked || isHovered || isFocused;
   const dismiss = useCallback(() => toastStore.dismiss(toast.id), [toast.id]);
   useAutoDismiss(toast.timeout, isPaused, dismiss);
@@ -46,11 +47,15 @@ export function ToastItem({ toast }: { readonly toast: Toast }) {
       }}
     >
       <Icon name={icons[toast.kind]} size={20} className="toast__icon" />
-      <p className="toast__text">{toast.text}</p>
+      <p id={textId} className="toast__text">
+        {toast.text}
+      </p>
       {toast.action && (
         <button
           type="button"
           className="toast__action"
+          // Its toast's text describes it: with two Undo toasts up, each says what it undoes.
+          aria-describedby={textId}
           onClick={() => {
             toast.action?.onAction();
             dismiss();

@@ -37,9 +37,9 @@ describe('pending favourites from the outbox', () => {
 });
 
 describe('notices', () => {
-  it('say what happened (SPEC §8), and mark what still waits', () => {
-    expect(favouriteNotice('added')).toBe('Added to favourites');
-    expect(favouriteNotice('removed')).toBe('Removed from favourites');
+  it('say what happened to which item (SPEC §8, issue 34), and mark what still waits', () => {
+    expect(favouriteNotice('added', 'Library search')).toBe("Added 'Library search' to favourites");
+    expect(favouriteNotice('removed', 'Library search')).toBe("Removed 'Library search' from favourites");
     expect(pendingText('add')).toBe('Waiting to sync');
     expect(pendingText('remove')).toBe('Removal waiting to sync');
   });
