@@ -26,6 +26,12 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          // One module graph per worker, not per file: every server file imports the whole app
+          // (Fastify, pg, pg-boss, zod, the contract), and re-importing it in a fresh module
+          // registry for each of the 160-odd files was the suite's largest cost. Safe because each
+          // file builds its own app on its own cloned database, and the one process-wide setting
+          // (the academic calendar) is restored by the test that changes it.
+          isolate: false,
         },
       },
       {
