@@ -2,24 +2,12 @@
  * Dates as people in the university read them: on the London wall clock (Europe/London, the zone
  * every ISO value of the app carries), whatever the device's own zone is.
  */
-
-const londonParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Europe/London',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+import { wallClockIn } from './wallClock';
 
 /** The London wall clock at an instant (epoch ms): 'YYYY-MM-DD' and 'HH:mm:ss'. */
 export function londonDateTime(epochMs: number): { readonly date: string; readonly time: string } {
-  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const part of londonParts.formatToParts(epochMs)) parts[part.type] = part.value;
-  const { year = '', month = '', day = '', hour = '', minute = '', second = '' } = parts;
-  return { date: `${year}-${month}-${day}`, time: `${hour}:${minute}:${second}` };
+  const { date, time } = wallClockIn('Europe/London', epochMs);
+  return { date, time };
 }
 
 const monthNames = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
