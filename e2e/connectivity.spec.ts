@@ -58,9 +58,12 @@ for (const [viewportIndex, viewport] of [
       try {
         await expect(shell.connectivity).toHaveText('Offline');
         // The app opened with no network, as on a train: the cached copy, and the header says why
-        // nothing is fresh rather than checking the services for ever.
+        // nothing is fresh rather than checking the services for ever. The status feed has tried
+        // (and failed) to connect before the header is read, so its loading state would be showing.
+        const feedTried = page.waitForEvent('requestfailed', (request) => request.url().includes('/api/realtimepingdom/negotiate'));
         await page.reload();
         await expect(page.getByRole('heading', { name: 'Welcome, Amara' })).toBeVisible();
+        await feedTried;
         await expect(shell.connectivity).toHaveText('Offline');
         await expect(shell.serviceStatusChecking).toHaveCount(0);
         await expectNoAxeViolations();
