@@ -5,11 +5,17 @@ export class AppShell {
   readonly menu: Locator;
   readonly main: Locator;
   readonly header: Locator;
+  /** The header's connectivity signal while it says something: 'Offline' or 'Server unreachable' (and any writes waiting). */
+  readonly connectivity: Locator;
+  /** The header's service status button while it waits for the feed's first list (a grey tick). */
+  readonly serviceStatusChecking: Locator;
 
   constructor(readonly page: Page) {
     this.menu = page.getByRole('navigation', { name: 'Main' });
     this.main = page.getByRole('main');
     this.header = page.getByRole('banner');
+    this.connectivity = this.header.getByRole('status').filter({ hasText: /Offline|Server unreachable/ });
+    this.serviceStatusChecking = this.header.getByRole('button', { name: 'Service status: Checking…' });
   }
 
   /** The labels of the menu links a user can see right now, in order. */

@@ -15,6 +15,7 @@ import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shar
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
 import { reportApiActivity } from '../features/session/sessionActivity';
 import { getActiveUser } from '../db/activeUser';
+import { reportServerReachable } from '../sync/connectivity';
 import { ApiError, describeStatus } from './ApiError';
 
 const unsafeMethods: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'DELETE']);
@@ -77,9 +78,20 @@ export function reportAnswer(url: string, status: number): void {
   reportApiActivity({ url, ok: (status >= 200 && status < 300) || status === 304, status });
 }
 
-/** The browser's fetch, reporting every answer to the session (and a session ended elsewhere). */
+/**
+ * The browser's fetch, reporting every answer to the session (and a session ended elsewhere), and
+ * to the header's connectivity signal: any answer means the server is there, no answer that it is
+ * not (an abort says nothing).
+ */
 export const reportingFetch: typeof fetch = async (input, init) => {
-  const response = await globalThis.fetch(input, init);
+  let response: Response;
+  try {
+    response = await globalThis.fetch(input, init);
+  } catch (error) {
+    if (!isAbort(error, init?.signal ?? undefined)) reportServerReachable(false);
+    throw error;
+  }
+  reportServerReachable(true);
   reportAnswer(response.url || String(input), response.status);
   if (response.headers.get(sessionRevokedHeader) === '1') reportSessionRevoked();
   return response;

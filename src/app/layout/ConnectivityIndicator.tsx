@@ -1,26 +1,8 @@
-import { useSyncExternalStore } from 'react';
-import { isServerReachable, subscribeServerReachable } from '../sync/connectivity';
+import { useEffect, useSyncExternalStore } from 'react';
+import { currentConnectivity, reportServerReachable, subscribeConnectivity, type Connectivity } from '../sync/connectivity';
 import { useOutboxCount } from '../sync/pendingMutations';
 import { Icon } from '../ui/icons/Icon';
 import './connectivity.css';
-
-export type Connectivity = 'online' | 'offline' | 'unreachable';
-
-function subscribe(listener: () => void): () => void {
-  globalThis.addEventListener('online', listener);
-  globalThis.addEventListener('offline', listener);
-  const unsubscribe = subscribeServerReachable(listener);
-  return () => {
-    globalThis.removeEventListener('online', listener);
-    globalThis.removeEventListener('offline', listener);
-    unsubscribe();
-  };
-}
-
-function connectivity(): Connectivity {
-  if (globalThis.navigator?.onLine === false) return 'offline';
-  return isServerReachable() ? 'online' : 'unreachable';
-}
 
 /** The indicator's words: the state, then how many writes wait on this device. */
 export function connectivityText(state: Exclude<Connectivity, 'online'>, waiting: number): { readonly label: string; readonly waiting?: string } {
@@ -31,12 +13,25 @@ export function connectivityText(state: Exclude<Connectivity, 'online'>, waiting
 
 /**
  * The header's one connectivity signal: 'Offline' (the browser says so) or 'Server unreachable'
- * (the browser is online but requests to the server fail: sync/connectivity.ts), with the number
- * of writes waiting in the outbox. Nothing shows while the server answers. The status region is
+ * (the browser is online but the server does not answer: a failed request, or the periodic check
+ * of sync/reachability.machine.ts while the page is visible), with the number of writes waiting
+ * in the outbox. Nothing shows while the server answers. The status region is
  * always there and changes only with the state or the count, so it is announced once, politely.
  */
 export function ConnectivityIndicator() {
-  const state = useSyncExternalStore(subscribe, connectivity, () => 'online' as const);
+  const state = useSyncExternalStore(subscribeConnectivity, currentConnectivity, () => 'online' as const);
+  useEffect(() => {
+    // The periodic check (sync/reachabilityCheck.ts) loads after the first paint, off the route budgets.
+    let stop: (() => void) | undefined;
+    let isUnmounted = false;
+    void import('../sync/reachabilityCheck').then((check) => {
+      if (!isUnmounted) stop = check.startReachabilityCheck(reportServerReachable);
+    });
+    return () => {
+      isUnmounted = true;
+      stop?.();
+    };
+  }, []);
   const waiting = useOutboxCount();
   const text = state === 'online' ? undefined : connectivityText(state, waiting);
   return (

@@ -4,8 +4,11 @@ export type WorkerToPageMessage =
   | { readonly type: 'update-notifications' }
   | { readonly type: 'reload-for-update' };
 
-/** The status feed's paths (SPEC §7's livesystemstatus, and the hub) are excluded from session extension. */
-const IGNORED_PATH = /livesystemstatus|\/api\/realtimepingdom/i;
+/**
+ * The status feed's paths (SPEC §7's livesystemstatus, and the hub) and the header's reachability
+ * probe (/api/health, sync/reachabilityCheck.ts) are excluded from session extension.
+ */
+const IGNORED_PATH = /livesystemstatus|\/api\/realtimepingdom|\/api\/health$/i;
 
 /** An API response that counts as activity for the session: ok, and not the status feed. */
 export function isSessionActivity(message: WorkerToPageMessage): boolean {

@@ -19,3 +19,23 @@ export function reportServerReachable(value: boolean): void {
 export function subscribeServerReachable(listener: (isReachable: boolean) => void): () => void {
   return reachable.subscribe(listener);
 }
+
+/** The header's connectivity: the browser says it is offline, the server does not answer, or all is well. */
+export type Connectivity = 'online' | 'offline' | 'unreachable';
+
+/** Calls back when the browser's online state or the server's reachability changes. */
+export function subscribeConnectivity(listener: () => void): () => void {
+  globalThis.addEventListener('online', listener);
+  globalThis.addEventListener('offline', listener);
+  const unsubscribe = subscribeServerReachable(listener);
+  return () => {
+    globalThis.removeEventListener('online', listener);
+    globalThis.removeEventListener('offline', listener);
+    unsubscribe();
+  };
+}
+
+export function currentConnectivity(): Connectivity {
+  if (globalThis.navigator?.onLine === false) return 'offline';
+  return isServerReachable() ? 'online' : 'unreachable';
+}

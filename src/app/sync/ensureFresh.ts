@@ -5,7 +5,6 @@ import type { UserDatabase } from '../db/schema';
 import { getUserDatabase } from '../db/userDatabase';
 import { userIdOfDatabase } from '../db/names';
 import { isValidCachedValue } from './cachedValue';
-import { reportServerReachable } from './connectivity';
 import { applyMutations } from './mutation';
 import './mutations.registry';
 import { getFetchStatus, markFetchSettled, setFetchStatus } from './fetchStatus';
@@ -123,13 +122,11 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
     // A copy in an outdated shape (an older release's) must not be confirmed by a 304.
     const etag = row && isValidCachedValue(resource.key, row.value) ? row.etag : undefined;
     const answer = await conditionalGet(resource.route, { params: resource.params, query: resource.query, etag });
-    reportServerReachable(true);
     const outcome = await store(db, resource, row?.acks ?? 0, answer);
     if (resource.paging && storesValue(outcome)) await fetchRemainingPages(db, resource, resource.paging);
     setFetchStatus(resource.key, { isFetching: false, error: undefined, hasSettled: getFetchStatus(resource.key).hasSettled ?? false });
     return outcome;
   } catch (error) {
-    if (isApiError(error)) reportServerReachable(!error.isNetworkError);
     setFetchStatus(resource.key, { isFetching: false, error: isApiError(error) ? error : undefined, hasSettled: true });
     throw error;
   }

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { isAntiforgeryRefusal, requestHeaders, requestInit } from '../../../src/app/api/request';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { isAntiforgeryRefusal, reportingFetch, requestHeaders, requestInit } from '../../../src/app/api/request';
+import { isServerReachable, reportServerReachable } from '../../../src/app/sync/connectivity';
 import { antiforgeryRefusalMessage } from '../../../src/shared/contract/antiforgery';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
 import { setActiveUser } from '../../../src/app/db/activeUser';
@@ -45,5 +46,28 @@ describe('the one request builder', () => {
     expect(await refusal.json()).toMatchObject({ message: antiforgeryRefusalMessage });
     expect(await isAntiforgeryRefusal(json(403, { message: 'Only students may do this.', errors: {} }))).toBe(false);
     expect(await isAntiforgeryRefusal(json(400, { message: antiforgeryRefusalMessage, errors: {} }))).toBe(false);
+  });
+});
+
+describe('every request tells the connectivity signal (issue 34 §3)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    reportServerReachable(true);
+  });
+
+  it('no answer: unreachable; any answer, even an error status: reachable again', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(json(500, { message: 'x', errors: {} })));
+    await expect(reportingFetch('/api/timetable')).rejects.toThrow('Failed to fetch');
+    expect(isServerReachable()).toBe(false);
+    await reportingFetch('/api/timetable');
+    expect(isServerReachable()).toBe(true);
+  });
+
+  it('an aborted request says nothing about the server', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new DOMException('aborted', 'AbortError')));
+    await expect(reportingFetch('/api/timetable', { signal: abort.signal })).rejects.toThrow('aborted');
+    expect(isServerReachable()).toBe(true);
   });
 });

@@ -106,10 +106,11 @@ describe('reload-for-update', () => {
 });
 
 describe('session activity from the worker', () => {
-  it('counts ok API responses, but not failures or the status feed', () => {
+  it('counts ok API responses, but not failures, the status feed or the reachability probe', () => {
     expect(isSessionActivity({ type: 'fetch', url: 'https://app.test/api/timetable', ok: true, status: 200 })).toBe(true);
     expect(isSessionActivity({ type: 'fetch', url: 'https://app.test/api/timetable', ok: false, status: 500 })).toBe(false);
     expect(isSessionActivity({ type: 'fetch', url: 'https://app.test/api/livesystemstatus', ok: true, status: 200 })).toBe(false);
+    expect(isSessionActivity({ type: 'fetch', url: 'https://app.test/api/health', ok: true, status: 200 })).toBe(false);
     expect(isSessionActivity({ type: 'update-notifications' })).toBe(false);
   });
 });

@@ -1,15 +1,14 @@
-import { useRef, useState, useSyncExternalStore } from 'react';
+import { useRef, useState } from 'react';
 import type { Notification } from '../../../shared/contract/notifications';
 import { showErrorToast } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
-import { isServerReachable, subscribeServerReachable } from '../../sync/connectivity';
 import { ensureFresh } from '../../sync/ensureFresh';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { rowsPerPageOptions } from '../../ui/table/pagination';
 import { Pager } from '../../ui/table/Pager';
 import { usePagination } from '../../ui/table/usePagination';
 import { markAll, markOne } from './markActions';
-import { emptyText, markAsReadNetworkError, queuedNote, unreadSummary } from './notices';
+import { emptyText, unreadSummary } from './notices';
 import { NotificationItem } from './NotificationItem';
 import { notificationsResource } from './resources';
 import { useNotifications } from './useNotifications';
@@ -26,7 +25,8 @@ function refresh(): void {
 /**
  * /user/notifications: the list, newest first and paged (a year of notifications stays quick),
  * with 'Mark as read' per unread one and 'Mark all as read'. Marks apply at once and wait in the
- * offline queue until the server has them.
+ * offline queue until the server has them; one kept on this device is told as the favourites' are
+ * (markActions.ts), with 'Marked as read, waiting to sync' beside it, never as a network error.
  */
 export function NotificationsPage() {
   const current = useCurrentRoute();
@@ -34,20 +34,19 @@ export function NotificationsPage() {
   const pending = usePendingMarks();
   const pagination = usePagination(items);
   const now = useNow(60_000);
-  const isReachable = useSyncExternalStore(subscribeServerReachable, isServerReachable, isServerReachable);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLUListElement>(null);
 
   const markAsRead = (notification: Notification) => {
-    void markOne(notification).then((isQueued) => isQueued && setAnnouncement(`${notification.title}: marked as read.`));
+    // Kept on this device, the notice says so; sent, this tells screen readers.
+    void markOne(notification).then((delivery) => delivery === 'sent' && setAnnouncement(`${notification.title}: marked as read.`));
   };
   const markAllAsRead = () => {
     if (unread === 0) return;
     // The button goes once nothing is unread: focus moves to the list it acted on.
     listRef.current?.focus();
-    void markAll(items).then((isQueued) => isQueued && setAnnouncement('All notifications marked as read.'));
+    void markAll(items).then((delivery) => delivery === 'sent' && setAnnouncement('All notifications marked as read.'));
   };
-  const isWaitingForNetwork = pending.size > 0 && !isReachable;
 
   return (
     <div className="page notifications">
@@ -64,10 +63,6 @@ export function NotificationsPage() {
         </div>
       </header>
 
-      {/* Always in the page, so screen readers announce the notice when it appears. */}
-      <div role="status">
-        {isWaitingForNetwork && <p className="callout card notifications__offline">{`${markAsReadNetworkError} ${queuedNote}`}</p>}
-      </div>
       <p role="status" className="visually-hidden">
         {announcement}
       </p>

@@ -1,10 +1,12 @@
 import { describeRefusal, type WriteRefusal } from '../../sync/writeRefusals';
 
-/** SPEC §8, mark as read: no connection. Shown while marks wait in the queue with the server out of reach. */
-export const markAsReadNetworkError = 'A network error occurred whilst trying to mark a notification as read. Are you connected to the internet?';
-
-/** What follows the network text: with the offline queue nothing is lost. */
-export const queuedNote = 'It is saved on this device and will be sent when you are back online.';
+/**
+ * What was done, for the notice of a mark kept on this device (sync/writeDelivery.ts adds that it
+ * is saved there and will sync, as for favourites). SPEC §8's network error text ('A network error
+ * occurred whilst trying to mark a notification as read. Are you connected to the internet?') is
+ * not shown: with the offline queue nothing failed (issue 34 §3).
+ */
+export const markedAsReadText = 'Marked as read';
 
 /** Beside a notification whose mark the server has not confirmed yet. */
 export const pendingText = 'Marked as read, waiting to sync';

@@ -1,7 +1,8 @@
 import dayjs from 'dayjs';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import type { ServiceStatus } from '../../../shared/contract/realtime';
 import { useStore } from '../../state/useStore';
+import { currentConnectivity, subscribeConnectivity } from '../../sync/connectivity';
 import { Icon } from '../../ui/icons/Icon';
 import { serviceStatusStore } from './serviceStatusStore';
 import { stateLabels, worstState } from './status.rules';
@@ -38,10 +39,14 @@ function ServiceRow({ status }: { readonly status: ServiceStatus }) {
 
 /**
  * The header's service status: a dot in the colour of the worst current state, which opens the
- * list of services with their state, since when, and any maintenance message.
+ * list of services with their state, since when, and any maintenance message. Before the feed's
+ * first list it shows a grey 'Checking…', but not while offline or the server is unreachable.
  */
 export function ServiceStatusIndicator() {
   const { statuses, isLoading } = useStore(serviceStatusStore);
+  // With no connection the feed cannot load: the connectivity signal beside it says why, and a
+  // grey 'Checking…' would only wait for ever (issue 34 §3).
+  const isConnected = useSyncExternalStore(subscribeConnectivity, currentConnectivity) === 'online';
   const [isOpen, setIsOpen] = useState(false);
   const panelId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -62,7 +67,7 @@ export function ServiceStatusIndicator() {
     };
   }, [isOpen]);
 
-  if (statuses === undefined ? !isLoading : statuses.length === 0) return null;
+  if (statuses === undefined ? !isLoading || !isConnected : statuses.length === 0) return null;
   const worst = statuses ? worstState(statuses) : undefined;
   const summary = worst ? stateLabels[worst] : 'Checking…';
   return (

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   badgeText,
-  markAsReadNetworkError,
+  markedAsReadText,
   markAsReadRefusalText,
   notSavedText,
   unreadSuffix,
   unreadSummary,
 } from '../../../../src/app/features/notifications/notices';
+import { queuedNotice } from '../../../../src/app/sync/writeDelivery';
 
 describe('SPEC §8 mark-as-read texts', () => {
   it('a refusal with the server\'s message', () => {
@@ -26,8 +27,8 @@ describe('SPEC §8 mark-as-read texts', () => {
     expect(markAsReadRefusalText({ status: 409, statusText: 'Conflict', message: '  ' })).toBe('Code 409: Conflict');
   });
 
-  it('the network text, word for word', () => {
-    expect(markAsReadNetworkError).toBe('A network error occurred whilst trying to mark a notification as read. Are you connected to the internet?');
+  it('a mark kept on this device is told in the favourites\' words, not as a network error (issue 34 §3)', () => {
+    expect(queuedNotice(markedAsReadText)).toBe('Marked as read. Saved on this device: it will sync when the connection is back.');
   });
 
   it('a mark this device could not store uses the same sentence', () => {
