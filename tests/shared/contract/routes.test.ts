@@ -65,6 +65,8 @@ const publicRoutes = [
   'GET /api/user/signout/page.js',
   'POST /api/user/signout',
   'GET /api/timetable/ical/feed/:uniqueId',
+  // The API's own description (issue 36 §5): an integrator reads it before holding a credential.
+  'GET /api/openapi.json',
 ];
 
 describe('route contract', () => {
@@ -134,7 +136,7 @@ describe('route contract', () => {
     }
   });
 
-  it('marks exactly the sign-in, info, token and calendar feed routes public', () => {
+  it('marks exactly the sign-in, info, token, health, calendar feed and API description routes public', () => {
     const actual = allRoutes.filter((r) => r.isPublic).map((r) => key(r.method, r.path));
     expect(actual.sort()).toEqual([...publicRoutes].sort());
     for (const route of allRoutes.filter((r) => r.isPublic)) expect(route.roles).toEqual([]);
