@@ -4,7 +4,8 @@ import { recordAudit } from '../../audit/auditLog.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
-import { duplicate, inUse, isUniqueViolation } from './adminErrors.js';
+import { duplicate, inUse } from './adminErrors.js';
+import { isUniqueViolation } from '../../db/sqlErrors.js';
 
 function groupQuery(db: Db | Transaction<Database>) {
   return db

@@ -1,10 +1,5 @@
 import { HttpError } from '../../http/errors.js';
 
-/** PostgreSQL's unique violation, e.g. a second rule with the same name. */
-export function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /** 409: the record is still used by others and removing it would change them. */
 export const inUse = (message: string): HttpError => new HttpError(409, message);
 

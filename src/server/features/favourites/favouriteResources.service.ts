@@ -2,7 +2,7 @@ import type { FavouriteResource } from '../../../shared/contract/favourites.js';
 import type { Db } from '../../db/database.js';
 import { findVisibleLink, linkNotFound } from '../resources/resources.service.js';
 import { visibleLinks } from '../resources/visibility.js';
-import { isForeignKeyViolation } from './dbErrors.js';
+import { isForeignKeyViolation } from '../../db/sqlErrors.js';
 
 /**
  * A favourite resource is identified by its link: `rowId` is the link's rowId, the one the client

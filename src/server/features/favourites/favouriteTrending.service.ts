@@ -1,7 +1,7 @@
 import type { FavouriteTrending } from '../../../shared/contract/favourites.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../http/errors.js';
-import { isForeignKeyViolation } from './dbErrors.js';
+import { isForeignKeyViolation } from '../../db/sqlErrors.js';
 
 /**
  * `wpPostRowId` is the trending item's rowId (trending_items.id), stable across WordPress refreshes

@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { londonIso } from '../timetable/londonTime.js';
 import { referralCounts } from './supportTeam.js';
+import { likePattern } from '../../db/likePattern.js';
 
 /** What the queue may be filtered by (the route's query, already validated). */
 export interface ReferralFilter {
@@ -17,7 +18,6 @@ export interface ReferralFilter {
 export const openStatuses: readonly ReferralStatus[] = ['New', 'Contacted'];
 
 /** `%` and `_` are literal in a search, not wildcards. */
-const likeEscaped = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function referralRows(db: Db) {
   return db
@@ -30,7 +30,7 @@ function filtered(db: Db, filter: ReferralFilter) {
   const statuses = filter.status && filter.status.length > 0 ? filter.status : openStatuses;
   let query = referralRows(db).where('r.status', 'in', [...statuses]);
   if (filter.student) {
-    const pattern = `%${likeEscaped(filter.student)}%`;
+    const pattern = likePattern(filter.student);
     query = query.where((eb) => eb.or([eb('u.display_name', 'ilike', pattern), eb('u.student_id', 'ilike', pattern), eb('u.user_name', '=', filter.student ?? '')]));
   }
   return query;

@@ -10,6 +10,7 @@ import { filesOf, toAbsenceRequest, type FileRow } from '../absences/absences.qu
 import { ownRecords } from '../attendance/analysis.queries.js';
 import { analyse } from '../attendance/attendance.rules.js';
 import { londonIso } from '../timetable/londonTime.js';
+import { likePattern } from '../../db/likePattern.js';
 
 /** What the review queue may be filtered by (the route's query, already validated). */
 export interface QueueFilter {
@@ -29,7 +30,6 @@ const COVERED_LIMIT = 300;
 
 const eventEnd = sql<Date>`e.starts_at + e.duration_minutes * interval '1 minute'`;
 /** `%` and `_` are literal in a search, not wildcards. */
-const likeEscaped = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function filtered(db: Db, filter: QueueFilter) {
   const statuses = filter.status && filter.status.length > 0 ? filter.status : awaitingReviewStatuses;
@@ -42,7 +42,7 @@ function filtered(db: Db, filter: QueueFilter) {
   if (filter.from) query = query.where('r.absence_end', '>', londonInstant(filter.from, '00:00'));
   if (filter.to) query = query.where('r.absence_start', '<', londonInstant(addLocalDays(filter.to, 1), '00:00'));
   if (filter.student) {
-    const pattern = `%${likeEscaped(filter.student)}%`;
+    const pattern = likePattern(filter.student);
     query = query.where((eb) => eb.or([eb('u.display_name', 'ilike', pattern), eb('u.student_id', 'ilike', pattern), eb('u.user_name', '=', filter.student ?? '')]));
   }
   if (filter.module) {

@@ -1,9 +1,9 @@
 import { defaultAuditPageSize, type AuditPage, type AuditQuery } from '../../../../shared/contract/adminAudit.js';
 import type { Db } from '../../../db/database.js';
 import { auditTargetNames } from './auditTargetNames.js';
+import { likePattern } from '../../../db/likePattern.js';
 
 /** `%` and `_` in a filter are matched as themselves (backslash is PostgreSQL's default LIKE escape). */
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 interface Detail {
   target?: { type: string; id: number | string };
@@ -21,10 +21,10 @@ export async function readAuditLog(db: Db, query: AuditQuery): Promise<AuditPage
   const pageSize = query.pageSize ?? defaultAuditPageSize;
   let filtered = db.selectFrom('audit_log as l').leftJoin('users as u', 'u.id', 'l.user_id');
   if (query.actor) {
-    const pattern = `%${escapeLike(query.actor)}%`;
+    const pattern = likePattern(query.actor);
     filtered = filtered.where((eb) => eb.or([eb('u.user_name', 'ilike', pattern), eb('u.display_name', 'ilike', pattern)]));
   }
-  if (query.action) filtered = filtered.where('l.action', 'like', `${escapeLike(query.action)}%`);
+  if (query.action) filtered = filtered.where('l.action', 'like', likePattern(query.action, 'prefix'));
 
   const [rows, total, actions] = await Promise.all([
     filtered

@@ -9,9 +9,9 @@ import { addMinutes, londonDate, londonInstant } from '../../../calendar/academi
 import type { Db } from '../../../db/database.js';
 import { badRequest } from '../../../http/errors.js';
 import { londonIso } from '../../timetable/londonTime.js';
+import { likePattern } from '../../../db/likePattern.js';
 
 /** `%` and `_` in a search are matched as themselves (backslash is PostgreSQL's default LIKE escape). */
-const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The calendar date `days` after a YYYY-MM-DD date. */
 function addDays(date: string, days: number): string {
@@ -50,7 +50,7 @@ export async function listClasses(db: Db, query: AdminClassQuery, now: Date): Pr
     .where('e.starts_at', '>=', londonInstant(from, '00:00'))
     .where('e.starts_at', '<', londonInstant(addDays(to, 1), '00:00'));
   if (query.q) {
-    const pattern = `%${escapeLike(query.q)}%`;
+    const pattern = likePattern(query.q);
     filtered = filtered.where((eb) => eb.or([eb('m.code', 'ilike', pattern), eb('m.name', 'ilike', pattern)]));
   }
   const [rows, total] = await Promise.all([
