@@ -71,6 +71,20 @@ export async function openCreateDialog(page: Page): Promise<AbsenceDialog> {
   return dialog;
 }
 
+/**
+ * In the open create dialog: an all-day Illness request on `day` ('YYYY-MM-DD') with `files` as its
+ * evidence, submitted; resolves once the success dialog shows.
+ */
+export async function submitAllDayIllness(page: Page, create: AbsenceDialog, day: string, files: { name: string; mimeType: string; buffer: Buffer }[]): Promise<void> {
+  await create.allDay.check();
+  await create.setDate(create.startDate, day);
+  await create.setDate(create.endDate, day);
+  await create.chooseReason('Illness');
+  await create.addFiles(files);
+  await create.submitButton().click();
+  await expect(page.getByRole('dialog', { name: 'Absence Request Submitted Successfully' })).toBeVisible();
+}
+
 /** Closes the dialog titled `title` (a success dialog) with its Close button. */
 export async function closeSuccess(page: Page, title: string): Promise<void> {
   const success = page.getByRole('dialog', { name: title });
