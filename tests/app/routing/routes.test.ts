@@ -44,7 +44,10 @@ beforeEach(() => {
   vi.mocked(loadCurrentUser).mockReset();
 });
 
-describe('route tree (SPEC §2, §4 route guards)', () => {
+// Each test opens many paths, and the first visit of a lazy route transforms its module: the test
+// timeout must leave room for the 20 s each navigation may take on a busy machine (the default 5 s
+// did not, and failed under load while every wait inside was still within its own limit).
+describe('route tree (SPEC §2, §4 route guards)', { timeout: 60_000 }, () => {
   it('names each route at the path `paths` gives it', () => {
     for (const [routeName, path] of namedRoutes(routes)) {
       // A trailing optional segment (/admin/imports/:rowId?, the open report) is not part of the name's path.
