@@ -136,3 +136,69 @@ for (const device of ['desktop', 'phone'] as const) {
     });
   });
 }
+
+// Issue 34 §5, the map page on a phone: the map first, then the room's building and floor, and a
+// "Directions" link into the device's maps app (a geo: URI on Android), the web as the fallback.
+/** The id of a room the campus map places (the demo estate's first). */
+async function roomOnTheMap(request: APIRequestContext): Promise<string> {
+  const response = await request.get('/api/timetable/campus');
+  expect(response.status()).toBe(200);
+  const campus = (await response.json()) as { features: { properties: { kind: string; id: string } }[] };
+  const room = campus.features.find((feature) => feature.properties.kind === 'room');
+  if (!room) throw new Error('the campus map has no rooms');
+  return room.properties.id;
+}
+
+const androidPhone = {
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36',
+} as const;
+
+test.describe('on an Android phone', () => {
+  test.use(androidPhone);
+
+  test('the map leads the page, the building and floor follow it, and Directions opens the maps app', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const roomId = await roomOnTheMap(page.request);
+    await page.goto(`/timetable/map/${roomId}`);
+    await expect(page.getByRole('heading', { level: 1, name: roomId })).toBeVisible();
+    const map = page.getByRole('figure', { name: `Campus map with room ${roomId} highlighted` });
+    const details = page.getByRole('region').filter({ hasText: 'Building' });
+    await expect(map).toBeVisible();
+    await expect(details).toBeVisible();
+    const mapBox = await map.boundingBox();
+    const detailsBox = await details.boundingBox();
+    expect(mapBox && detailsBox && mapBox.y + mapBox.height <= detailsBox.y, 'the map sits above the details').toBe(true);
+    await expect(details.getByText('Building', { exact: true })).toBeVisible();
+    await expect(details.getByText('Floor', { exact: true })).toBeVisible();
+
+    const directions = details.getByRole('link', { name: 'Directions (opens your maps app)' });
+    await expect(directions).toHaveAttribute('href', /^geo:-?\d+(\.\d+)?,-?\d+(\.\d+)?\?q=/);
+    await expect(directions).not.toHaveAttribute('target', /./);
+    await expectNoAxeViolations();
+  });
+});
+
+test.describe('on a wide screen', () => {
+  test.use({ viewport: { width: 1280, height: 860 } });
+
+  test('the details sit left of the map, and Directions opens OpenStreetMap in a new tab', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const roomId = await roomOnTheMap(page.request);
+    await page.goto(`/timetable/map/${roomId}`);
+    const map = page.getByRole('figure', { name: `Campus map with room ${roomId} highlighted` });
+    const details = page.getByRole('region').filter({ hasText: 'Building' });
+    await expect(map).toBeVisible();
+    const mapBox = await map.boundingBox();
+    const detailsBox = await details.boundingBox();
+    expect(mapBox && detailsBox && detailsBox.x + detailsBox.width <= mapBox.x, 'the details sit to the left of the map').toBe(true);
+    expect(mapBox && detailsBox && Math.abs(mapBox.y - detailsBox.y) < 2, 'side by side, top-aligned').toBe(true);
+
+    const directions = details.getByRole('link', { name: 'Directions (opens OpenStreetMap)' });
+    await expect(directions).toHaveAttribute('href', /^https:\/\/www\.openstreetmap\.org\/directions\?route=%3B/);
+    await expect(directions).toHaveAttribute('target', '_blank');
+    await expectNoAxeViolations();
+  });
+});

@@ -48,7 +48,7 @@ export function CampusMap({ campus, room, describedBy }: CampusMapProps) {
       {state === 'loading' && <p className="campus-map__note">Loading the map…</p>}
       {state === 'unavailable' && (
         <p className="campus-map__note" role="status">
-          The map cannot be drawn on this device (it needs WebGL). The room’s details are given beside it.
+          The map cannot be drawn on this device (it needs WebGL). The room’s details are given with it.
         </p>
       )}
       <figcaption className="visually-hidden">Campus map with room {room.id} highlighted</figcaption>

@@ -28,8 +28,9 @@ export function MapPage() {
       </header>
       {room && campus ? (
         <div className="room-map__layout">
-          <RoomDetails room={room} descriptionId={descriptionId} />
+          {/* The map first (on a phone it leads the page); on a wide screen the details sit to its left. */}
           <CampusMap campus={campus} room={room} describedBy={descriptionId} />
+          <RoomDetails room={room} descriptionId={descriptionId} />
         </div>
       ) : isLoading ? (
         <p className="muted">Loading the campus map…</p>

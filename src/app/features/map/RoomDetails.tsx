@@ -1,9 +1,10 @@
 import { describeFloor, type CampusRoom } from './campusFeatures';
+import { directionsTo } from './directions';
 
 /** Where the room is, in words: the accessible equivalent of the map, plus a directions link. */
 export function RoomDetails({ room, descriptionId }: { readonly room: CampusRoom; readonly descriptionId: string }) {
   const [lng, lat] = room.position;
-  const directions = `https://www.openstreetmap.org/directions?route=%3B${lat}%2C${lng}`;
+  const directions = directionsTo({ lat, lng, label: `${room.name} (${room.id})` }, navigator.userAgent);
   return (
     <section className="card room-details" aria-labelledby="room-details-heading">
       <h2 id="room-details-heading">{room.name}</h2>
@@ -19,8 +20,8 @@ export function RoomDetails({ room, descriptionId }: { readonly room: CampusRoom
         {room.name} ({room.id}) is in {room.building}, {describeFloor(room.floor).toLowerCase()}. On the map, its
         building is shaded blue and the room is the large red dot; the small grey dots are other rooms.
       </p>
-      <a className="button" href={directions} target="_blank" rel="noreferrer">
-        Directions (opens OpenStreetMap)
+      <a className="button" href={directions.href} {...(directions.isWeb ? { target: '_blank', rel: 'noreferrer' } : {})}>
+        Directions (opens {directions.opens})
       </a>
     </section>
   );

@@ -1,0 +1,27 @@
+/**
+ * Where "Directions" goes (issue 34 §5): the device's own maps app where there is a way to reach
+ * it, the web otherwise.
+ * - Android hands a `geo:` URI to the maps app the user chose (RFC 5870, with the `q` label Android
+ *   reads as "search here").
+ * - iPhones and iPads open `https://maps.apple.com/` links in Maps, and have no `geo:` handler.
+ * - Anything else (a desktop browser; an iPad that asks for desktop sites says it is a Mac) gets
+ *   OpenStreetMap's directions in a new tab.
+ */
+export interface Directions {
+  readonly href: string;
+  /** Whether the link leaves for the web (opened in a new tab) rather than an app. */
+  readonly isWeb: boolean;
+  /** What the link says it opens. */
+  readonly opens: string;
+}
+
+export function directionsTo(place: { readonly lat: number; readonly lng: number; readonly label: string }, userAgent: string): Directions {
+  const at = `${place.lat},${place.lng}`;
+  if (/Android/i.test(userAgent)) {
+    return { href: `geo:${at}?q=${at}(${encodeURIComponent(place.label)})`, isWeb: false, opens: 'your maps app' };
+  }
+  if (/iPhone|iPad|iPod/i.test(userAgent)) {
+    return { href: `https://maps.apple.com/?daddr=${at}&q=${encodeURIComponent(place.label)}`, isWeb: false, opens: 'Apple Maps' };
+  }
+  return { href: `https://www.openstreetmap.org/directions?route=%3B${encodeURIComponent(at)}`, isWeb: true, opens: 'OpenStreetMap' };
+}
