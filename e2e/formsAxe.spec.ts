@@ -20,7 +20,7 @@ import { useOwnServer } from './support/ownServer';
 // - Review decisions (/staff/absences → a request): 'Deny' with no message to the student.
 // - Feedback (/user/settings/feedback): 'Send feedback' with no rating.
 // The lecturer register's confirmation (/timetable/register/:id) takes no input, so nothing is
-// refused there; its page is in the route walks (e2e/phoneOverflow.spec.ts, e2e/desktopAxe.spec.ts).
+// refused there; its page is in the route walk (e2e/routeWalk.spec.ts).
 // Every refusal here is answered before anything is stored; the own server is a guard all the same.
 
 useOwnServer(test);

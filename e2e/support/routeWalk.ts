@@ -5,8 +5,8 @@ import { capabilityFor, rolesFor } from '../../src/app/routing/routeMeta';
 import type { PersonaName } from '../fixtures';
 
 /**
- * The route walk shared by the phone (e2e/phoneOverflow.spec.ts) and desktop
- * (e2e/desktopAxe.spec.ts) checks of issue 20: every named route of src/app/routing/paths.ts that a
+ * The route walk of e2e/routeWalk.spec.ts, which checks every page at phone and desktop
+ * widths (issue 20): every named route of src/app/routing/paths.ts that a
  * persona can open, visited in one signed-in page, with a check run on each.
  */
 
