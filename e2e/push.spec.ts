@@ -129,6 +129,8 @@ test('a student enables push, gets a notification when a class is cancelled, and
   await notifications.goto();
   const entry = await upcomingClass(page);
   const title = `Cancelled: ${entry.moduleCode} ${entry.eventType}`;
+  // It opens the class on the timetable: its day's week and its card (issue 34 §5).
+  const classUrl = `/timetable?week=${entry.startTime.slice(0, 10)}#class-${entry.rowId}`;
   await expect(notifications.item(title)).toHaveCount(0);
   const admin = await playwright.request.newContext({ baseURL: server.baseURL });
   try {
@@ -143,7 +145,7 @@ test('a student enables push, gets a notification when a class is cancelled, and
     timeout: 20_000,
   }).toBe(1);
   const payload = JSON.parse(received[0] ?? '{}') as { rowId: number; title: string; body: string; url: string; type: string };
-  expect(payload).toMatchObject({ title, url: '/timetable', type: 'Timetable' });
+  expect(payload).toMatchObject({ title, url: classUrl, type: 'Timetable' });
   expect(payload.body).toContain('is cancelled');
 
   // The browser hands that payload to the app's service worker: a system notification, and the
@@ -158,7 +160,7 @@ test('a student enables push, gets a notification when a class is cancelled, and
     title,
     body: payload.body,
     tag: `notification-${payload.rowId}`,
-    data: { url: '/timetable', rowId: payload.rowId },
+    data: { url: classUrl, rowId: payload.rowId },
   });
   await expect.poll(() => page.evaluate(() => (window as unknown as { workerMessages: unknown[] }).workerMessages)).toContainEqual({ type: 'update-notifications' });
   await expect(notifications.heading(title)).toBeVisible();

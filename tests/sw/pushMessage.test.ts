@@ -57,6 +57,12 @@ describe('clickTarget', () => {
     expect(clickTarget({ url: `${origin}/resources?x=1` }, origin)).toBe(`${origin}/resources?x=1`);
   });
 
+  it('keeps what names the target: a class’s week and card, an absence request', () => {
+    // The links the server gives class changes and absence decisions (issue 34 §5).
+    expect(clickTarget({ url: '/timetable?week=2026-10-16#class-399' }, origin)).toBe(`${origin}/timetable?week=2026-10-16#class-399`);
+    expect(clickTarget({ url: '/attendance/current?absence=12' }, origin)).toBe(`${origin}/attendance/current?absence=12`);
+  });
+
   it('opens the notification centre for no url, another origin, a script URL or an API address', () => {
     const elsewhere = [null, '', 'https://evil.example/phish', '//evil.example/x', '/\\evil.example/x', 'javascript:alert(1)', 'data:text/html,x'];
     const api = ['/api/user/signout', `${origin}/api/user/signout?entra=true`, '/timetable/../api/user/signout'];

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { classAnchorOf } from '../../../shared/rules/classLink';
 import { formatTime24 } from '../../format/dateTime';
 import { inProgressLabel, type ClassState } from './classState';
 import { hrefTo } from './links';
@@ -13,14 +14,17 @@ interface EventCardProps {
   readonly state: ClassState;
 }
 
-/** One class: time, module, type, room (linking to its map), staff, whether it is on, and its registration. */
+/**
+ * One class: time, module, type, room (linking to its map), staff, whether it is on, and its
+ * registration. Its id is what a link to the class names (`#class-<rowId>`); the week focuses it.
+ */
 export function EventCard({ event, isNext, state }: EventCardProps) {
   const { progress } = state;
   const isOn = progress.kind === 'inProgress';
   const isNextLabelled = isNext && progress.kind === 'upcoming';
   const classes = ['event', event.isCancelled ? 'event--cancelled' : '', isOn || isNextLabelled ? 'event--next' : ''].filter(Boolean).join(' ');
   return (
-    <li className={classes} aria-current={isOn ? 'time' : undefined}>
+    <li id={classAnchorOf(event.rowId)} tabIndex={-1} className={classes} aria-current={isOn ? 'time' : undefined}>
       <p className="event__time">
         <time dateTime={event.startTime}>{formatTime24(event.startMs)}</time>–<time dateTime={event.endTime}>{formatTime24(event.endMs)}</time>
       </p>

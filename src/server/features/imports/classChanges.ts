@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { academicYearLabelOf } from '../../calendar/academicCalendar.js';
 import type { Notifier } from '../notifications/notify.service.js';
-import { placeAndTime } from '../notifications/timetableChanges.service.js';
+import { classUrlOf, placeAndTime } from '../notifications/timetableChanges.service.js';
 import { peopleOfEvent } from '../timetable/membership.js';
 
 /**
@@ -22,6 +22,8 @@ interface Change {
   readonly eventType: string;
   readonly title: string;
   readonly body: string;
+  /** The class on the timetable, on its (new) day. */
+  readonly url: string;
 }
 
 /** What a student sees of a class: when, where, and whether it is on. */
@@ -48,7 +50,7 @@ async function roomNames(db: Db, ids: readonly (string | null)[]): Promise<Map<s
 
 function describe(now: Current, before: EventState, rooms: Map<string, string>): Change | undefined {
   const label = `${now.name} ${now.eventType.toLowerCase()}`;
-  const base = { eventId: now.id, code: now.code, name: now.name, eventType: now.eventType };
+  const base = { eventId: now.id, code: now.code, name: now.name, eventType: now.eventType, url: classUrlOf(now.id, now.startsAt) };
   const roomOf = (id: string | null) => (id === null ? null : rooms.get(id) ?? id);
   const wasOn = before.isActive && !before.isCancelled;
   const isOn = now.isActive && !now.isCancelled;
@@ -118,7 +120,7 @@ export async function tellClassChanges(db: Db, notifier: Notifier, before: Reado
     else for (const change of list) single.set(change, [...(single.get(change) ?? []), userId]);
   }
   for (const [change, userIds] of single) {
-    await notifier.notify({ userIds }, 'Timetable', { title: `${change.title}: ${change.code} ${change.eventType}`, body: change.body, url: '/timetable' },
+    await notifier.notify({ userIds }, 'Timetable', { title: `${change.title}: ${change.code} ${change.eventType}`, body: change.body, url: change.url },
       { dedupeKey: `${key}:event:${change.eventId}` });
   }
   for (const [count, userIds] of digests) {

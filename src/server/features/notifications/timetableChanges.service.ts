@@ -8,6 +8,8 @@ import { addMinutes } from '../../calendar/academicCalendar.js';
 import { badRequest, HttpError, notFound } from '../../http/errors.js';
 import { findClashes } from '../timetable/classClashes.js';
 import type { Notifier, NotifyResult } from './notify.service.js';
+import { classPathOf } from '../../../shared/rules/classLink.js';
+import { londonWallClock } from '../timetable/londonTime.js';
 
 /**
  * Cancelling or moving a class: the event is updated (SEQUENCE and LAST-MODIFIED bumped, so
@@ -91,9 +93,13 @@ async function peopleOf(db: Db, event: EventFacts): Promise<number[]> {
   return peopleOfEvent(db, event.id, academicYearLabelOf(event.startsAt));
 }
 
-async function tell(deps: TimetableChangeDeps, event: EventFacts, title: string, body: string): Promise<NotifyResult> {
+/** Where a notification about a class opens: its card on the timetable, on the day it now takes place. */
+export const classUrlOf = (eventId: number, startsAt: Date): string => classPathOf(eventId, londonWallClock(startsAt).date);
+
+/** Tells the class's people; `startsAt` is when it takes place now (a moved class: its new start). */
+async function tell(deps: TimetableChangeDeps, event: EventFacts, title: string, body: string, startsAt: Date): Promise<NotifyResult> {
   const userIds = await peopleOf(deps.db, event);
-  return deps.notifier.notify({ userIds }, 'Timetable', { title: `${title}: ${event.code} ${event.eventType}`, body, url: '/timetable' });
+  return deps.notifier.notify({ userIds }, 'Timetable', { title: `${title}: ${event.code} ${event.eventType}`, body, url: classUrlOf(event.id, startsAt) });
 }
 
 /** Cancels a class and tells its people. Null when it was already cancelled; 404 for an unknown class. */
@@ -127,7 +133,7 @@ export async function cancelEvent(deps: TimetableChangeDeps, eventId: number, op
   });
   if (!event) return null;
   const body = `${event.name} ${event.eventType.toLowerCase()} on ${placeAndTime(event.startsAt, event.roomName)} is cancelled.`;
-  return tell(deps, event, 'Cancelled', body);
+  return tell(deps, event, 'Cancelled', body, event.startsAt);
 }
 
 /**
@@ -198,5 +204,5 @@ export async function moveEvent(
   const { before, afterRoomName, reason } = change;
   const moved = `${before.name} ${before.eventType.toLowerCase()} moves from ${placeAndTime(before.startsAt, before.roomName)} to ${placeAndTime(newStart, afterRoomName)}.`;
   const body = reason ? `${moved} Reason: ${reason}` : moved;
-  return tell(deps, before, 'Moved', body);
+  return tell(deps, before, 'Moved', body, newStart);
 }

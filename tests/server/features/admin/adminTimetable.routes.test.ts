@@ -73,7 +73,8 @@ describe('POST /api/admin/timetable/events/:rowId/cancel', () => {
     expect(newest).toMatchObject({
       title: `Cancelled: ${entry.moduleCode} ${entry.eventType}`,
       notificationType: 'Timetable',
-      url: '/timetable',
+      // The class on the timetable: the week of its day (the London date its start names) and its card.
+      url: `/timetable?week=${entry.startTime.slice(0, 10)}#class-${entry.rowId}`,
       isRead: false,
     });
     const rows = await t.db

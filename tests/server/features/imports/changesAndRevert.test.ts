@@ -46,6 +46,19 @@ describe('what an import tells people, and what a revert may undo', () => {
     expect(await titlesOf('alice@test.ac.uk')).toEqual(['4 of your classes changed']);
     expect(await titlesOf('bob@test.ac.uk')).toEqual(['Moved: GR1001 Lecture', 'Moved: GR1001 Lecture', 'Moved: GR1001 Lecture']);
     expect(await titlesOf('lect@test.ac.uk')).toEqual(['4 of your classes changed']);
+    // Each single change opens its class on the timetable (its week and card); a digest, the timetable.
+    const urlsOf = async (userName: string) =>
+      (await t.db.selectFrom('notifications as n').innerJoin('users as u', 'u.id', 'n.user_id').select('n.url')
+        .where('u.user_name', '=', userName).orderBy('n.id').execute()).map((n) => n.url);
+    const lectures = await t.db.selectFrom('timetable_events').select(['id', 'sourced_id'])
+      .where('sourced_id', 'in', ['ev-lec-1', 'ev-lec-extra-0', 'ev-lec-extra-1']).execute();
+    const idOf = (sourcedId: string) => lectures.find((e) => e.sourced_id === sourcedId)?.id;
+    expect((await urlsOf('bob@test.ac.uk')).sort()).toEqual([
+      `/timetable?week=2026-10-15#class-${idOf('ev-lec-1')}`,
+      `/timetable?week=2026-10-22#class-${idOf('ev-lec-extra-0')}`,
+      `/timetable?week=2026-10-29#class-${idOf('ev-lec-extra-1')}`,
+    ].sort());
+    expect(await urlsOf('alice@test.ac.uk')).toEqual(['/timetable']);
   });
 
   it('refuses to revert a batch a later one built on, until that later one is reverted', async () => {

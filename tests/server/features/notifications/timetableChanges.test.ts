@@ -48,6 +48,9 @@ async function notifiedBy(title: string): Promise<number[]> {
   return rows.map((row) => row.user_id);
 }
 
+/** The date of an instant in London, 'YYYY-MM-DD' (worked out apart from the service's formatter). */
+const londonDate = (instant: Date): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(instant);
+
 const eventRow = (id: number) =>
   t.db.selectFrom('timetable_events').select(['is_cancelled', 'sequence', 'last_modified', 'starts_at', 'room_id']).where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -71,6 +74,10 @@ describe('cancelling a class', () => {
     expect(await notifiedBy(title)).toEqual(people);
     expect(result).toEqual({ notified: people.length, devices: 0 });
     expect(await notifiedBy(title)).not.toContain(await idOf(t.db, 'admin'));
+    // The notification opens the class on the timetable: its week (by its own day) and its card.
+    const { url } = await t.db.selectFrom('notifications').select('url').where('title', '=', title)
+      .where('user_id', '=', await idOf(t.db, 'student')).executeTakeFirstOrThrow();
+    expect(url).toBe(`/timetable?week=${londonDate(before.starts_at)}#class-${eventId}`);
 
     const timetable = await fetchTimetable(t.app, await t.signIn('student'));
     expect(timetable.timetableEntries.find((entry) => entry.rowId === eventId)?.isCancelled).toBe(true);
@@ -104,7 +111,9 @@ describe('moving a class', () => {
       .where('user_id', '=', await idOf(t.db, 'student')).where('title', 'like', 'Moved:%')
       .orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(notification.body).toContain(`in ${room.name}.`);
-    expect(notification.url).toBe('/timetable');
+    // It opens the class where it now is: the new day (26 hours on, never the old one), its card.
+    expect(londonDate(newStart)).not.toBe(londonDate(before.starts_at));
+    expect(notification.url).toBe(`/timetable?week=${londonDate(newStart)}#class-${eventId}`);
   });
 
   it('notifies no one for a move to where the class already is, and refuses an unknown room or a cancelled class', async () => {
