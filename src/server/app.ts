@@ -13,7 +13,7 @@ import { authRoutes } from './auth/auth.routes.js';
 import { OidcService } from './auth/oidc.service.js';
 import { postgresRateLimitStore } from './auth/rateLimitStore.js';
 import { getOrCreateSecret } from './auth/secrets.js';
-import { adminSessionCookieName, clearAdminSessionCookie, sessionCookieName, useSessionCookies, xsrfCookieName } from './auth/cookies.js';
+import { adminSessionCookieName, clearAdminSessionCookie, cookieMaxAge, sessionCookieName, useSessionCookies, xsrfCookieName } from './auth/cookies.js';
 import { SessionStore } from './auth/session.service.js';
 import { SessionCache } from './auth/sessionCache.js';
 import { XSRF_HEADER, XsrfTokens, xsrfSubject } from './auth/xsrf.js';
@@ -247,7 +247,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
       const admin = await sessionLookup.touch(adminId, { slide: !isFeed });
       if (admin && !admin.viewAs) {
         request.session = { ...admin, reissuedId: adminId };
-        useSessionCookies(request, reply, { id: adminId, idHash: admin.idHash }, ctx.xsrf, config.publicOrigin);
+        const maxAge = cookieMaxAge(admin.keepUntil, clock.now());
+        useSessionCookies(request, reply, { id: adminId, idHash: admin.idHash, maxAge }, ctx.xsrf, config.publicOrigin);
       } else {
         clearAdminSessionCookie(request, reply, config.publicOrigin);
       }

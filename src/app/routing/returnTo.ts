@@ -24,11 +24,15 @@ export function returnPathOf(requestUrl: string): string {
   return safeReturnPath(url.searchParams.get(returnToParam) ?? undefined, url.origin);
 }
 
-/** The landing's Sign in: the server's sign-in, carrying the return path when there is one on this site. */
-export function signInHref(landingSearch: string, origin: string): string {
-  const requested = new URLSearchParams(landingSearch).get(returnToParam);
-  if (requested === null) return serverPages.signIn;
-  const path = safeReturnPath(requested, origin);
-  if (path === DEFAULT_RETURN_PATH) return serverPages.signIn;
-  return `${serverPages.signIn}?${new URLSearchParams({ [returnToParam]: path }).toString()}`;
+/**
+ * The landing's Sign in: the server's sign-in, carrying the return path when there is one on this
+ * site, and `keepSignedIn=1` when "Keep me signed in on this device" is ticked (issue 34 §5).
+ */
+export function signInHref(landingSearch: string, origin: string, keepSignedIn = false): string {
+  const query = new URLSearchParams();
+  const path = safeReturnPath(new URLSearchParams(landingSearch).get(returnToParam) ?? undefined, origin);
+  if (path !== DEFAULT_RETURN_PATH) query.set(returnToParam, path);
+  if (keepSignedIn) query.set('keepSignedIn', '1');
+  const text = query.toString();
+  return text ? `${serverPages.signIn}?${text}` : serverPages.signIn;
 }

@@ -14,7 +14,7 @@ import type { ServerContext } from '../context.js';
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { toUserInfo } from '../features/user/userInfo.js';
-import { clearAuthCookies, isHttps, OIDC_FLOW_COOKIE, publicOrigin, useSessionCookies } from './cookies.js';
+import { clearAuthCookies, cookieMaxAge, isHttps, OIDC_FLOW_COOKIE, publicOrigin, useSessionCookies } from './cookies.js';
 import { ACCOUNT_LINK_REFUSED_MESSAGE, accountLinkRefusedHtml, SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
 import { recordAudit } from '../audit/auditLog.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
@@ -48,12 +48,13 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
       signInRoute,
       async ({ request, reply, query }) => {
         const returnTo = safeReturnPath(query.returnTo, ctx.config.publicOrigin);
+        const keepSignedIn = query.keepSignedIn === '1';
         if (request.session) return reply.redirect(returnTo);
         if (oidc) {
           const redirectUri = `${publicOrigin(request, ctx.config.publicOrigin)}/api/user/signin/callback`;
           let started;
           try {
-            started = await oidc.start(redirectUri, returnTo);
+            started = await oidc.start(redirectUri, returnTo, keepSignedIn);
           } catch (error) {
             // The issuer is down or unreachable: a clear 503, not a stack trace.
             request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect issuer unreachable');
@@ -68,7 +69,7 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
           return reply.redirect(url.href);
         }
         if (!ctx.config.isDemo) throw new HttpError(503, 'Sign-in is not configured on this server.');
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPickerHtml(returnTo));
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPickerHtml(returnTo, keepSignedIn));
       },
       limited,
     ),
@@ -108,8 +109,10 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
         // A sign-in in the middle of a view replaces both the view and the administrator's own session.
         if (request.session?.viewAs) await endView(ctx.db, request.session.viewAs.id, 'signedOut', ctx.clock.now());
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
-        const session = await ctx.sessions.create(userId, 'oidc', result.idToken);
-        useSessionCookies(request, reply, session, ctx.xsrf, ctx.config.publicOrigin);
+        // The choice made when sign-in started, kept in the signed flow cookie (a flow cookie from
+        // before it was kept has none: the cookie then ends with the browser, as it did).
+        const session = await ctx.sessions.create(userId, 'oidc', { idToken: result.idToken, keepSignedIn: pending.keepSignedIn === true });
+        useSessionCookies(request, reply, { ...session, maxAge: cookieMaxAge(session.keepUntil, ctx.clock.now()) }, ctx.xsrf, ctx.config.publicOrigin);
         await refundSignIn(request, signInCallbackRoute);
         return reply.redirect(safeReturnPath(pending.returnTo, ctx.config.publicOrigin));
       },
@@ -130,8 +133,8 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
           : undefined;
         if (!user) throw badRequest('No demo persona has that user name.', { userName: ['No demo persona has that user name.'] });
         if (request.session) await ctx.sessions.destroy(request.session.idHash);
-        const created = await ctx.sessions.create(user.id, 'demo');
-        useSessionCookies(request, reply, created, ctx.xsrf, ctx.config.publicOrigin);
+        const created = await ctx.sessions.create(user.id, 'demo', { keepSignedIn: body.keepSignedIn === true });
+        useSessionCookies(request, reply, { ...created, maxAge: cookieMaxAge(created.keepUntil, ctx.clock.now()) }, ctx.xsrf, ctx.config.publicOrigin);
         const session = await ctx.sessions.touch(created.id);
         if (!session) throw new Error('A session that was just created could not be read back');
         await refundSignIn(request, demoSignInRoute);

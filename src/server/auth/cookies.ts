@@ -39,13 +39,26 @@ export function xsrfCookieName(publicOrigin: string | undefined): string {
   return isHttpsOrigin(publicOrigin) ? hostXsrfCookieName : XSRF_COOKIE;
 }
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined): void {
-  reply.setCookie(sessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
+/**
+ * How long a session's cookies last, in seconds (Max-Age): until the session's absolute expiry
+ * when the user chose "Keep me signed in on this device" (`keepUntil`, issue 34 §5); undefined
+ * otherwise, so they end with the browser. Max-Age alone, not Expires: it counts from when the
+ * browser receives it, so a device whose clock is wrong keeps the cookie just as long.
+ */
+export function cookieMaxAge(keepUntil: Date | null | undefined, now: Date): number | undefined {
+  if (!keepUntil) return undefined;
+  return Math.max(0, Math.floor((keepUntil.getTime() - now.getTime()) / 1000));
+}
+
+const lifetime = (maxAge: number | undefined) => (maxAge === undefined ? {} : { maxAge });
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined, maxAge?: number): void {
+  reply.setCookie(sessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin), ...lifetime(maxAge) });
 }
 
 /** Keeps the administrator's own session id aside while their browser holds a view's session. */
-export function setAdminSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined): void {
-  reply.setCookie(adminSessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin) });
+export function setAdminSessionCookie(request: FastifyRequest, reply: FastifyReply, id: string, publicOrigin: string | undefined, maxAge?: number): void {
+  reply.setCookie(adminSessionCookieName(publicOrigin), id, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, publicOrigin), ...lifetime(maxAge) });
 }
 
 export function clearAdminSessionCookie(request: FastifyRequest, reply: FastifyReply, publicOrigin: string | undefined): void {
@@ -53,23 +66,25 @@ export function clearAdminSessionCookie(request: FastifyRequest, reply: FastifyR
 }
 
 /** The antiforgery cookie is readable by scripts on purpose: the client echoes it in a header. */
-export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string, publicOrigin: string | undefined): void {
-  reply.setCookie(xsrfCookieName(publicOrigin), token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request, publicOrigin) });
+export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token: string, publicOrigin: string | undefined, maxAge?: number): void {
+  reply.setCookie(xsrfCookieName(publicOrigin), token, { path: '/', httpOnly: false, sameSite: 'strict', secure: isHttps(request, publicOrigin), ...lifetime(maxAge) });
 }
 
 /**
  * Points the browser at a session it now holds: the session cookie, an antiforgery token bound to
- * that session, and no administrator's cookie left over from a view.
+ * that session, and no administrator's cookie left over from a view. Both cookies last as the
+ * session's "Keep me signed in" choice says (`maxAge`, from `cookieMaxAge`): every place that
+ * issues them again passes the session's stored choice, so it is never lost.
  */
 export function useSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
-  session: { readonly id: string; readonly idHash: string },
+  session: { readonly id: string; readonly idHash: string; readonly maxAge: number | undefined },
   xsrf: XsrfTokens,
   publicOrigin: string | undefined,
 ): void {
-  setSessionCookie(request, reply, session.id, publicOrigin);
-  setXsrfCookie(request, reply, xsrf.issue(xsrfSubject(session)), publicOrigin);
+  setSessionCookie(request, reply, session.id, publicOrigin, session.maxAge);
+  setXsrfCookie(request, reply, xsrf.issue(xsrfSubject(session)), publicOrigin, session.maxAge);
   if (request.cookies[adminSessionCookieName(publicOrigin)] !== undefined) clearAdminSessionCookie(request, reply, publicOrigin);
 }
 

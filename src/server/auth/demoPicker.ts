@@ -8,8 +8,11 @@ const personaNames: ReadonlySet<string> = new Set(personas.map((p) => p.userName
 /** Demo sign-in is for the personas only, never for any other user of the database. */
 export const isDemoPersona = (userName: string): boolean => personaNames.has(userName);
 
-/** The demo persona picker: plain HTML, no inline script, so the CSP stays strict. */
-export function demoPickerHtml(returnTo: string): string {
+/**
+ * The demo persona picker: plain HTML, no inline script, so the CSP stays strict. Its "Keep me
+ * signed in on this device" box starts as the landing page's was (`keepSignedIn`, from the query).
+ */
+export function demoPickerHtml(returnTo: string, keepSignedIn = false): string {
   const items = personas
     .map(
       (p) => `<li><button type="button" data-user-name="${escapeHtml(p.userName)}">
@@ -31,6 +34,7 @@ h1{font-size:1.6rem}
 ul{list-style:none;padding:0;display:grid;gap:.75rem}
 button{width:100%;text-align:left;padding:.9rem 1rem;border:1px solid #9aa3b5;border-radius:.6rem;background:#fff;color:inherit;font:inherit;cursor:pointer}
 button:hover,button:focus-visible{border-color:#1f4fd1;outline:3px solid #1f4fd1;outline-offset:2px}
+.keep{display:flex;align-items:center;gap:.5rem;margin:1rem 0}.keep input{width:1.25rem;height:1.25rem;margin:0}
 .name{display:block;font-weight:600}.who{display:block;color:#3d4555;font-size:.95rem}
 [role=alert]{color:#a4121b;font-weight:600}
 </style>
@@ -39,6 +43,7 @@ button:hover,button:focus-visible{border-color:#1f4fd1;outline:3px solid #1f4fd1
 <main>
 <h1>Choose a demo persona</h1>
 <p>This server runs in demo mode. Pick who you want to be; no password is needed.</p>
+<p class="keep"><input type="checkbox" id="keep-signed-in"${keepSignedIn ? ' checked' : ''}><label for="keep-signed-in">Keep me signed in on this device</label></p>
 <ul>
 ${items}
 </ul>
@@ -51,6 +56,7 @@ ${items}
 
 /** Signs in with the chosen persona through the JSON endpoint, echoing a fresh antiforgery token. */
 export const demoPickerScript = `const error = document.getElementById('error');
+const keep = document.getElementById('keep-signed-in');
 for (const button of document.querySelectorAll('button[data-user-name]')) {
   button.addEventListener('click', async () => {
     error.textContent = '';
@@ -60,7 +66,7 @@ for (const button of document.querySelectorAll('button[data-user-name]')) {
         method: 'POST',
         credentials: 'same-origin',
         headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': token },
-        body: JSON.stringify({ userName: button.dataset.userName }),
+        body: JSON.stringify({ userName: button.dataset.userName, keepSignedIn: keep.checked }),
       });
       if (!response.ok) {
         const body = await response.json().catch(() => ({}));

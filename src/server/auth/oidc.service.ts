@@ -12,6 +12,8 @@ export interface PendingSignIn {
   readonly state: string;
   readonly nonce: string;
   readonly returnTo: string;
+  /** "Keep me signed in on this device", as asked when sign-in started (never read from the callback). */
+  readonly keepSignedIn: boolean;
 }
 
 export interface OidcClaims {
@@ -66,10 +68,10 @@ export class OidcService {
     return this.configuration;
   }
 
-  async start(redirectUri: string, returnTo: string): Promise<{ url: URL; pending: PendingSignIn }> {
+  async start(redirectUri: string, returnTo: string, keepSignedIn = false): Promise<{ url: URL; pending: PendingSignIn }> {
     const config = await this.discover();
     const verifier = client.randomPKCECodeVerifier();
-    const pending: PendingSignIn = { verifier, state: client.randomState(), nonce: client.randomNonce(), returnTo };
+    const pending: PendingSignIn = { verifier, state: client.randomState(), nonce: client.randomNonce(), returnTo, keepSignedIn };
     const url = client.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
       scope: this.settings.scopes,

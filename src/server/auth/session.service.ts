@@ -45,6 +45,11 @@ export interface ActiveSession {
   readonly expiresAt: Date;
   readonly idToken: string | null;
   readonly authMethod: 'demo' | 'oidc';
+  /**
+   * "Keep me signed in on this device" (issue 34 §5): the session's absolute expiry, which its
+   * cookies last until; null when they end with the browser (the default, and every view-as session).
+   */
+  readonly keepUntil: Date | null;
   /** Set in an administrator's view-as session. */
   readonly viewAs?: ViewAsIdentity;
   /**
@@ -103,16 +108,20 @@ export class SessionStore {
   ) {}
 
   /** Creates a new session (a fresh random id: sign-in always rotates it). Returns the raw id for the cookie. */
-  async create(userId: number, authMethod: 'demo' | 'oidc', idToken: string | null = null): Promise<{ id: string; idHash: string; expiresAt: Date }> {
+  async create(
+    userId: number,
+    authMethod: 'demo' | 'oidc',
+    { idToken = null, keepSignedIn = false }: { idToken?: string | null; keepSignedIn?: boolean } = {},
+  ): Promise<{ id: string; idHash: string; expiresAt: Date; keepUntil: Date | null }> {
     const id = randomBytes(32).toString('base64url');
     const now = this.clock.nowMs();
     const absolute = new Date(now + this.policy.maxHours * 3_600_000);
     const expiresAt = new Date(Math.min(now + minutes(this.policy.idleMinutes), absolute.getTime()));
     await this.db
       .insertInto('sessions')
-      .values({ id_hash: hashId(id), user_id: userId, created_at: new Date(now), expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod })
+      .values({ id_hash: hashId(id), user_id: userId, created_at: new Date(now), expires_at: expiresAt, absolute_expires_at: absolute, id_token: idToken, auth_method: authMethod, keep_signed_in: keepSignedIn })
       .execute();
-    return { id, idHash: hashId(id), expiresAt };
+    return { id, idHash: hashId(id), expiresAt, keepUntil: keepSignedIn ? absolute : null };
   }
 
   /**
@@ -129,7 +138,7 @@ export class SessionStore {
       .leftJoin('view_as_sessions as v', (join) => join.onRef('v.session_id_hash', '=', 's.id_hash').on('v.ended_at', 'is', null))
       .select([
         'v.id as view_as_id', 'v.admin_user_id', 'v.admin_session_id_hash',
-        's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method',
+        's.expires_at', 's.absolute_expires_at', 's.id_token', 's.auth_method', 's.keep_signed_in',
         'u.id', 'u.user_name', 'u.display_name', 'u.first_name', 'u.email', 'u.student_id', 'u.staff_job_family', 'u.sourced_id',
         sql<Role[]>`array(select r.role::text from effective_user_roles r where r.user_id = u.id order by r.role)`.as('roles'),
         sql<string[]>`array(select g.name from directory_group_members m join directory_groups g on g.id = m.group_id
@@ -152,6 +161,7 @@ export class SessionStore {
       if (!isDemoRefused) await endLapsedView(this.db, idHash, this.clock.now());
       return undefined;
     }
+    const keepUntil = row.keep_signed_in ? row.absolute_expires_at : null;
     const user: SessionUser = {
       id: row.id,
       userName: row.user_name,
@@ -170,9 +180,9 @@ export class SessionStore {
       // A view-as session: its hard expiry never slides, and it holds only while its administrator's own session does.
       const viewAs = await viewerOf(this.db, row.view_as_id, row.admin_user_id, row.admin_session_id_hash, row.expires_at, new Date(now));
       if (!viewAs) return undefined;
-      return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method, viewAs };
+      return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method, keepUntil, viewAs };
     }
-    if (!slide) return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method };
+    if (!slide) return { idHash, user, expiresAt: row.expires_at, idToken: row.id_token, authMethod: row.auth_method, keepUntil };
     // The idle window runs from this request. The stored expiry is written a little beyond it, so
     // the writes skipped over the next SLIDE_GRANULARITY_MS never leave less than the full window.
     const absolute = row.absolute_expires_at.getTime();
@@ -184,7 +194,7 @@ export class SessionStore {
       await this.db.updateTable('sessions').set({ expires_at: new Date(writeAhead) }).where('id_hash', '=', idHash).execute();
     }
     const expiresAt = new Date(idleEnd);
-    return { idHash, user, expiresAt, idToken: row.id_token, authMethod: row.auth_method };
+    return { idHash, user, expiresAt, idToken: row.id_token, authMethod: row.auth_method, keepUntil };
   }
 
   /**

@@ -58,6 +58,8 @@ export interface SessionsTable {
   absolute_expires_at: Timestamp;
   id_token: string | null;
   auth_method: 'demo' | 'oidc';
+  /** "Keep me signed in on this device" (0032): the cookie lasts until absolute_expires_at, not the browser. */
+  keep_signed_in: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** Sessions ended by "sign out of all devices" or an administrator (0027), kept until their absolute expiry. */

@@ -13,12 +13,15 @@ export const returnToSchema = text(2000).check(z.regex(/^\/(?![/\\])[^\\\u0000-\
 /**
  * Starts sign-in: redirects to the identity provider, or (demo mode) serves the persona picker
  * page. Marked `html` because that is what a demo browser receives; with an issuer it redirects.
+ * `keepSignedIn=1` ("Keep me signed in on this device", issue 34 §5): the session's cookie then
+ * lasts until the session's absolute expiry instead of ending with the browser; the server keeps
+ * the choice through the provider's round trip (or ticks the picker's box with it).
  */
 export const signInRoute = defineRoute({
   id: 'auth.signIn',
   method: 'GET',
   path: '/api/user/signin',
-  query: z.object({ returnTo: z.optional(returnToSchema) }),
+  query: z.object({ returnTo: z.optional(returnToSchema), keepSignedIn: z.optional(z.enum(['0', '1'])) }),
   response: raw.html,
   isPublic: true,
   roles: [],
@@ -47,6 +50,8 @@ export const signInPickerScriptRoute = defineRoute({
 
 export const demoSignInSchema = z.object({
   userName: text(textLimits.short).check(z.minLength(1)),
+  /** "Keep me signed in on this device": the session cookie outlives the browser (see signInRoute). */
+  keepSignedIn: z.optional(z.boolean()),
 });
 export type DemoSignIn = z.infer<typeof demoSignInSchema>;
 

@@ -55,4 +55,10 @@ describe("the landing's Sign in", () => {
   it('is the plain sign-in without a returnTo', () => {
     expect(signInHref('', origin)).toBe('/api/user/signin');
   });
+
+  it('asks for keepSignedIn=1 when "Keep me signed in on this device" is ticked, beside any returnTo', () => {
+    expect(signInHref('', origin, true)).toBe('/api/user/signin?keepSignedIn=1');
+    expect(signInHref('?returnTo=%2Ftimetable', origin, true)).toBe('/api/user/signin?returnTo=%2Ftimetable&keepSignedIn=1');
+    expect(signInHref('?returnTo=%2Ftimetable', origin, false)).toBe('/api/user/signin?returnTo=%2Ftimetable');
+  });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInRoute, signOutSubmitRoute } from '../../../src/shared/contract/auth.js';
 import { userInfoRoute } from '../../../src/shared/contract/user.js';
 import { ACCOUNT_LINK_REFUSED_MESSAGE } from '../../../src/server/auth/authPages.js';
+import { hashSessionId } from '../../../src/server/auth/session.service.js';
 import { startTestIdentityProvider, type AccountClaims, type TestIdentityProvider } from '../../helpers/oidcProvider.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 
@@ -302,5 +303,46 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain(ACCOUNT_LINK_REFUSED_MESSAGE);
     expect(cookieNamed(page, 'cc_session')).toBeUndefined();
+  });
+});
+
+describe('keep me signed in (issue 34 §5) through the OpenID Connect round trip', () => {
+  /** Sign-in started with `query`, the login at the provider, and the callback (with `callbackExtra` added to its query). */
+  async function signInWith(query: Record<string, string>, callbackExtra: Record<string, string> = {}) {
+    const started = await t.call(signInRoute, { query });
+    expect(started.statusCode).toBe(302);
+    const flowCookie = cookieNamed(started, 'cc_oidc')?.value ?? '';
+    const pending = JSON.parse(t.app.unsignCookie(flowCookie).value ?? '{}') as { keepSignedIn?: unknown };
+    const callbackUrl = await idp.signIn(new URL(started.headers.location as string).href, 'sub-alice');
+    for (const [name, value] of Object.entries(callbackExtra)) callbackUrl.searchParams.set(name, value);
+    const response = await callback(callbackUrl, { cc_oidc: flowCookie });
+    expect(response.statusCode, response.body).toBe(302);
+    return { pending, response, session: cookieNamed(response, 'cc_session'), xsrf: cookieNamed(response, 'XSRF-TOKEN') };
+  }
+
+  const maxSeconds = () => t.config.sessionMaxHours * 3600;
+
+  it('keepSignedIn=1 is kept in the signed flow cookie, and the session cookie lasts until the absolute expiry', async () => {
+    const { pending, session, xsrf } = await signInWith({ returnTo: '/timetable', keepSignedIn: '1' });
+    expect(pending.keepSignedIn).toBe(true);
+    expect(session?.value).toBeTruthy();
+    // Max-Age counts from the callback, a moment after the session started.
+    expect(session?.maxAge).toBeLessThanOrEqual(maxSeconds());
+    expect(session?.maxAge).toBeGreaterThan(maxSeconds() - 30);
+    expect(xsrf?.maxAge).toBe(session?.maxAge);
+    const row = await t.db.selectFrom('sessions').select('keep_signed_in').where('id_hash', '=', hashSessionId(session?.value ?? '')).executeTakeFirstOrThrow();
+    expect(row.keep_signed_in).toBe(true);
+    expect(await userInfo(session?.value ?? '')).toMatchObject({ isSignedIn: true, userName: 'alice.lecturer' });
+  });
+
+  it('without it the session cookie ends with the browser, whatever the callback says', async () => {
+    const { pending, session, xsrf } = await signInWith({ returnTo: '/timetable' }, { keepSignedIn: '1' });
+    expect(pending.keepSignedIn).toBe(false);
+    expect(session?.value).toBeTruthy();
+    expect(session?.maxAge).toBeUndefined();
+    expect(session?.expires).toBeUndefined();
+    expect(xsrf?.maxAge).toBeUndefined();
+    const row = await t.db.selectFrom('sessions').select('keep_signed_in').where('id_hash', '=', hashSessionId(session?.value ?? '')).executeTakeFirstOrThrow();
+    expect(row.keep_signed_in).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { signInHref } from '../../routing/returnTo';
 import { BrandMark } from '../../ui/BrandMark';
@@ -7,10 +8,13 @@ import { landingFeatures } from './features';
 
 /**
  * The only page for signed-out visitors. Sign-in is the server's job, so it is a full page link,
- * carrying the page the visitor asked for (`?returnTo=`, set by the route guards).
+ * carrying the page the visitor asked for (`?returnTo=`, set by the route guards) and whether to
+ * keep the session beyond the browser (ticked by default in the installed app, not in a tab).
  */
 export function LandingPage() {
   const { search } = useLocation();
+  // Not installEnvironment's isStandalone: importing it here pulls more into the entry chunk.
+  const [isKept, setIsKept] = useState(() => matchMedia('(display-mode: standalone)').matches);
   return (
     <div className="landing">
       <DocumentTitle label="Welcome" />
@@ -30,7 +34,11 @@ export function LandingPage() {
             Campus Companion brings your timetable, attendance and campus resources together, and keeps
             working on patchy Wi-Fi, in lecture halls and on the train.
           </p>
-          <a className="button button--primary button--large" href={signInHref(search, window.location.origin)}>
+          <label className="hero__keep">
+            <input type="checkbox" checked={isKept} onChange={(event) => setIsKept(event.target.checked)} />
+            Keep me signed in on this device
+          </label>
+          <a className="button button--primary button--large" href={signInHref(search, window.location.origin, isKept)}>
             Sign in
           </a>
           <p className="hero__note">Use your university account.</p>

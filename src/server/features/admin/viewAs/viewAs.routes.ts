@@ -12,6 +12,7 @@ import { recordAudit } from '../../../audit/auditLog.js';
 import {
   adminSessionCookieName,
   clearAuthCookies,
+  cookieMaxAge,
   sessionCookieName,
   setAdminSessionCookie,
   setSessionCookie,
@@ -81,8 +82,9 @@ export function viewAsRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endW
           context: { userName: body.userName, reason: body.reason, ipAddress, userAgent, viewAsSessionId: view.viewAsId, expiresAt: view.expiresAt.toISOString() },
         });
       });
+      // The view's cookies end with the browser; the administrator's own keeps their sign-in's choice.
       setSessionCookie(request, reply, viewSessionId, config.publicOrigin);
-      setAdminSessionCookie(request, reply, adminSessionId, config.publicOrigin);
+      setAdminSessionCookie(request, reply, adminSessionId, config.publicOrigin, cookieMaxAge(adminSession.keepUntil, ctx.clock.now()));
       setXsrfCookie(request, reply, ctx.xsrf.issue(xsrfSubject({ idHash: viewSessionHash })), config.publicOrigin);
       const view = await ctx.sessions.touch(viewSessionId);
       if (!view?.viewAs) throw new Error('A view-as session that was just opened could not be read back');
@@ -105,7 +107,8 @@ export function viewAsRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endW
         clearAuthCookies(request, reply, config.publicOrigin);
         throw new HttpError(401, 'Your own session has ended. Please sign in again.');
       }
-      useSessionCookies(request, reply, { id: adminSessionId, idHash: admin.idHash }, ctx.xsrf, config.publicOrigin);
+      const maxAge = cookieMaxAge(admin.keepUntil, ctx.clock.now());
+      useSessionCookies(request, reply, { id: adminSessionId, idHash: admin.idHash, maxAge }, ctx.xsrf, config.publicOrigin);
       return toUserInfo(admin, config.sessionIdleMinutes);
     }),
 
