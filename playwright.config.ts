@@ -23,11 +23,16 @@ export default defineConfig({
   use: {
     locale: 'en-GB',
     timezoneId: 'Europe/London',
-    // A failed test keeps its trace: every action with the DOM before and after it, its network and
-    // console. The trace's screencast is left out: encoding a frame for every paint cost more CPU
-    // than the rest of the trace together (29% of a run's CPU time, measured with the trace off,
-    // on, and on without screenshots), and a failure still gets its own screenshot below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The app's service worker precaches the whole shell on every new context, a fifth of the run's
+    // browser CPU for specs that never use it. It runs in the specs about offline, push, updates and
+    // the worker's own behaviour, which say so with `test.use({ serviceWorkers: 'allow' })`.
+    serviceWorkers: 'block',
+    // Outside CI a failed test keeps its trace: every action with the DOM before and after it, its
+    // network and console. The trace's screencast is left out: encoding a frame for every paint cost
+    // more CPU than the rest of the trace together. CI keeps only the run's log, so it records no
+    // trace at all (the DOM snapshots of every action were 15% of a run's CPU, measured on a
+    // subset of specs with and without); rerun a CI failure here to get one.
+    trace: isCi ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
 import type { Timetable } from '../src/shared/contract/timetable';
@@ -7,6 +6,7 @@ import { addDays, classToCutThrough, getJson, londonToday, wallClockAfter } from
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 import { useOwnServer } from './support/ownServer';
+import { axeViolations, wcagTags } from './support/axe';
 
 useOwnServer(test);
 
@@ -38,11 +38,8 @@ const discardConfirm = (dialog: AbsenceDialog) => dialog.dialog.getByRole('alert
  * only by hidden text) is one of them, and is what the file input broke.
  */
 async function expectDialogAxeClean(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const summary = results.violations.map((violation) => `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  const violations = await axeViolations(page, { include: '[role="dialog"]', tags: [...wcagTags, 'best-practice'] });
+  const summary = violations.map((violation) => `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(summary, 'axe violations in the absence dialog').toEqual([]);
 }
 

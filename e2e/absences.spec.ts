@@ -8,6 +8,9 @@ import { AttendancePages } from './pages/AttendancePages';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 const editTitle = 'Absence request';
 const submittedTitle = 'Absence Request Submitted Successfully';
 const updatedTitle = 'Absence Request Updated Successfully';

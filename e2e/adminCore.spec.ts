@@ -5,6 +5,9 @@ import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Its own server and database: these tests add a category and a link that other specs' lists
 // would otherwise see. In file order.
 useOwnServer(test);

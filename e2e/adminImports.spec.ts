@@ -7,6 +7,9 @@ import { findHorizontalOverflow } from './support/horizontalOverflow';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 30, Admin → Data import: upload a bundle, follow its check, apply it, revert it. Its own
 // server: applying changes the data everyone shares.
 useOwnServer(test);

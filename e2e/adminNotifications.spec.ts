@@ -18,6 +18,9 @@ import { deliverPushToServiceWorker } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { signInOn } from './support/signIn';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {

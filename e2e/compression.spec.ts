@@ -5,6 +5,9 @@ import { expect, test } from './fixtures';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { useOwnServer } from './support/ownServer';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 useOwnServer(test);
 
 interface RawResponse {

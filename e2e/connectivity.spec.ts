@@ -5,6 +5,9 @@ import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 34 §3, "An offline state you can trust": the header's connectivity signal follows the
 // server (a failed request, or the light check while the page is visible) and the browser, with
 // nobody writing anything; and a mark as read kept on the device is told as the favourites' are.

@@ -6,6 +6,9 @@ import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 19: feedback written offline waits in the outbox, survives a reload and closing the app,
 // and reaches the server exactly once when the app is reopened online. Its own server.
 useOwnServer(test);

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { HomePage } from './pages/HomePage';
 import { LandingPage } from './pages/LandingPage';
+import { axeViolations, describeViolations } from './support/axe';
 import { setContextClockToServer, testClock, type TestClock } from './support/clock';
 import { signInOn } from './support/signIn';
 
@@ -16,25 +16,9 @@ export type PersonaName =
   | 'support'
   | 'admin';
 
-const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
 interface AxeCheckOptions {
-  /**
-   * The page's clock is paused (`page.clock.pauseAt`). axe schedules its steps with timers, so the
-   * clock creeps on a millisecond at a time while it runs (about 10 ms in all), and the run stays
-   * in the page: the default one finishes in a new page, whose clock would be paused as well.
-   */
+  /** The page's clock is paused (`page.clock.pauseAt`): axe's timers need it moved on (e2e/support/axe.ts). */
   readonly isClockPaused?: boolean;
-}
-
-/** Runs `work` while moving a paused clock on in 1 ms steps. */
-async function withClockCreeping<T>(page: Page, work: Promise<T>): Promise<T> {
-  let isDone = false;
-  const finished = work.finally(() => {
-    isDone = true;
-  });
-  while (!isDone) await page.clock.runFor(1);
-  return finished;
 }
 
 /** Opens another browser context on the test's server, on the server's time (the `newContext` fixture). */
@@ -97,17 +81,7 @@ export const test = base.extend<Fixtures>({
   },
   expectNoAxeViolations: async ({ page: testPage }, use) => {
     await use(async (page = testPage, { isClockPaused = false } = {}) => {
-      // Only violations are asserted, so axe is told to gather only those: it then skips building
-      // the (much longer) lists of passes and incomplete results, for the same verdict.
-      const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withTags(axeTags);
-      const results = isClockPaused
-        ? await withClockCreeping(page, builder.setLegacyMode(true).analyze())
-        : await builder.analyze();
-      const summary = results.violations.map(
-        (violation) =>
-          `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n` +
-          violation.nodes.map((node) => `    ${node.target.join(' ')}`).join('\n'),
-      );
+      const summary = describeViolations(await axeViolations(page, { isClockPaused }));
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },

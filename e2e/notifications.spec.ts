@@ -3,6 +3,9 @@ import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Its own server and database: these tests change `student`'s read states (and one stops the
 // server), so nothing else may add or read notifications meanwhile. In file order.
 const server = useOwnServer(test);

@@ -3,6 +3,9 @@ import { AppearanceSettingsPage } from './pages/AppearanceSettingsPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // This file stops and restarts its own server.
 const server = useOwnServer(test);
 test.describe.configure({ mode: 'serial' });

@@ -4,6 +4,9 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 20, item 5: one connectivity indicator in the header (offline, or server unreachable, with
 // the number of writes waiting), and success notices that say when a write is only on the device.
 

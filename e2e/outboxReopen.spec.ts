@@ -6,6 +6,9 @@ import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 13: a write queued offline must survive closing the app. Each test queues one write,
 // closes the page, and reopens the app in a new page, which fetches a fresh antiforgery token at
 // start-up before the outbox replays. The server must then hold the write exactly once.

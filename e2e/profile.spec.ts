@@ -4,6 +4,9 @@ import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 useOwnServer(test);
 
 // Issue 19: the profile page explains enrolment in plain words and shows the personal tutor.

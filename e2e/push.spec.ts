@@ -34,6 +34,9 @@ import { useOwnServer } from './support/ownServer';
 import { deliverPushToServiceWorker, shownNotifications } from './support/pushDelivery';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // The push service first, on a free port: the server's PUSH_ALLOWED_ORIGINS names it.
 let pushService: LocalPushService;
 test.beforeAll(async () => {

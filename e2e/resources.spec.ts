@@ -4,6 +4,9 @@ import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // This file stops and restarts its own server (the offline favourites).
 const welcomeWeekUrl = 'https://campus.example.ac.uk/welcome-week';
 const server = useOwnServer(test, { env: { WELCOME_WEEK_URL: welcomeWeekUrl } });

@@ -15,6 +15,9 @@ import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { signInOn } from './support/signIn';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // A student leaves an absence request unsent (it could not be sent, so it is a draft on the
 // device), closes the browser and opens it again on the same profile, online, with the server up.
 // The app must then be its normal online self: no offline or server-unreachable signal, the

@@ -5,6 +5,7 @@ import { LandingPage } from './pages/LandingPage';
 import { answerFirstRunBanners } from './support/firstRun';
 import { findHorizontalOverflow } from './support/horizontalOverflow';
 import { signedOutRoutes, waitForContent, walkPersonas, walkRoutes, type Persona } from './support/routeWalk';
+import { axeViolations } from './support/axe';
 import { signInOn } from './support/signIn';
 import { useOwnServer } from './support/ownServer';
 
@@ -57,3 +58,12 @@ for (const [personaName, persona] of Object.entries(walkPersonas) as [PersonaNam
     await walkRoutes(page, personaName, persona, (path) => checkBothWidths(page, `${path} as ${personaName}`, () => expectNoAxeViolations()));
   });
 }
+
+test('the walk’s axe check reports what it finds: a nameless button and a picture with no text alternative', async ({ page }) => {
+  // The check injects axe-core into the page itself (e2e/support/axe.ts); a page with a violation must fail it.
+  await page.setContent('<!doctype html><html lang="en"><title>Broken</title><main><h1>Broken</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></html>');
+  const violations = await axeViolations(page);
+  expect(violations.map((violation) => violation.id).sort()).toEqual(['button-name', 'image-alt']);
+  // A second check on the same document reuses the axe already there, with the same verdict.
+  expect((await axeViolations(page)).map((violation) => violation.id).sort()).toEqual(['button-name', 'image-alt']);
+});

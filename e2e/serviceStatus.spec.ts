@@ -7,6 +7,9 @@ import { runServerJob } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The live service status feed against a server of its own whose one check (the timetable's)
  * asks an HTTP server this test starts and stops. The checks run when the test runs their job

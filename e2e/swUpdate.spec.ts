@@ -6,6 +6,9 @@ import { expect, test } from './fixtures';
 import { ownServer } from './support/ownServer';
 import { serviceWorkerState, waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 // A deployment while a tab is open: the server's files are replaced by a new build.
 const currentBuild = process.env.E2E_STATIC_DIR ?? 'dist';
 const workDir = mkdtempSync(join(tmpdir(), 'campus-e2e-deploy-'));

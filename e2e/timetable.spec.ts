@@ -7,6 +7,9 @@ import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 
+// The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 interface ApiTimetable {
   timetableEntries: { startTime: string; moduleCode: string; isCancelled: boolean; attendanceDataStudent?: unknown }[];
 }
