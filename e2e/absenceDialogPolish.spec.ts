@@ -6,7 +6,7 @@ import { addDays, classToCutThrough, getJson, londonToday, wallClockAfter } from
 import { AbsenceDialog } from './pages/AbsenceDialog';
 import { AttendancePages } from './pages/AttendancePages';
 import { useOwnServer } from './support/ownServer';
-import { axeViolations, wcagTags } from './support/axe';
+import { axeViolations, describeViolations, wcagTags } from './support/axe';
 
 useOwnServer(test);
 
@@ -39,8 +39,7 @@ const discardConfirm = (dialog: AbsenceDialog) => dialog.dialog.getByRole('alert
  */
 async function expectDialogAxeClean(page: Page): Promise<void> {
   const violations = await axeViolations(page, { include: '[role="dialog"]', tags: [...wcagTags, 'best-practice'] });
-  const summary = violations.map((violation) => `${violation.id} (${violation.impact ?? 'unknown'}): ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  expect(summary, 'axe violations in the absence dialog').toEqual([]);
+  expect(describeViolations(violations), 'axe violations in the absence dialog').toEqual([]);
 }
 
 async function checkDiscardFlow(page: Page, dialog: AbsenceDialog): Promise<void> {

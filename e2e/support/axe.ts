@@ -28,24 +28,6 @@ async function withClockCreeping<T>(page: Page, work: Promise<T>): Promise<T> {
 }
 
 /**
- * Lets the page come to rest before it is checked: the running animations that end within a second
- * (a dialog fading in, a toast sliding up, a page transition) are awaited. axe measures colours as
- * drawn, so text caught part way through a fade reads as low contrast. Longer ones (a toast's
- * draining bar) and paused ones are left running. The animations run on the document's own
- * timeline, so this holds with the page's clock paused too.
- */
-async function untilAnimationsEnd(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const endingSoon = document.getAnimations().filter((animation) => {
-      const timing = animation.effect?.getComputedTiming();
-      const left = Number(timing?.endTime ?? Infinity) - Number(timing?.localTime ?? 0);
-      return animation.playState === 'running' && left <= 1_000;
-    });
-    await Promise.all(endingSoon.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}
-
-/**
  * axe-core run in the page itself, injected once per document. axe is 1.3 MB of script:
  * `@axe-core/playwright` evaluates it twice per check (in the page, then in a blank page it opens
  * to merge the frames' results), which was most of a check's second. A page with no frames needs
@@ -55,9 +37,18 @@ async function untilAnimationsEnd(page: Page): Promise<void> {
 async function runInPage(page: Page, include: string | undefined, options: RunOptions): Promise<Result[]> {
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(axe.source);
-  await untilAnimationsEnd(page);
   return page.evaluate(
     async ({ selector, runOptions }) => {
+      // The page comes to rest first: running animations that end within a second (a dialog fading
+      // in, a toast sliding up) are awaited, since axe measures colours as drawn and text caught part
+      // way through a fade reads as low contrast. Longer ones (a toast's draining bar) and paused ones
+      // run on. They run on the document's own timeline, so this holds with the page's clock paused.
+      const endingSoon = document.getAnimations().filter((animation) => {
+        const timing = animation.effect?.getComputedTiming();
+        const left = Number(timing?.endTime ?? Infinity) - Number(timing?.localTime ?? 0);
+        return animation.playState === 'running' && left <= 1_000;
+      });
+      await Promise.all(endingSoon.map((animation) => animation.finished.catch(() => undefined)));
       const inPage = (window as unknown as { axe: typeof axe }).axe;
       const results = await inPage.run(selector ? { include: [selector] } : document, runOptions);
       return results.violations;
