@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { AbsenceConfig } from '../src/shared/contract/absences';
 import { expect, test } from './fixtures';
 import { openAbsenceDialog } from './support/absenceSpecs';
+import { AttendancePages } from './pages/AttendancePages';
 import { useOwnServer } from './support/ownServer';
 
 useOwnServer(test);
@@ -250,5 +251,38 @@ test.describe('on a phone', () => {
     await question.getByRole('button', { name: 'Discard' }).click();
     await expect(absence.dialog).toBeHidden();
     await expect(page.getByRole('button', { name: 'Request an absence' })).toBeVisible();
+  });
+});
+
+// A dialog that closes while it still moves, as the screen turns between wide and phone (a phone
+// rotated, a window resized): the switch from modal to sheet cancelled its way-in animation,
+// react-aria waited for that animation for ever, and the dialog's invisible overlay took every
+// click (a CI run of registerSafety.spec.ts). Animations run at a tenth of their speed here, so
+// the switch lands inside one every time. 'Request Support' stays mounted while it closes, as most
+// dialogs of the app do.
+test.describe('turning the screen while a dialog closes', () => {
+  async function slowAnimations(page: Page): Promise<void> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Animation.enable');
+    await cdp.send('Animation.setPlaybackRate', { playbackRate: 0.1 });
+  }
+
+  async function expectGoneAndPageUsable(page: Page): Promise<void> {
+    await expect(page.locator('.dialog-overlay')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Request Support' }).click({ timeout: 5_000 });
+    await expect(page.getByRole('dialog', { name: 'Request Support' })).toBeVisible();
+  }
+
+  test('closed while it opens on a wide screen, then turned to a phone: it goes, and the page takes clicks', async ({ page, signInAs }) => {
+    await signInAs('student');
+    await page.setViewportSize({ width: 1280, height: 860 });
+    await new AttendancePages(page).gotoCurrent();
+    await slowAnimations(page);
+    await page.getByRole('button', { name: 'Request Support' }).click();
+    await expect(page.locator('.responsive-dialog[data-entering]')).toHaveCount(1);
+    // Escape, not a click on Close: a click would wait for the dialog to stop moving.
+    await page.keyboard.press('Escape');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectGoneAndPageUsable(page);
   });
 });

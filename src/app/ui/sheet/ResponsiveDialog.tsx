@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { wideScreenQuery } from '../../routing/media';
 import { Icon } from '../icons/Icon';
@@ -21,9 +21,15 @@ export interface ResponsiveDialogProps {
  * Phones (SPEC §2, §5): a bottom sheet with a drag handle, at most 90% of the screen high, whose
  * content scrolls; dragged down at least 35% of its height it closes. A click outside never closes
  * it, so a half-filled form is not lost by accident.
+ *
+ * While it closes it keeps its shape: react-aria waits for the running animation (the way in, a
+ * sheet's snap-back) before it removes the overlay, and a switch between modal and sheet then would
+ * cancel that animation, leaving an invisible overlay over the page for good.
  */
 export function ResponsiveDialog({ isOpen, onOpenChange, title, children, isDismissable = true }: ResponsiveDialogProps) {
-  const isSheet = !useMediaQuery(wideScreenQuery);
+  const isSheetNow = !useMediaQuery(wideScreenQuery);
+  const [isSheet, setIsSheet] = useState(isSheetNow);
+  if (isOpen && isSheet !== isSheetNow) setIsSheet(isSheetNow);
   const gripProps = useSheetDrag({ isEnabled: isSheet && isDismissable, onClose: () => onOpenChange(false) });
   return (
     <ModalOverlay

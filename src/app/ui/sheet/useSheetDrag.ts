@@ -28,7 +28,8 @@ export function useSheetDrag({ isEnabled, onClose }: { readonly isEnabled: boole
     if (!isEnabled || !event.isPrimary || event.button !== 0) return;
     if (event.target instanceof Element && event.target.closest('button, a, input, select, textarea')) return;
     const sheet = event.currentTarget.closest<HTMLElement>('[data-sheet]');
-    if (!sheet) return;
+    // Not while it closes: a drag would cancel the snap-back that react-aria waits for.
+    if (!sheet || sheet.hasAttribute('data-exiting')) return;
     event.currentTarget.setPointerCapture(event.pointerId);
     dragRef.current = { pointerId: event.pointerId, startY: event.clientY, sheet, sheetHeight: sheet.getBoundingClientRect().height };
     // No transition while the pointer leads (sheet.css).
