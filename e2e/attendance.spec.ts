@@ -17,6 +17,8 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
     await signInAs('student');
     const attendance = new AttendancePages(page);
     await attendance.gotoCurrent();
+    await attendance.openSection('Your classes in numbers');
+    await attendance.openSection('Your classes');
     // Another test may register meanwhile: refresh and compare until page and API agree.
     await expect(async () => {
       await attendance.refresh.click();
@@ -46,7 +48,7 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
     const previous = analysis.yearTallies.slice(1);
     expect(previous.length).toBeGreaterThan(0);
     for (const year of previous) {
-      await expect(page.getByRole('heading', { level: 2, name: `Academic year ${year.academicYear}` })).toBeVisible();
+      await expect(attendance.sectionToggle(`Academic year ${year.academicYear}`)).toHaveAccessibleName(`Academic year ${year.academicYear} ${percentageText(year.attendancePercentage)}`);
       await attendance.expectTallyRow('Previous academic years', year.academicYear, year.tally, year.attendancePercentage);
     }
     await expectNoAxeViolations();
@@ -73,6 +75,90 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
     await page.goto('/attendance');
     await new ErrorPages(page).expectUnauthorized();
   });
+
+  // Issue 34 §4, attendance at a glance: the summary and the student's own actions first, the
+  // detail in sections that open on demand and stay as left on this device; the impact of each
+  // absence said in words; a chart with an axis, a sentence and its figures on demand.
+  for (const { name, viewport } of [
+    { name: 'on a phone', viewport: { width: 390, height: 844 } },
+    { name: 'on a wide screen', viewport: { width: 1280, height: 860 } },
+  ]) {
+    test.describe(`at a glance, ${name}`, () => {
+      test.use({ viewport });
+      const details = ['Week by week', 'Your classes in numbers', 'Compared with your peers', 'Your classes'];
+
+      test('the summary comes first; the detail opens on demand and stays as left after a reload', async ({ page, signInAs, expectNoAxeViolations }) => {
+        await signInAs('student');
+        const attendance = new AttendancePages(page);
+        await attendance.gotoCurrent();
+        await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('Your attendance this year');
+        for (const title of details) await expect(attendance.sectionToggle(title)).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.getByRole('table', { name: 'Classes this year' })).toHaveCount(0);
+        const records = (await fetchAnalysis(page.request)).attendanceCurrentAcademicYear.length;
+        await expect(attendance.sectionToggle('Your classes')).toHaveAccessibleName(`Your classes ${records} classes`);
+        // Each absence's impact in words beside its symbol, not only for screen readers.
+        const impacts = attendance.absencesTable().locator('.absence-impact__label');
+        expect(await impacts.count()).toBeGreaterThan(0);
+        for (const label of await impacts.all()) {
+          await expect(label).toBeVisible();
+          await expect(label).toHaveText(/^(Counts as missed|Authorised|Unknown)$/);
+        }
+        await expectNoAxeViolations();
+
+        await attendance.openSection('Your classes');
+        await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
+        await expectNoAxeViolations();
+        await page.reload();
+        await expect(attendance.sectionToggle('Your classes')).toHaveAttribute('aria-expanded', 'true');
+        await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
+        await expect(attendance.sectionToggle('Week by week')).toHaveAttribute('aria-expanded', 'false');
+        await attendance.sectionToggle('Your classes').click();
+        await page.reload();
+        await expect(attendance.sectionToggle('Your classes')).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.getByRole('table', { name: 'Classes this year' })).toHaveCount(0);
+      });
+
+      test('the chart has a 0–100% axis, a sentence, and every week\'s figures on demand, adding up to the year', async ({ page, signInAs, expectNoAxeViolations }) => {
+        await signInAs('student');
+        const attendance = new AttendancePages(page);
+        await attendance.gotoCurrent();
+        await attendance.openSection('Week by week');
+        const chart = page.locator('.week-chart');
+        await expect(chart.locator('.week-chart__tick')).toHaveText(['100%', '50%', '0%']);
+        await expect(chart.getByTestId('week-chart-summary')).toHaveText(/^\d+ weeks? with classes: highest \d+(\.\d)?%, lowest \d+(\.\d)?%, latest \d+(\.\d)?%\.$/);
+        const table = page.getByRole('table', { name: 'Attendance week by week' });
+        await expect(table).toHaveCount(0);
+        await page.getByRole('button', { name: 'Show the figures' }).click();
+        await expect(table).toBeVisible();
+        await expectNoAxeViolations();
+        // The weeks add up to this year's tally (fetched after the page, so nothing registers between).
+        const year = (await fetchAnalysis(page.request)).yearTallies[0];
+        if (!year) throw new Error('the student has no attendance this year');
+        const column = async (label: string) => (await table.locator(`tbody td[data-label="${label}"]`).allTextContents()).map(Number);
+        const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+        expect(sum(await column('Attended'))).toBe(year.tally.attended + year.tally.assumedAttended);
+        expect(sum(await column('Expected'))).toBe(year.tally.total - year.tally.cancelled - year.tally.authorisedAbsent);
+        await page.getByRole('button', { name: 'Hide the figures' }).click();
+        await expect(table).toHaveCount(0);
+      });
+
+      test('previous years are one row each, opening to their detail', async ({ page, signInAs, expectNoAxeViolations }) => {
+        await signInAs('student');
+        const attendance = new AttendancePages(page);
+        await attendance.gotoPrevious();
+        const previous = (await fetchAnalysis(page.request)).yearTallies.slice(1);
+        const first = previous[0];
+        if (!first) throw new Error('the student has no earlier years');
+        for (const year of previous) await expect(attendance.sectionToggle(`Academic year ${year.academicYear}`)).toHaveAttribute('aria-expanded', 'false');
+        await expect(page.getByRole('table', { name: `By module, ${first.academicYear}` })).toHaveCount(0);
+        await expectNoAxeViolations();
+        await attendance.openSection(`Academic year ${first.academicYear}`);
+        await expect(page.getByRole('table', { name: `By module, ${first.academicYear}` })).toBeVisible();
+        await expect(page.getByRole('table', { name: `Classes in ${first.academicYear}` })).toBeVisible();
+        await expectNoAxeViolations();
+      });
+    });
+  }
 });
 
 /** The monitored class of today whose registration window is open (seed: a CS2041 lab). */

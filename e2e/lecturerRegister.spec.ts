@@ -83,6 +83,7 @@ test('a lecturer sees a student register live, closes the register, and the stud
     expect(tallyOf(after, 'CS2041')).toEqual({ ...before, total: before.total + 1, monitored: before.monitored + 1, attended: before.attended + 1 });
     const attendance = new AttendancePages(studentPage);
     await attendance.gotoCurrent();
+    await attendance.openSection('Your classes in numbers');
     await attendance.refresh.click();
     const module = after.moduleTallies.find((m) => m.moduleCode === 'CS2041');
     await attendance.expectTallyRow('By module', 'CS2041', tallyOf(after, 'CS2041'), module?.attendancePercentage ?? null);

@@ -38,6 +38,18 @@ export class AttendancePages {
     await expect(this.page.getByRole('heading', { level: 1, name: 'Attendance in previous years' })).toBeVisible();
   }
 
+  /** The toggle of a collapsible section (its level-2 heading's button), by its title. */
+  sectionToggle(title: string): Locator {
+    return this.page.getByRole('heading', { level: 2 }).getByRole('button').filter({ has: this.page.getByText(title, { exact: true }) });
+  }
+
+  /** Opens a collapsible section unless it is open already (the pages remember it per device). */
+  async openSection(title: string): Promise<void> {
+    const toggle = this.sectionToggle(title);
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  }
+
   /** 'Request an absence', which opens the absence dialog in create mode. */
   requestAbsenceButton(): Locator {
     return this.page.getByRole('button', { name: 'Request an absence' });

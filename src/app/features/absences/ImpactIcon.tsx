@@ -12,14 +12,18 @@ const shapes = {
   ),
 } as const;
 
-/** The symbol is decorative; its meaning is in visually hidden text beside it (and a tooltip). */
+/**
+ * The symbol is decorative. Beside it a short visible label says what it means (issue 34 §4); the
+ * rest, with the reason, follows for screen readers and is the tooltip.
+ */
 export function ImpactIcon({ impact }: { readonly impact: Impact }) {
   return (
-    <span className={`absence-impact absence-impact--${impact.kind}`} title={impact.label}>
+    <span className={`absence-impact absence-impact--${impact.kind}`} title={impact.detail}>
       <svg width={22} height={22} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
         {shapes[impact.kind]}
       </svg>
-      <span className="visually-hidden">{impact.label}</span>
+      <span className="absence-impact__label">{impact.shortLabel}</span>
+      <span className="visually-hidden">. {impact.detail}</span>
     </span>
   );
 }

@@ -41,20 +41,22 @@ export type ImpactKind = 'informed' | 'authorised' | 'unknown';
 
 export interface Impact {
   readonly kind: ImpactKind;
-  /** What the symbol means, for screen readers and as a tooltip. */
-  readonly label: string;
+  /** Shown beside the symbol (issue 34 §4): what the absence does to the figures, in a word or three. */
+  readonly shortLabel: string;
+  /** The rest of the meaning, with the reason: read after the short label, and in the tooltip. */
+  readonly detail: string;
 }
 
 /** SPEC §2: an arrow for Informed, a cross for Authorised, a question mark for an unknown category. */
 export function impactOf(categoryRowId: number, categories: readonly AbsenceCategory[] | undefined): Impact {
   const category = categories?.find((candidate) => candidate.rowId === categoryRowId);
   if (category?.absenceType === 'Informed') {
-    return { kind: 'informed', label: `Informed (${category.absenceCategoryName}): the classes still count as missed` };
+    return { kind: 'informed', shortLabel: 'Counts as missed', detail: `${category.absenceCategoryName} is an informed absence: the classes still count as missed` };
   }
   if (category?.absenceType === 'Authorised') {
-    return { kind: 'authorised', label: `Authorised (${category.absenceCategoryName}): the classes do not count as missed` };
+    return { kind: 'authorised', shortLabel: 'Authorised', detail: `${category.absenceCategoryName} is an authorised absence: the classes do not count as missed` };
   }
-  return { kind: 'unknown', label: 'Unknown category' };
+  return { kind: 'unknown', shortLabel: 'Unknown', detail: 'The reason’s category is not known' };
 }
 
 /** A short description of a request for the open button's accessible name. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { AttendanceAnalysis } from '../../../shared/contract/attendance';
+import { CollapsibleSection } from '../../ui/collapsible/CollapsibleSection';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { AbsencesSection } from '../absences/AbsencesSection';
 import { SupportSection } from '../referral/SupportSection';
@@ -13,6 +14,12 @@ import { TallyTable } from './TallyTable';
 
 const WeeklyChart = lazy(() => import('./WeeklyChart'));
 
+const classCount = (count: number) => (count === 1 ? '1 class' : `${count} classes`);
+
+/**
+ * The summary and the student's own actions first (absences, support); the detail below them in
+ * sections that open on demand and stay as the student left them on this device (issue 34 §4).
+ */
 function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
   const year = analysis.yearTallies[0];
   const records = analysis.attendanceCurrentAcademicYear;
@@ -21,16 +28,14 @@ function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
       <AttendanceSummary analysis={analysis} />
       <NetworkSelfTest />
       <AbsencesSection />
-      <section className="card attendance-section" aria-labelledby="weekly-heading">
-        <h2 id="weekly-heading">Week by week</h2>
+      <CollapsibleSection storageKey="attendance.weekly" title="Week by week" className="attendance-section">
         <ErrorBoundary fallback={<p className="muted">The chart could not be shown just now.</p>}>
           <Suspense fallback={<p className="muted">Loading the chart…</p>}>
             <WeeklyChart records={records} />
           </Suspense>
         </ErrorBoundary>
-      </section>
-      <section className="card attendance-section" aria-labelledby="tallies-heading">
-        <h2 id="tallies-heading">Your classes in numbers</h2>
+      </CollapsibleSection>
+      <CollapsibleSection storageKey="attendance.numbers" title="Your classes in numbers" className="attendance-section">
         {year && (
           <TallyTable
             caption={`Academic year ${year.academicYear}`}
@@ -47,12 +52,11 @@ function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
           Assumed: classes where attendance is not taken and you are counted as present. Informed: absences you told us
           about. Monitored: classes where attendance was taken.
         </p>
-      </section>
+      </CollapsibleSection>
       <PeerTable peers={analysis.peerAnalyses} />
-      <section className="card attendance-section" aria-labelledby="records-heading">
-        <h2 id="records-heading">Your classes</h2>
+      <CollapsibleSection storageKey="attendance.classes" title="Your classes" summary={classCount(records.length)} className="attendance-section">
         <RecordsTable caption="Classes this year" records={records} />
-      </section>
+      </CollapsibleSection>
       <SupportSection />
     </>
   );

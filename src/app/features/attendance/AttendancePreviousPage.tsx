@@ -1,9 +1,11 @@
 import type { AttendanceAnalysis } from '../../../shared/contract/attendance';
+import { CollapsibleSection } from '../../ui/collapsible/CollapsibleSection';
 import { AttendanceFrame } from './AttendanceFrame';
-import { moduleRowsOf, recordsByYear, tallyRow } from './attendanceView';
+import { moduleRowsOf, percentageText, recordsByYear, tallyRow } from './attendanceView';
 import { RecordsTable } from './RecordsTable';
 import { TallyTable } from './TallyTable';
 
+/** One row per year in the overview; each year's detail opens on demand (issue 34 §4). */
 function PreviousYears({ analysis }: { readonly analysis: AttendanceAnalysis }) {
   const years = analysis.yearTallies.slice(1); // the first is the current year
   const records = recordsByYear(analysis.attendancePreviousAcademicYears);
@@ -19,14 +21,18 @@ function PreviousYears({ analysis }: { readonly analysis: AttendanceAnalysis }) 
         />
       </section>
       {years.map((year) => {
-        const headingId = `year-${year.academicYear.replace(/\W/g, '-')}`;
         const yearRecords = records.get(year.academicYear) ?? [];
         return (
-          <section key={year.academicYear} className="card attendance-section" aria-labelledby={headingId}>
-            <h2 id={headingId}>Academic year {year.academicYear}</h2>
+          <CollapsibleSection
+            key={year.academicYear}
+            storageKey={`attendance.year.${year.academicYear}`}
+            title={`Academic year ${year.academicYear}`}
+            summary={percentageText(year.attendancePercentage)}
+            className="attendance-section"
+          >
             <TallyTable caption={`By module, ${year.academicYear}`} rowHeading="Module" rows={moduleRowsOf(yearRecords)} />
             <RecordsTable caption={`Classes in ${year.academicYear}`} records={yearRecords} />
-          </section>
+          </CollapsibleSection>
         );
       })}
     </>

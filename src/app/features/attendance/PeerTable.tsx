@@ -1,12 +1,12 @@
 import type { PeerAnalysis } from '../../../shared/contract/attendance';
+import { CollapsibleSection } from '../../ui/collapsible/CollapsibleSection';
 import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { percentageText } from './attendanceView';
 
 /** Your attendance beside your peers' anonymous average, per module that has one. */
 export function PeerTable({ peers }: { readonly peers: readonly PeerAnalysis[] }) {
   return (
-    <section className="card attendance-section" aria-labelledby="peer-heading">
-      <h2 id="peer-heading">Compared with your peers</h2>
+    <CollapsibleSection storageKey="attendance.peers" title="Compared with your peers" className="attendance-section">
       <p className="muted">
         Your peers’ figure is the anonymous average of the other students on the module this year. It is shown only when
         at least 5 of them have attendance recorded, and never identifies anyone.
@@ -40,6 +40,6 @@ export function PeerTable({ peers }: { readonly peers: readonly PeerAnalysis[] }
           </tbody>
         </ResponsiveTable>
       )}
-    </section>
+    </CollapsibleSection>
   );
 }

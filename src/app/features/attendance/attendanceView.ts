@@ -191,6 +191,19 @@ export function weeklySeries(records: readonly AttendanceRecord[]): WeekPoint[] 
     });
 }
 
+/**
+ * The chart's text alternative: how many weeks, and the highest, lowest and latest weekly figure
+ * (weeks with no expected class left out).
+ */
+export function weeklySummary(weeks: readonly WeekPoint[]): string {
+  const counted = weeks.filter((week): week is WeekPoint & { percentage: number } => week.percentage !== null);
+  const latest = counted.at(-1);
+  if (!latest) return `${weeks.length === 1 ? '1 week' : `${weeks.length} weeks`}, none with a class you were expected at.`;
+  const values = counted.map((week) => week.percentage);
+  const span = counted.length === 1 ? '1 week with classes' : `${counted.length} weeks with classes`;
+  return `${span}: highest ${percentageText(Math.max(...values))}, lowest ${percentageText(Math.min(...values))}, latest ${percentageText(latest.percentage)}.`;
+}
+
 /** The previous academic years' records, newest year first. */
 export function recordsByYear(records: readonly AttendanceRecord[]): Map<string, AttendanceRecord[]> {
   const years = new Map<string, AttendanceRecord[]>();

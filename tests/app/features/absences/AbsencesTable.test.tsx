@@ -42,9 +42,11 @@ describe('the absences table', () => {
   it("says what each impact symbol means, for an authorised, an informed and an unknown reason", () => {
     const { rows } = renderTable();
     const impact = (row: HTMLElement) => within(row).getAllByRole('cell')[1]!;
-    expect(impact(rows[0]!)).toHaveTextContent('Authorised (Illness): the classes do not count as missed');
-    expect(impact(rows[1]!)).toHaveTextContent('Informed (Religious observance): the classes still count as missed');
-    expect(impact(rows[2]!)).toHaveTextContent('Unknown category');
+    expect(impact(rows[0]!)).toHaveTextContent('Authorised. Illness is an authorised absence: the classes do not count as missed');
+    expect(impact(rows[1]!)).toHaveTextContent('Counts as missed. Religious observance is an informed absence: the classes still count as missed');
+    expect(impact(rows[2]!)).toHaveTextContent('Unknown. The reason’s category is not known');
+    // The short label is on screen, not only for screen readers (issue 34 §4).
+    expect(within(impact(rows[1]!)).getByText('Counts as missed')).not.toHaveClass('visually-hidden');
     for (const row of rows) expect(impact(row).querySelector('svg')).toHaveAttribute('aria-hidden', 'true');
   });
 

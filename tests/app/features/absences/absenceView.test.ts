@@ -33,10 +33,11 @@ describe('impactOf (SPEC §2: arrow, cross, question mark)', () => {
   it('is informed, authorised or unknown by the category', () => {
     expect(impactOf(categories.observance.rowId, config.categories)).toEqual({
       kind: 'informed',
-      label: 'Informed (Religious observance): the classes still count as missed',
+      shortLabel: 'Counts as missed',
+      detail: 'Religious observance is an informed absence: the classes still count as missed',
     });
-    expect(impactOf(categories.illness.rowId, config.categories).kind).toBe('authorised');
-    expect(impactOf(999, config.categories)).toEqual({ kind: 'unknown', label: 'Unknown category' });
+    expect(impactOf(categories.illness.rowId, config.categories)).toMatchObject({ kind: 'authorised', shortLabel: 'Authorised' });
+    expect(impactOf(999, config.categories)).toEqual({ kind: 'unknown', shortLabel: 'Unknown', detail: 'The reason’s category is not known' });
     expect(impactOf(categories.illness.rowId, undefined).kind).toBe('unknown'); // configuration not loaded yet
   });
 });

@@ -11,6 +11,7 @@ import {
   tallyOfRecords,
   tallyRow,
   weeklySeries,
+  weeklySummary,
 } from '../../../../src/app/features/attendance/attendanceView';
 
 let nextId = 1;
@@ -97,6 +98,18 @@ describe('weeks and years', () => {
       { weekStart: '2025-10-13', present: 1, expected: 2, percentage: 50 },
       { weekStart: '2025-10-20', present: 0, expected: 0, percentage: null },
     ]);
+  });
+
+  it('sum the chart up in a sentence: weeks with classes, highest, lowest and latest', () => {
+    const series = weeklySeries([
+      record('Absent', '2025-10-14T10:00:00+01:00'),
+      record('Attended', '2025-10-07T10:00:00+01:00'),
+      record('Attended', '2025-10-15T10:00:00+01:00'),
+      record('Cancelled', '2025-10-21T10:00:00+01:00'),
+    ]);
+    expect(weeklySummary(series)).toBe('2 weeks with classes: highest 100%, lowest 50%, latest 50%.');
+    expect(weeklySummary(series.slice(0, 1))).toBe('1 week with classes: highest 100%, lowest 100%, latest 100%.');
+    expect(weeklySummary(series.slice(2))).toBe('1 week, none with a class you were expected at.');
   });
 
   it('list previous years newest first', () => {
