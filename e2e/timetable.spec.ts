@@ -1,4 +1,4 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
 import { ErrorPages } from './pages/ErrorPages';
@@ -105,6 +105,108 @@ test.describe('on the demo server', () => {
     } finally {
       await anonymous.dispose();
     }
+  });
+});
+
+/** A finger's sideways swipe across `target` (CDP touch events; the context needs `hasTouch`). */
+async function swipe(page: Page, target: Locator, dx: number): Promise<void> {
+  const box = await target.boundingBox();
+  if (!box) throw new Error('nothing to swipe on');
+  const x = box.x + box.width / 2;
+  const y = box.y + Math.min(box.height / 2, 120);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+  for (let step = 1; step <= 8; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x + (dx * step) / 8, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
+// Issue 34 §1, today's classes first: on a phone the timetable opens on today, one day at a time
+// under a strip of the week's days (dots on days with classes), swiped sideways, with "Today" to
+// come back; classes that have ended are dimmed and a "now" line sits between today's classes.
+test.describe('on a phone, the day view', () => {
+  useOwnServer(test);
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('opens on today with the week’s days above, moves by tap and swipe, and "Today" comes back', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const now = await pageTime(page);
+    const todayKey = londonDayKey(now);
+    const { timetableEntries } = await apiTimetable(page);
+    const counts = new Map<string, number>();
+    for (const entry of timetableEntries) counts.set(londonDayKey(Date.parse(entry.startTime)), (counts.get(londonDayKey(Date.parse(entry.startTime))) ?? 0) + 1);
+
+    // Today only, today pressed; each day says how many classes it has.
+    expect(await timetable.dayKeys()).toEqual([todayKey]);
+    const strip = page.getByRole('group', { name: 'Days of the week' });
+    const dayButtons = strip.getByRole('button');
+    await expect(dayButtons).toHaveCount(7);
+    await expect(strip.getByRole('button', { pressed: true })).toHaveAccessibleName(/, today$/);
+    for (const button of await dayButtons.all()) {
+      const name = (await button.textContent()) ?? '';
+      const match = /^\w{3} (\d+) (\w+),/.exec(name.trim());
+      expect(match, name).not.toBeNull();
+      const key = londonDayKey(Date.parse(`${match?.[1]} ${match?.[2]} 2026 12:00 GMT`));
+      const count = counts.get(key) ?? 0;
+      await expect(button).toHaveAccessibleName(new RegExp(`, ${count === 0 ? 'no classes' : count === 1 ? '1 class' : `${count} classes`}(, today)?$`));
+    }
+
+    // The now line: after the class that is on, before the next one.
+    const today = timetable.day(todayKey);
+    const items = today.locator('ol.day__events > li');
+    const labels = await items.evaluateAll((lis) => lis.map((li) => (li.classList.contains('now-line') ? 'now' : li.getAttribute('aria-current') ?? li.querySelector('.event__badge')?.textContent ?? 'class')));
+    const at = labels.indexOf('now');
+    expect(at, labels.join(' | ')).toBeGreaterThan(0);
+    expect(labels[at - 1]).toBe('time');
+    expect(labels[at + 1]).toBe('Next class');
+    await expect(today.getByTestId('now-line')).toHaveText(/^Now \d{2}:\d{2}$/);
+    await expectNoAxeViolations();
+
+    // A tap on Thursday shows Thursday, and a reload keeps it; Today comes back.
+    const thursday = dayButtons.nth(3);
+    await thursday.click();
+    await expect(thursday).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).toHaveURL(/[?&]day=\d{4}-\d{2}-\d{2}/);
+    const thursdayKeys = await timetable.dayKeys();
+    await page.reload();
+    await expect(dayButtons.nth(3)).toHaveAttribute('aria-pressed', 'true');
+    expect(await timetable.dayKeys()).toEqual(thursdayKeys);
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
+    await expect(dayButtons.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page).not.toHaveURL(/[?&]day=/);
+    await expect(page.getByRole('button', { name: 'Today', exact: true })).toBeDisabled();
+
+    // A swipe to the left is the next day, to the right the day before.
+    const area = page.locator('.timetable__swipe');
+    await swipe(page, area, -160);
+    await expect(dayButtons.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await swipe(page, area, 160);
+    await expect(dayButtons.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    // A short sideways move is not a swipe.
+    await swipe(page, area, 30);
+    await expect(dayButtons.nth(0)).toHaveAttribute('aria-pressed', 'true');
+    // From Monday to the right: Sunday of the week before.
+    await swipe(page, area, 160);
+    await expect(dayButtons.nth(6)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText(/\(this week\)/)).toHaveCount(0);
+  });
+
+  test('last week’s classes have ended: dimmed, still readable', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    // Another week opens on its first day with classes.
+    const [key] = await timetable.dayKeys();
+    const events = timetable.day(key ?? '').locator('li.event');
+    expect(await events.count()).toBeGreaterThan(0);
+    await expect(events.and(page.locator('.event--ended'))).toHaveCount(await events.count());
+    await expect(timetable.day(key ?? '').getByTestId('now-line')).toHaveCount(0);
+    await expectNoAxeViolations();
   });
 });
 

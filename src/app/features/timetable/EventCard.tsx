@@ -22,7 +22,10 @@ export function EventCard({ event, isNext, state }: EventCardProps) {
   const { progress } = state;
   const isOn = progress.kind === 'inProgress';
   const isNextLabelled = isNext && progress.kind === 'upcoming';
-  const classes = ['event', event.isCancelled ? 'event--cancelled' : '', isOn || isNextLabelled ? 'event--next' : ''].filter(Boolean).join(' ');
+  const hasEnded = progress.kind === 'ended';
+  const classes = ['event', event.isCancelled ? 'event--cancelled' : '', isOn || isNextLabelled ? 'event--next' : '', hasEnded ? 'event--ended' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <li id={classAnchorOf(event.rowId)} tabIndex={-1} className={classes} aria-current={isOn ? 'time' : undefined}>
       <p className="event__time">

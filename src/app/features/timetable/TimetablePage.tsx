@@ -86,7 +86,7 @@ export function TimetablePage() {
       <LayoutHold skeleton={<WeekSkeleton />}>
         <HoldLayoutWhile isLoading={isAwaitingData(timetable)} />
         {data ? (
-          <WeekView days={days} monday={week.monday} isStudent={isStudent} fetchedAt={timetable.fetchedAt} />
+          <WeekView days={days} week={week} isStudent={isStudent} fetchedAt={timetable.fetchedAt} />
         ) : isLoading ? (
           <p className="muted">Loading your timetable…</p>
         ) : (

@@ -9,7 +9,10 @@ interface WeekNavProps {
   readonly rangeEnd: Dayjs | undefined;
 }
 
-/** Previous week, 'Today', next week, and which week this is (on a phone: the week above one row of three buttons). */
+/**
+ * Previous week, 'Today' (this week, and on a phone today's day), next week, and which week this
+ * is (on a phone: the week above one row of three buttons).
+ */
 export function WeekNav({ week, rangeStart, rangeEnd }: WeekNavProps) {
   const { monday } = week;
   const sunday = monday.add(6, 'day');
@@ -25,7 +28,7 @@ export function WeekNav({ week, rangeStart, rangeEnd }: WeekNavProps) {
         {monday.format('D MMM')} – {sunday.format('D MMM YYYY')}
         {week.isThisWeek && <span className="week-nav__this"> (this week)</span>}
       </p>
-      <button type="button" className="button" disabled={week.isThisWeek} onClick={() => week.goTo(undefined)}>
+      <button type="button" className="button" disabled={week.isThisWeek && !week.chosenDay} onClick={() => week.goTo(undefined)}>
         Today
       </button>
       <button type="button" className="button" disabled={!hasNext} onClick={() => week.goTo(monday.add(7, 'day'))}>

@@ -1,18 +1,22 @@
-import type { Dayjs } from 'dayjs';
-import { useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { useContext, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ensureFresh } from '../../sync/ensureFresh';
 import { HoldContext } from '../../ui/layoutHold/holdContext';
-import { formatDayKey, formatLongDate } from '../../format/dateTime';
+import { formatDayKey, formatLongDate, formatTime24 } from '../../format/dateTime';
+import { wideScreenQuery } from '../../routing/media';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { classState, isTicking, type ClassState } from './classState';
 import { EventCard } from './EventCard';
 import { timetableResource } from './resources';
 import { serverNow, useServerNowWhile } from './serverClock';
+import { daySwipeStep, nowLineIndex, shownDayKey } from './dayView';
+import { DayStrip } from './DayStrip';
 import { dayOfKey, findNextEvent, weekDayKeys, type DayGroups, type TimetableEvent } from './timetableDays';
+import type { WeekState } from './useWeek';
 
 interface WeekViewProps {
   readonly days: DayGroups;
-  readonly monday: Dayjs;
+  readonly week: WeekState;
   readonly isStudent: boolean;
   /** When the copy shown was fetched: a link to a class waits for one newer than itself. */
   readonly fetchedAt: number | undefined;
@@ -47,48 +51,131 @@ function useFocusLinkedClass(fetchedAt: number | undefined, shown: unknown): voi
   }, [asked, fetchedAt, hash, key, isHeld, shown]);
 }
 
+interface DaySectionProps {
+  readonly dayKey: string;
+  readonly events: readonly TimetableEvent[];
+  readonly isToday: boolean;
+  readonly nowMs: number;
+  readonly nextEvent: TimetableEvent | undefined;
+  readonly stateOf: (event: TimetableEvent) => ClassState;
+}
+
 /**
- * One week of days (only those with classes), today, the class on and the next one highlighted.
- * One clock for the week, ticking only while one of its classes is still to come or on.
+ * One day's classes under its heading (SPEC §2: grouped by day, keyed DD-MM-YYYY). Today has a
+ * "now" line before the first class that has not started.
  */
-export function WeekView({ days, monday, isStudent, fetchedAt }: WeekViewProps) {
-  const week = useMemo(
-    () => weekDayKeys(monday).flatMap((key) => {
+function DaySection({ dayKey, events, isToday, nowMs, nextEvent, stateOf }: DaySectionProps) {
+  const headingId = `day-${dayKey}`;
+  const nowAt = isToday ? nowLineIndex(events, nowMs) : -1;
+  const nowLine = (
+    <li key="now" className="now-line" aria-hidden="true" data-testid="now-line">
+      <span className="now-line__label">Now {formatTime24(nowMs)}</span>
+    </li>
+  );
+  return (
+    <section className={isToday ? 'day day--today' : 'day'} aria-labelledby={headingId} data-day={dayKey}>
+      <h2 id={headingId} className="day__heading">
+        {formatLongDate(dayOfKey(dayKey))}
+        {isToday && <span className="day__today">Today</span>}
+      </h2>
+      <ol className="day__events">
+        {events.map((event, index) => [
+          index === nowAt ? nowLine : null,
+          <EventCard key={event.rowId} event={event} isNext={event === nextEvent} state={stateOf(event)} />,
+        ])}
+        {nowAt === events.length && nowLine}
+      </ol>
+    </section>
+  );
+}
+
+/** The class a link names (`#class-<rowId>`), by its row id, if any. */
+function useLinkedRowId(): number | undefined {
+  const { hash } = useLocation();
+  const match = /^#class-(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : undefined;
+}
+
+/**
+ * Sideways swipes over the day view move a day (touch and pen; a mouse drags to select text). The
+ * area lets the browser scroll vertically only (timetable.css), so sideways moves reach it.
+ */
+function useDaySwipe(onStep: (step: -1 | 1) => void) {
+  const start = useRef<{ id: number; x: number; y: number }>(undefined);
+  return {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      if (event.pointerType === 'mouse' || !event.isPrimary) return;
+      start.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      const from = start.current;
+      start.current = undefined;
+      if (from?.id !== event.pointerId) return;
+      const step = daySwipeStep(event.clientX - from.x, event.clientY - from.y);
+      if (step !== 0) onStep(step);
+    },
+    onPointerCancel: () => {
+      start.current = undefined;
+    },
+  };
+}
+
+/**
+ * One week of the timetable. Wide screens: the days with classes, one under the other. Phones
+ * (issue 34 §1): one day at a time under a strip of the week's days, today first, swiped
+ * sideways to the next or previous day. Today, the class on and the next one are highlighted,
+ * classes that have ended are dimmed. One clock, ticking only while a class is still to come or on.
+ */
+export function WeekView({ days, week, isStudent, fetchedAt }: WeekViewProps) {
+  const { monday } = week;
+  const isWide = useMediaQuery(wideScreenQuery);
+  const weekKeys = useMemo(() => weekDayKeys(monday), [monday]);
+  const withClasses = useMemo(
+    () => weekKeys.flatMap((key) => {
       const events = days.get(key);
       return events ? [{ key, events }] : [];
     }),
-    [days, monday],
+    [days, weekKeys],
   );
-  useFocusLinkedClass(fetchedAt, week);
+  const linkedRowId = useLinkedRowId();
   const probeMs = serverNow();
-  const nowMs = useServerNowWhile(week.some(({ events }) => events.some((event) => isTicking(classState(event, probeMs)))));
+  const nowMs = useServerNowWhile(withClasses.some(({ events }) => events.some((event) => isTicking(classState(event, probeMs)))));
+  const todayKey = formatDayKey(nowMs);
+  const shownKey = shownDayKey({
+    weekKeys,
+    chosenDay: week.chosenDay,
+    linkedKey: withClasses.find(({ events }) => events.some((event) => event.rowId === linkedRowId))?.key,
+    todayKey,
+    keysWithClasses: new Set(withClasses.map(({ key }) => key)),
+  });
+  const shown = isWide ? withClasses : withClasses.filter(({ key }) => key === shownKey);
+  useFocusLinkedClass(fetchedAt, shown);
+  const swipe = useDaySwipe((step) => week.showDay(dayOfKey(shownKey).add(step, 'day')));
   const nextEvent = findNextEvent(days, nowMs);
   const stateOf = (event: TimetableEvent): ClassState => {
     const state = classState(event, nowMs);
     // Registration is the student's: a lecturer's view shows only whether the class is on.
     return isStudent ? state : { ...state, registration: noRegistration };
   };
-  const todayKey = formatDayKey(nowMs);
-  if (week.length === 0) return <p className="timetable__empty">No classes this week.</p>;
+  const sections = shown.map(({ key, events }) => (
+    <DaySection key={key} dayKey={key} events={events} isToday={key === todayKey} nowMs={nowMs} nextEvent={nextEvent} stateOf={stateOf} />
+  ));
+  if (isWide) {
+    if (withClasses.length === 0) return <p className="timetable__empty">No classes this week.</p>;
+    return <div className="timetable__days">{sections}</div>;
+  }
   return (
-    <div className="timetable__days">
-      {week.map(({ key, events }) => {
-        const isToday = key === todayKey;
-        const headingId = `day-${key}`;
-        return (
-          <section key={key} className={isToday ? 'day day--today' : 'day'} aria-labelledby={headingId} data-day={key}>
-            <h2 id={headingId} className="day__heading">
-              {formatLongDate(dayOfKey(key))}
-              {isToday && <span className="day__today">Today</span>}
-            </h2>
-            <ol className="day__events">
-              {events.map((event) => (
-                <EventCard key={event.rowId} event={event} isNext={event === nextEvent} state={stateOf(event)} />
-              ))}
-            </ol>
-          </section>
-        );
-      })}
+    <div className="timetable__day-view">
+      <DayStrip
+        monday={monday}
+        shownKey={shownKey}
+        todayKey={todayKey}
+        classCounts={new Map(withClasses.map(({ key, events }) => [key, events.length]))}
+        onShow={week.showDay}
+      />
+      <div className="timetable__days timetable__swipe" {...swipe}>
+        {sections.length > 0 ? sections : <p className="timetable__empty">No classes on {formatLongDate(dayOfKey(shownKey))}.</p>}
+      </div>
     </div>
   );
 }

@@ -56,15 +56,20 @@ export function weekDayKeys(monday: Dayjs): string[] {
   return Array.from({ length: 7 }, (_, index) => monday.add(index, 'day').format(formats.dayKey));
 }
 
-/** Reads `?week=YYYY-MM-DD` strictly; the Monday of that week, or undefined. */
-export function parseWeekParam(value: string | null): Dayjs | undefined {
+/**
+ * Reads `?week=YYYY-MM-DD` strictly: the Monday of that week, or undefined. With `keepDay`
+ * (`?day=`), the day itself.
+ */
+export function parseWeekParam(value: string | null, { keepDay = false } = {}): Dayjs | undefined {
   if (!value) return undefined;
   const parsed = dayjs(value, formats.nativeDate, true);
-  return parsed.isValid() ? weekStart(parsed) : undefined;
+  if (!parsed.isValid()) return undefined;
+  return keepDay ? parsed.startOf('day') : weekStart(parsed);
 }
 
-export function formatWeekParam(monday: Dayjs): string {
-  return monday.format(formats.nativeDate);
+/** `?week=` or `?day=`: 'YYYY-MM-DD'. */
+export function formatWeekParam(day: Dayjs): string {
+  return day.format(formats.nativeDate);
 }
 
 /** The first class not cancelled that has not started yet (one that is on says 'In progress' instead). */
