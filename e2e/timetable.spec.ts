@@ -140,8 +140,9 @@ test.describe('on a phone, the day view', () => {
     const counts = new Map<string, number>();
     for (const entry of timetableEntries) counts.set(londonDayKey(Date.parse(entry.startTime)), (counts.get(londonDayKey(Date.parse(entry.startTime))) ?? 0) + 1);
 
-    // Today only, today pressed; each day says how many classes it has.
+    // Today only, today pressed; each day says how many classes it has. No week grid on a phone.
     expect(await timetable.dayKeys()).toEqual([todayKey]);
+    await expect(page.getByRole('group', { name: 'Timetable layout' })).toHaveCount(0);
     const strip = page.getByRole('group', { name: 'Days of the week' });
     const dayButtons = strip.getByRole('button');
     await expect(dayButtons).toHaveCount(7);
@@ -207,6 +208,54 @@ test.describe('on a phone, the day view', () => {
     await expect(events.and(page.locator('.event--ended'))).toHaveCount(await events.count());
     await expect(timetable.day(key ?? '').getByTestId('now-line')).toHaveCount(0);
     await expectNoAxeViolations();
+  });
+});
+
+// Issue 34 §1: on a wide screen a week grid (days as columns, hours as rows) beside the list,
+// the choice remembered on this device.
+test.describe('on a wide screen, the week grid', () => {
+  useOwnServer(test);
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('shows each class of the week once, as long as it lasts; registering stays one click away; the choice is remembered', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const layout = page.getByRole('group', { name: 'Timetable layout' });
+    await expect(layout.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    await layout.getByRole('button', { name: 'Week grid' }).click();
+    await expect(layout.getByRole('button', { name: 'Week grid' })).toHaveAttribute('aria-pressed', 'true');
+
+    // This week's classes, each once; Monday to Friday as columns.
+    const now = await pageTime(page);
+    const monday = Date.parse(`${new Date(now).toISOString().slice(0, 10)}T00:00:00Z`) - ((new Date(now).getUTCDay() + 6) % 7) * 86_400_000;
+    const { timetableEntries } = await apiTimetable(page);
+    const thisWeek = timetableEntries.filter((entry) => {
+      const start = Date.parse(entry.startTime);
+      return start >= monday && start < monday + 7 * 86_400_000;
+    });
+    const blocks = page.locator('li.week-grid__event');
+    await expect(blocks).toHaveCount(thisWeek.length);
+    await expect(page.locator('.week-grid__day h2')).toHaveText([/^Mon \d+/, /^Tue \d+/, /^Wed \d+/, /^Thu \d+/, /^Fri \d+/]);
+    // A two-hour class is twice as tall as a one-hour one.
+    const heightOf = async (text: RegExp) => (await blocks.filter({ hasText: text }).first().boundingBox())?.height ?? 0;
+    const twoHours = await heightOf(/^14:00–16:00/);
+    const oneHour = await heightOf(/^14:00–15:00/);
+    expect(oneHour).toBeGreaterThan(0);
+    expect(twoHours / oneHour).toBeCloseTo(2, 1);
+    // The class whose registration is open has its button above the grid.
+    await expect(page.locator('.week-grid__open').getByRole('button', { name: /^Register attendance/ })).toBeVisible();
+    await expect(page.locator('.week-grid__day--today').getByTestId('now-line')).toHaveCount(1);
+    await expectNoAxeViolations();
+
+    await page.reload();
+    await expect(blocks).toHaveCount(thisWeek.length);
+    await layout.getByRole('button', { name: 'List' }).click();
+    await expect(blocks).toHaveCount(0);
+    await expect(timetable.days.first()).toBeVisible();
+    await page.reload();
+    await expect(layout.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(blocks).toHaveCount(0);
   });
 });
 

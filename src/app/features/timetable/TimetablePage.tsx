@@ -9,7 +9,10 @@ import { useActiveUser } from '../../sync/useActiveUser';
 import { useResource } from '../../sync/useResource';
 import { HoldLayoutWhile, isAwaitingData } from '../../ui/layoutHold/holdContext';
 import { LayoutHold } from '../../ui/layoutHold/LayoutHold';
+import { wideScreenQuery } from '../../routing/media';
+import { useMediaQuery } from '../../ui/useMediaQuery';
 import { IcalPanel } from './IcalPanel';
+import { LayoutChoice, useWeekGridChoice } from './LayoutChoice';
 import { timetableResource } from './resources';
 import { serverNow, syncServerClock } from './serverClock';
 import { groupByDay } from './timetableDays';
@@ -46,6 +49,8 @@ export function TimetablePage() {
   const nowMs = serverNow();
   const week = useWeek(nowMs);
   const days = useMemo(() => groupByDay(data?.timetableEntries ?? []), [data]);
+  const isWide = useMediaQuery(wideScreenQuery);
+  const [isGrid, chooseGrid] = useWeekGridChoice();
 
   useEffect(() => {
     if (isStudent) void syncServerClock();
@@ -83,10 +88,11 @@ export function TimetablePage() {
         rangeStart={data ? dayjs(data.timetableDateRangeStart) : undefined}
         rangeEnd={data ? dayjs(data.timetableDateRangeEnd) : undefined}
       />
+      {isWide && <LayoutChoice isGrid={isGrid} onChoose={chooseGrid} />}
       <LayoutHold skeleton={<WeekSkeleton />}>
         <HoldLayoutWhile isLoading={isAwaitingData(timetable)} />
         {data ? (
-          <WeekView days={days} week={week} isStudent={isStudent} fetchedAt={timetable.fetchedAt} />
+          <WeekView days={days} week={week} isStudent={isStudent} fetchedAt={timetable.fetchedAt} isGrid={isWide && isGrid} />
         ) : isLoading ? (
           <p className="muted">Loading your timetable…</p>
         ) : (

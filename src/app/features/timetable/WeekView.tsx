@@ -1,4 +1,4 @@
-import { useContext, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, useState, type PointerEvent } from 'react';
 import { useLocation } from 'react-router';
 import { ensureFresh } from '../../sync/ensureFresh';
 import { HoldContext } from '../../ui/layoutHold/holdContext';
@@ -20,9 +20,14 @@ interface WeekViewProps {
   readonly isStudent: boolean;
   /** When the copy shown was fetched: a link to a class waits for one newer than itself. */
   readonly fetchedAt: number | undefined;
+  /** A wide screen's week grid instead of the list (the device's choice). */
+  readonly isGrid?: boolean;
 }
 
 const noRegistration = { kind: 'none' } as const;
+
+// A wide screen's opt-in: loaded when a device chooses it.
+const WeekGrid = lazy(() => import('./WeekGrid').then(({ WeekGrid: grid }) => ({ default: grid })));
 
 /**
  * A link to a class (`?week=…#class-<rowId>`, a notification's) is newer than this device's copy
@@ -121,12 +126,13 @@ function useDaySwipe(onStep: (step: -1 | 1) => void) {
 }
 
 /**
- * One week of the timetable. Wide screens: the days with classes, one under the other. Phones
+ * One week of the timetable. Wide screens: the days with classes, one under the other, or the
+ * week grid the device chose (WeekGrid.tsx). Phones
  * (issue 34 §1): one day at a time under a strip of the week's days, today first, swiped
  * sideways to the next or previous day. Today, the class on and the next one are highlighted,
  * classes that have ended are dimmed. One clock, ticking only while a class is still to come or on.
  */
-export function WeekView({ days, week, isStudent, fetchedAt }: WeekViewProps) {
+export function WeekView({ days, week, isStudent, fetchedAt, isGrid = false }: WeekViewProps) {
   const { monday } = week;
   const isWide = useMediaQuery(wideScreenQuery);
   const weekKeys = useMemo(() => weekDayKeys(monday), [monday]);
@@ -162,6 +168,18 @@ export function WeekView({ days, week, isStudent, fetchedAt }: WeekViewProps) {
   ));
   if (isWide) {
     if (withClasses.length === 0) return <p className="timetable__empty">No classes this week.</p>;
+    if (isGrid) {
+      // Monday to Friday always; a weekend day when it has classes.
+      const columns = weekKeys.flatMap((key, index) => {
+        const events = days.get(key) ?? [];
+        return index < 5 || events.length > 0 ? [{ key, events }] : [];
+      });
+      return (
+        <Suspense fallback={<p className="muted">Loading the week grid…</p>}>
+          <WeekGrid columns={columns} todayKey={todayKey} nowMs={nowMs} stateOf={stateOf} />
+        </Suspense>
+      );
+    }
     return <div className="timetable__days">{sections}</div>;
   }
   return (

@@ -1,7 +1,7 @@
 /**
- * Which collapsible sections are open on this device: one localStorage entry mapping a section's
- * key to true (open) or false (closed). A section never toggled follows its own default. Sign-out
- * clears it with the rest of local storage.
+ * Which collapsible sections are open on this device, and the device's other on/off view choices
+ * (the timetable's week grid): one localStorage entry mapping a key to true or false. A key never
+ * set follows its own default. Sign-out clears it with the rest of local storage.
  */
 export const openSectionsStorageKey = 'cc.openSections';
 
