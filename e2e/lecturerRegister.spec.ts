@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AttendanceAnalysis, AttendanceTally } from '../src/shared/contract/attendance';
+import type { ClassRegister } from '../src/shared/contract/staffRegister';
 import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
@@ -32,6 +33,15 @@ async function analysisOf(request: APIRequestContext): Promise<AttendanceAnalysi
   return (await response.json()) as AttendanceAnalysis;
 }
 
+/** '3 of 23 registered', from the register the server holds (marked present counts). */
+async function registeredText(request: APIRequestContext, eventRowId: number): Promise<string> {
+  const response = await request.get(`/api/staff/register/${eventRowId}`);
+  expect(response.status()).toBe(200);
+  const { students } = (await response.json()) as ClassRegister;
+  const present = students.filter((student) => student.state === 'Registered' || student.state === 'MarkedPresent').length;
+  return `${present} of ${students.length} registered`;
+}
+
 const tallyOf = (analysis: AttendanceAnalysis, code: string): AttendanceTally => {
   const tally = analysis.moduleTallies.find((m) => m.moduleCode === code)?.tally;
   if (!tally) throw new Error(`no tally for ${code}`);
@@ -43,9 +53,13 @@ test('a lecturer sees a student register live, closes the register, and the stud
   await signInAs('lecturer');
   const lab = await classInProgress(page, 'CS2041');
 
-  // From the timetable: each class the lecturer teaches has 'Register'.
+  // From the timetable: each class the lecturer teaches has 'Register'; the one on says how many
+  // have registered (issue 34 §1).
   const timetable = new TimetablePage(page);
   await timetable.goto();
+  const liveCount = page.locator(`#class-${lab.rowId}`).getByTestId('live-register-count');
+  await expect(liveCount).toHaveText(await registeredText(page.request, lab.rowId));
+  await expect(page.locator('li.event').getByTestId('live-register-count')).toHaveCount(1);
   await page.locator(`a[href="/timetable/register/${lab.rowId}"]`).click();
   const register = new RegisterPage(page);
   await expect(register.heading).toBeVisible();
@@ -68,6 +82,12 @@ test('a lecturer sees a student register live, closes the register, and the stud
     // The lecturer's page, untouched, shows it within a poll or two.
     await expect(register.row('Amara Okafor')).toContainText(/Registered at \d{2}:\d{2}/, { timeout: 20_000 });
     await expect(register.status).toContainText(/[1-9]\d* of \d+ registered/);
+    // Back on the timetable, the live class's card counts her.
+    const afterText = await registeredText(page.request, lab.rowId);
+    await timetable.goto();
+    await expect(liveCount).toHaveText(afterText);
+    await page.locator(`a[href="/timetable/register/${lab.rowId}"]`).click();
+    await expect(register.heading).toBeVisible();
 
     await register.closeNow.click();
     await page.getByRole('dialog', { name: 'Close the register' }).getByRole('button', { name: 'Close register' }).click();

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { classAnchorOf } from '../../../shared/rules/classLink';
 import { formatTime24 } from '../../format/dateTime';
@@ -5,6 +6,9 @@ import { inProgressLabel, type ClassState } from './classState';
 import { hrefTo } from './links';
 import { RegistrationSlot } from './RegistrationSlot';
 import type { TimetableEvent } from './timetableDays';
+
+// Only a lecturer's card of a class that is on shows it.
+const LiveRegisterCount = lazy(() => import('./LiveRegisterCount'));
 
 interface EventCardProps {
   readonly event: TimetableEvent;
@@ -49,6 +53,11 @@ export function EventCard({ event, isNext, state }: EventCardProps) {
         <RegistrationSlot event={event} registration={state.registration} />
         {event.isTaught === true && (
           <p className="event__register">
+            {isOn && !event.isCancelled && (
+              <Suspense fallback={null}>
+                <LiveRegisterCount eventRowId={event.rowId} />
+              </Suspense>
+            )}
             <Link to={hrefTo.register(event.rowId)}>
               Register<span className="visually-hidden">: {event.moduleCode} {event.eventType} at {formatTime24(event.startMs)}</span>
             </Link>

@@ -1,0 +1,17 @@
+import { presentSummary } from '../staffRegister/registerLabels';
+import { useRegister } from '../staffRegister/useRegister';
+
+/**
+ * '12 of 23 registered' on the lecturer's card of a class that is on (issue 34 §1), live: the
+ * register's own polling while the page is visible. Loaded lazily (only lecturers see it); says
+ * nothing until the register has answered, and nothing offline.
+ */
+export default function LiveRegisterCount({ eventRowId }: { readonly eventRowId: number }) {
+  const { register } = useRegister(String(eventRowId));
+  if (!register || register.isCancelled) return null;
+  return (
+    <span className="event__live-count" data-testid="live-register-count">
+      {presentSummary(register)}
+    </span>
+  );
+}
