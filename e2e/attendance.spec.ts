@@ -92,6 +92,11 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
         const attendance = new AttendancePages(page);
         await attendance.gotoCurrent();
         await expect(page.getByRole('main').getByRole('heading', { level: 2 }).first()).toHaveText('Your attendance this year');
+        // How the summary looks at this width (the seed's figures at the suite's fixed clock).
+        await expect(page.getByRole('region', { name: 'Your attendance this year' })).toHaveScreenshot(`attendance-summary-${viewport.width}.png`, {
+          animations: 'disabled',
+          maxDiffPixelRatio: 0.01,
+        });
         for (const title of details) await expect(attendance.sectionToggle(title)).toHaveAttribute('aria-expanded', 'false');
         await expect(page.getByRole('table', { name: 'Classes this year' })).toHaveCount(0);
         const records = (await fetchAnalysis(page.request)).attendanceCurrentAcademicYear.length;

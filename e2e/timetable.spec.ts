@@ -166,6 +166,13 @@ test.describe('on a phone, the day view', () => {
     expect(labels[at + 1]).toBe('Next class');
     await expect(today.getByTestId('now-line')).toHaveText(/^Now \d{2}:\d{2}$/);
     await expectNoAxeViolations();
+    // How it looks: the strip over today. The clock's seconds run on, so what ticks is masked.
+    await expect(page.locator('.timetable__day-view')).toHaveScreenshot('phone-day-view.png', {
+      animations: 'disabled',
+      caret: 'hide',
+      mask: [page.locator('.registration__countdown, .registration__window, .event__badge, .now-line__label')],
+      maxDiffPixelRatio: 0.01,
+    });
 
     // A tap on Thursday shows Thursday, and a reload keeps it; Today comes back.
     const thursday = dayButtons.nth(3);
