@@ -53,6 +53,9 @@ export default defineConfig({
           name: 'app',
           include: ['tests/app/**/*.test.ts', 'tests/sw/**/*.test.ts'],
           environment: 'node',
+          // Three workers share two cores with the server files' PostgreSQL: a test that takes
+          // 1 s alone took over 5 s in a busy run. A deadline is for a hung test, not a slow one.
+          testTimeout: 20_000,
           setupFiles: ['tests/helpers/app.setup.ts'],
         },
       },
@@ -61,6 +64,7 @@ export default defineConfig({
           name: 'components',
           include: ['tests/app/**/*.test.tsx'],
           environment: 'happy-dom',
+          testTimeout: 20_000,
           setupFiles: ['tests/helpers/app.setup.ts', 'tests/helpers/components.setup.ts'],
         },
       },

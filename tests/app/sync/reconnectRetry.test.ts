@@ -36,8 +36,8 @@ afterEach(() => {
   reportServerReachable(true);
 });
 
-/** Waits until the sync has scheduled its `count`th retry. */
-const retryNumber = (count: number) => vi.waitFor(() => expect(timers.length).toBeGreaterThanOrEqual(count));
+/** Waits until the sync has scheduled its `count`th retry (IndexedDB work first: slow on a busy machine). */
+const retryNumber = (count: number) => vi.waitFor(() => expect(timers.length).toBeGreaterThanOrEqual(count), { timeout: 5_000 });
 
 describe('a flush that fails as the connection comes back', () => {
   it('is tried again after a short delay, then with the usual back-off', async () => {
@@ -60,7 +60,7 @@ describe('a flush that fails as the connection comes back', () => {
     // Once the server answers, the next try sends the write and the page is reachable again.
     server.mode = 'up';
     timers[2]?.run();
-    await vi.waitFor(async () => expect(await activeUserDatabase()?.outbox.count()).toBe(0));
+    await vi.waitFor(async () => expect(await activeUserDatabase()?.outbox.count()).toBe(0), { timeout: 5_000 });
     expect(isServerReachable()).toBe(true);
   });
 
