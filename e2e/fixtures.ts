@@ -19,6 +19,8 @@ export type PersonaName =
 interface AxeCheckOptions {
   /** The page's clock is paused (`page.clock.pauseAt`): axe's timers need it moved on (e2e/support/axe.ts). */
   readonly isClockPaused?: boolean;
+  /** The rule tags to run: WCAG 2.1 A/AA unless a test asks for more (`best-practice`, say). */
+  readonly tags?: readonly string[];
 }
 
 /** Opens another browser context on the test's server, on the server's time (the `newContext` fixture). */
@@ -80,8 +82,8 @@ export const test = base.extend<Fixtures>({
     await use((userName) => signInOn(page, userName));
   },
   expectNoAxeViolations: async ({ page: testPage }, use) => {
-    await use(async (page = testPage, { isClockPaused = false } = {}) => {
-      const summary = describeViolations(await axeViolations(page, { isClockPaused }));
+    await use(async (page = testPage, { isClockPaused = false, tags }: AxeCheckOptions = {}) => {
+      const summary = describeViolations(await axeViolations(page, { isClockPaused, ...(tags ? { tags } : {}) }));
       expect(summary, `axe violations on ${page.url()}`).toEqual([]);
     });
   },

@@ -83,7 +83,7 @@ export default function CheckInCodeForm({ timetableEntryRowId, sessionLabel, por
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
   return (
-    <form className="check-in" onSubmit={submit} noValidate aria-label={`Register attendance: ${sessionLabel}`}>
+    <form className="check-in" data-primary-action onSubmit={submit} noValidate aria-label={`Register attendance: ${sessionLabel}`}>
       <div className="check-in__field">
         <label className="check-in__label" htmlFor={`${id}-code`}>
           Check-in code<span className="visually-hidden"> for {sessionLabel}</span>

@@ -37,6 +37,7 @@ export function RegisterButton({ timetableEntryRowId, isAttendanceMonitored, ses
     <button
       type="button"
       className="button button--primary registration__button"
+      data-primary-action
       aria-label={`Register attendance: ${sessionLabel}`}
       disabled={state === 'busy'}
       onClick={() => void register()}

@@ -1,5 +1,6 @@
 import { useId, useRef, type ReactNode } from 'react';
 import './engagement.css';
+import { useClearPrimaryAction } from './useClearPrimaryAction';
 import { useReservedBannerSpace } from './useReservedBannerSpace';
 
 interface EngagementBannerProps {
@@ -12,12 +13,14 @@ interface EngagementBannerProps {
 
 /**
  * The frame of a first-run banner: a labelled region at the bottom of the screen (above the phone
- * menu bar) that never blocks the page behind it: the page keeps its height free at the bottom.
+ * menu bar) that never blocks the page behind it: the page keeps its height free at the bottom,
+ * and the page's primary action is scrolled clear of it.
  */
 export function EngagementBanner({ title, children, actions, kind }: EngagementBannerProps) {
   const titleId = useId();
   const banner = useRef<HTMLElement>(null);
   useReservedBannerSpace(banner);
+  useClearPrimaryAction(banner);
   return (
     <section ref={banner} className={`engagement-banner engagement-banner--${kind}`} aria-labelledby={titleId}>
       <h2 id={titleId} className="engagement-banner__title">

@@ -5,18 +5,21 @@ import { useBannerWish } from '../engagement/useBannerWish';
 import { isInstallDismissed, rememberInstallDismissal } from './installDismissal';
 import { installGuideKind, isNativeApp, isStandalone } from './installEnvironment';
 import { installPromptStore, isInstalledStore } from './installPrompt';
+import { isLaterVisit } from './installVisits';
 
 // The illustrated steps load only when someone asks for them.
 const InstallGuide = lazy(() => import('./InstallGuide'));
 
 function shouldOffer(): boolean {
-  return !isStandalone() && !isNativeApp() && !isInstallDismissed(Date.now());
+  // Every app start counts its visit, so the check comes first.
+  return isLaterVisit() && !isStandalone() && !isNativeApp() && !isInstallDismissed(Date.now());
 }
 
 /**
  * SPEC §2 install banner: not when the app already runs installed (standalone) or inside the native
- * app (app-platform). Chromium gets an Install button (its deferred `beforeinstallprompt`); other
- * browsers get short Add to Home Screen steps for that browser. 'Not now' keeps it away 30 days.
+ * app (app-platform), nor on the first visit (issue 34 §2: a later one). Chromium gets an Install
+ * button (its deferred `beforeinstallprompt`); other browsers get short Add to Home Screen steps for
+ * that browser. 'Not now' keeps it away 30 days.
  */
 export function InstallBanner({ isShown }: { readonly isShown: boolean }) {
   const [isOffered, setIsOffered] = useState(shouldOffer);

@@ -3,6 +3,7 @@ import { signOutRoute } from '../../../shared/contract/auth';
 import { buildUrl } from '../../api/url';
 import { getActiveUser } from '../../db/activeUser';
 import { installDismissedKey } from '../install/installDismissal';
+import { firstVisitKey } from '../install/firstVisitKey';
 import { freezeScreen } from './screenFreeze';
 import { runSignOutCleanups } from './signOutCleanup';
 
@@ -20,9 +21,9 @@ export interface KeepOnSignOut {
 
 /**
  * SPEC §3: AnalyticsConsent and app-platform survive sign-out. Of local storage only the install
- * banner's dismissal date does: it belongs to the device, not to the user.
+ * banner's dismissal date and the device's first visit do: they belong to the device, not to the user.
  */
-export const keptOnSignOut: KeepOnSignOut = { cookies: persistentCookies, localStorageKeys: [installDismissedKey] };
+export const keptOnSignOut: KeepOnSignOut = { cookies: persistentCookies, localStorageKeys: [installDismissedKey, firstVisitKey] };
 
 /** The sign-out endpoint; `entra=true` also signs out of the external identity provider (SPEC §7). */
 export function signOutUrl(isEntra: boolean): string {

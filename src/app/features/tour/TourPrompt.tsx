@@ -20,8 +20,9 @@ export function TourPrompt({ isShown, userRoles }: { readonly isShown: boolean; 
             type="button"
             className="button button--primary"
             onClick={() => {
-              writeShowTourPrompt(false);
-              void startTour(userRoles);
+              // Answered once the tour's first step is up: the slot then already sees the tour
+              // open, so the next prompt does not show meanwhile.
+              void startTour(userRoles).finally(() => writeShowTourPrompt(false));
             }}
           >
             Take the tour

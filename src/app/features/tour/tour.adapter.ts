@@ -1,4 +1,4 @@
-import { driver, type DriveStep, type Side } from 'driver.js';
+import { driver, type DriveStep, type PopoverDOM, type Side } from 'driver.js';
 import 'driver.js/dist/driver.css';
 import type { TourStepOptions } from '../../routing/routeMeta';
 import './tour.css';
@@ -38,8 +38,26 @@ export function toDriverSteps(steps: readonly TourStepOptions[], root: ParentNod
 }
 
 /**
+ * driver.js titles a step's popover (its `role="dialog"`) with a `<header>` and ends it with a
+ * `<footer>`: outside any section, those are a second banner and a contentinfo landmark beside the
+ * app's own. The title becomes the dialog's heading, the footer a plain box.
+ */
+export function fixPopoverLandmarks(popover: Pick<PopoverDOM, 'title' | 'footer'>): void {
+  const { title, footer } = popover;
+  const heading = title.ownerDocument.createElement('h2');
+  heading.id = title.id;
+  heading.className = title.className;
+  heading.style.cssText = title.style.cssText;
+  heading.append(...title.childNodes);
+  title.replaceWith(heading);
+  footer.setAttribute('role', 'none');
+}
+
+/**
  * Runs the tour with driver.js: it traps focus in the step's popover, and the arrow keys, Enter on
- * its buttons and Escape work as well as the mouse.
+ * its buttons and Escape work as well as the mouse. The first step's popover (a `role="dialog"`,
+ * which the first-run prompts give way to: engagement/useModalWatch.ts) is on the page when this
+ * returns.
  */
 export function runTour(steps: readonly TourStepOptions[]): void {
   if (steps.length === 0) return;
@@ -53,6 +71,7 @@ export function runTour(steps: readonly TourStepOptions[]): void {
     doneBtnText: 'Done',
     allowKeyboardControl: true,
     smoothScroll: true,
+    onPopoverRender: fixPopoverLandmarks,
     onDestroyed: () => previousFocus?.focus(),
   });
   tour.drive();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { grantedBanner, resetEngagementSlot, setBannerWanted } from '../../../../src/app/features/engagement/engagementSlot';
+import { grantedBanner, resetEngagementSlot, setBannerWanted, setModalOpen } from '../../../../src/app/features/engagement/engagementSlot';
 
 afterEach(() => resetEngagementSlot());
 
@@ -19,5 +19,15 @@ describe('engagementSlot', () => {
     expect(grantedBanner()).toBe('install');
     setBannerWanted('install', false);
     expect(grantedBanner()).toBeNull();
+  });
+});
+
+describe('engagementSlot while a dialog or the tour is open', () => {
+  it('grants nothing, and the wanted banner again once it has closed', () => {
+    setBannerWanted('install', true);
+    setModalOpen(true);
+    expect(grantedBanner()).toBeNull();
+    setModalOpen(false);
+    expect(grantedBanner()).toBe('install');
   });
 });

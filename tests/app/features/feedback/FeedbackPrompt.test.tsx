@@ -13,7 +13,7 @@ vi.mock('../../../../src/app/sync/useResource', () => ({
 vi.mock('../../../../src/app/features/feedback/feedbackActions', () => ({ dismissFeedbackPrompt: () => dismiss() }));
 
 const { FeedbackPrompt } = await import('../../../../src/app/features/feedback/FeedbackPrompt');
-const { BANNER_PRIORITY, resetEngagementSlot, setBannerWanted } = await import('../../../../src/app/features/engagement/engagementSlot');
+const { BANNER_PRIORITY, resetEngagementSlot, setBannerWanted, setModalOpen } = await import('../../../../src/app/features/engagement/engagementSlot');
 
 const DAY = 86_400_000;
 const prompt = () => screen.queryByRole('region', { name: 'How are we doing?' });
@@ -68,6 +68,16 @@ describe('the feedback prompt', () => {
     act(() => setBannerWanted('install', true));
     expect(prompt()).toBeNull();
     act(() => setBannerWanted('install', false));
+    expect(prompt()).not.toBeNull();
+  });
+
+  it('waits while a dialog or the tour is open; once shown, a dialog opening does not take it out of the page', () => {
+    act(() => setModalOpen(true));
+    show({ lastPromptDate: null, providedFeedback: false });
+    expect(prompt()).toBeNull();
+    act(() => setModalOpen(false));
+    expect(prompt()).not.toBeNull();
+    act(() => setModalOpen(true));
     expect(prompt()).not.toBeNull();
   });
 
