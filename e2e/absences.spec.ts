@@ -100,7 +100,9 @@ test.describe('absence requests on the demo server', () => {
     const row = attendance.absenceRow(created.rowId);
     await expect(row).toContainText(shortDate(day));
     await expect(row).toContainText('Pending');
-    await expect(row.getByText('Authorised (Illness)')).toBeAttached();
+    // Impact in words beside its symbol, the reason for screen readers (issue 34 §4).
+    await expect(row.locator('.absence-impact__label')).toHaveText('Authorised');
+    await expect(row.getByText('Illness is an authorised absence', { exact: false })).toBeAttached();
 
     // Edit: the all-day request shows its last day as the end (SPEC §4); add a second file.
     await attendance.openAbsence(created.rowId);
