@@ -7,6 +7,7 @@ import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messa
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
 import { handleNotificationClick, handlePush, type PushScope } from './pushHandlers';
+import { isRecord } from '../src/shared/guards';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -78,8 +79,8 @@ self.addEventListener('install', (event: RoutableInstallEvent) => {
 });
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | null;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data: unknown = event.data;
+  if (isRecord(data) && data.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {

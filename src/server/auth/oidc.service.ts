@@ -5,6 +5,7 @@ import type { OidcConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ExpressionBuilder } from 'kysely';
+import { isOneOf } from '../../shared/guards.js';
 
 /** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
 export interface PendingSignIn {
@@ -123,7 +124,7 @@ export class OidcService {
       first_name: text('given_name') ?? displayName.split(' ')[0] ?? displayName,
       email: text('email') ?? '',
     };
-    const claimedRoles = strings(this.settings.rolesClaim).filter((r): r is Role => (roleNames as readonly string[]).includes(r));
+    const claimedRoles = strings(this.settings.rolesClaim).filter((r): r is Role => isOneOf(roleNames, r));
     const groupIds = strings(this.settings.groupsClaim);
 
     return db.transaction().execute(async (trx) => {

@@ -3,10 +3,15 @@ import { studyLevelNames, type StudyLevelCode } from '../contract/user';
 /** SPEC §3: a code outside the known list reads as -1. */
 export const unknownStudyLevel = -1;
 
+/** Whether a code is one of the known study levels of SPEC §3. */
+export function isStudyLevelCode(code: number): code is StudyLevelCode {
+  return Object.hasOwn(studyLevelNames, code);
+}
+
 /** The SPEC §3 code of a study level: a known code, -1 for any other, null when there is none (staff). */
 export function studyLevelCodeOf(code: number | null): StudyLevelCode | typeof unknownStudyLevel | null {
   if (code === null) return null;
-  return Object.hasOwn(studyLevelNames, code) ? (code as StudyLevelCode) : unknownStudyLevel;
+  return isStudyLevelCode(code) ? code : unknownStudyLevel;
 }
 
 /** What the profile shows for a study level: its name, a plain sentence for -1, null for none. */

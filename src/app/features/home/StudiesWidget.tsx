@@ -3,10 +3,11 @@ import { studyLevelNames, type UserProfile } from '../../../shared/contract/user
 import { profileResource } from '../../startup/userResources';
 import { useResource } from '../../sync/useResource';
 import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
+import { isStudyLevelCode } from '../../../shared/rules/studyLevel';
 
 function studyLevel(code: number | null): string {
   if (code === null) return 'Not recorded';
-  return (studyLevelNames as Record<number, string>)[code] ?? 'Not recorded';
+  return isStudyLevelCode(code) ? studyLevelNames[code] : 'Not recorded';
 }
 
 function enrolment(status: string | null): string {
