@@ -18,3 +18,12 @@ export function isOneOf<const T>(values: readonly T[], value: unknown): value is
 export function errorCode(error: unknown): string | undefined {
   return isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
 }
+
+/**
+ * The value, or an error naming what is missing: for a value the code has just made sure of, such
+ * as a row read back in the transaction that wrote it, where a `!` would only assert.
+ */
+export function present<T>(value: T | null | undefined, what: string): T {
+  if (value === null || value === undefined) throw new Error(`${what} is missing.`);
+  return value;
+}

@@ -3,6 +3,7 @@ import { importEntityNames, type ImportCounts, type ImportEntity, type ImportPro
 import type { Db } from '../../db/database.js';
 import type { Modes } from './checks.js';
 import { entitySpecs } from './entities.js';
+import { recordOf } from '../../../shared/records.js';
 
 /**
  * The dry run: per entity, what applying the batch would create, update, deactivate or leave
@@ -93,7 +94,7 @@ export interface Plan {
 }
 
 export async function planBatch(db: Db, batchId: number, modes: Modes, thresholdPercent: number): Promise<Plan> {
-  const counts = Object.fromEntries(importEntityNames.map((e) => [e, { ...zero }])) as ImportCounts;
+  const counts: ImportCounts = recordOf(importEntityNames, () => ({ ...zero }));
   const warnings: ImportProblem[] = [];
   for (const entity of importEntityNames) {
     const mode = modes[entity];
