@@ -88,16 +88,22 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+/** Background Sync's event, which TypeScript's WebWorker library does not have yet. */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent;
+  }
 }
 
 // Background Sync: queued writes (favourites, mark-as-read, preferences) are replayed even when no
 // page is open. Rejecting leaves the sync registered, so the browser tries again later.
-self.addEventListener('sync', ((event: SyncEvent) => {
+self.addEventListener('sync', (event) => {
   const userId = userIdFromOutboxSyncTag(event.tag);
   if (userId) event.waitUntil(flushUserOutbox(userId, fetch));
-}) as EventListener);
+});
 
 const pushScope: PushScope = {
   origin: self.location.origin,

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import * as client from 'openid-client';
 import type { Clock } from '../clock.js';
 import { roleNames, type Role } from '../../shared/contract/route.js';
@@ -8,14 +9,17 @@ import type { ExpressionBuilder } from 'kysely';
 import { isOneOf } from '../../shared/guards.js';
 
 /** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
-export interface PendingSignIn {
-  readonly verifier: string;
-  readonly state: string;
-  readonly nonce: string;
-  readonly returnTo: string;
-  /** "Keep me signed in on this device", as asked when sign-in started (never read from the callback). */
-  readonly keepSignedIn: boolean;
-}
+export const pendingSignInSchema = z.readonly(
+  z.object({
+    verifier: z.string(),
+    state: z.string(),
+    nonce: z.string(),
+    returnTo: z.string(),
+    /** "Keep me signed in on this device", as asked when sign-in started (never read from the callback). */
+    keepSignedIn: z.boolean(),
+  }),
+);
+export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
 
 export interface OidcClaims {
   readonly sub: string;
@@ -94,7 +98,7 @@ export class OidcService {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('The identity provider returned no ID token claims');
-    return { claims: claims as OidcClaims, idToken: tokens.id_token ?? null };
+    return { claims, idToken: tokens.id_token ?? null };
   }
 
   async endSessionUrl(idToken: string | null, postLogoutRedirectUri: string): Promise<URL | undefined> {

@@ -37,7 +37,8 @@ export interface ImportJobs {
   readonly queue: (job: ImportJobName, batchId: number) => Promise<void>;
 }
 
-export type ImportJobName = 'validate' | 'apply' | 'revert';
+export const importJobNames = ['validate', 'apply', 'revert'] as const;
+export type ImportJobName = (typeof importJobNames)[number];
 
 export interface ImportDeps {
   readonly db: Db;

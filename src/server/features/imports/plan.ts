@@ -72,7 +72,8 @@ async function tally(db: Db, batchId: number, entity: ImportEntity, modes: Modes
 async function reappearing(db: Db, batchId: number, entity: ImportEntity, modes: Modes): Promise<number> {
   const key = entitySpecs[entity].naturalKey;
   if (!key) return 0;
-  const table = { courses: 'modules', classes: 'teaching_groups', users: 'users', rooms: 'rooms', absenceCategories: 'absence_categories' }[entity as string];
+  const tables: Partial<Record<ImportEntity, string>> = { courses: 'modules', classes: 'teaching_groups', users: 'users', rooms: 'rooms', absenceCategories: 'absence_categories' };
+  const table = tables[entity];
   const idColumn = entity === 'rooms' ? 'id' : 'sourced_id';
   if (!table) return 0;
   const { rows } = await sql<{ n: string }>`
