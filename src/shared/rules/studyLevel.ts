@@ -1,12 +1,7 @@
-import { studyLevelNames, type StudyLevelCode } from '../contract/user';
+import { isStudyLevelCode, studyLevelNames, type StudyLevelCode } from '../contract/user';
 
 /** SPEC §3: a code outside the known list reads as -1. */
 export const unknownStudyLevel = -1;
-
-/** Whether a code is one of the known study levels of SPEC §3. */
-export function isStudyLevelCode(code: number): code is StudyLevelCode {
-  return Object.hasOwn(studyLevelNames, code);
-}
 
 /** The SPEC §3 code of a study level: a known code, -1 for any other, null when there is none (staff). */
 export function studyLevelCodeOf(code: number | null): StudyLevelCode | typeof unknownStudyLevel | null {

@@ -1,9 +1,8 @@
 import { fullyEnrolledStatus } from '../../../shared/constants';
-import { studyLevelNames, type UserProfile } from '../../../shared/contract/user';
+import { isStudyLevelCode, studyLevelNames, type UserProfile } from '../../../shared/contract/user';
 import { profileResource } from '../../startup/userResources';
 import { useResource } from '../../sync/useResource';
 import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
-import { isStudyLevelCode } from '../../../shared/rules/studyLevel';
 
 function studyLevel(code: number | null): string {
   if (code === null) return 'Not recorded';

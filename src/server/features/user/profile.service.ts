@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import {
+  isStudyLevelCode,
   studyLevelNames,
   type PersonalTutor,
   type UserAnalytics,
@@ -7,7 +8,6 @@ import {
 } from '../../../shared/contract/user.js';
 import type { SessionUser } from '../../auth/session.service.js';
 import type { Db } from '../../db/database.js';
-import { isStudyLevelCode } from '../../../shared/rules/studyLevel.js';
 
 /** SPEC §3: study level codes 0, 1, 2, 3, 7 and 8 are known; any other code reads as -1. */
 export function studyLevelCode(code: number | null): number | null {
