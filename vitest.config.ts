@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'shared',
-          include: ['tests/shared/**/*.test.ts'],
+          include: ['tests/shared/**/*.test.ts', 'tests/scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -2,14 +2,15 @@
 // `npm test`: everything CI runs, in stages. The checks of a stage run side by side, each on its
 // own, and stop the run at the first failure. Typecheck, lint and the client build each keep one
 // core busy and need nothing from each other, so on a 2-core machine they take about the time of
-// the longest of them rather than their sum. The unit suite and the e2e suite each fill the cores
+// the longest of them rather than their sum. The count of type escapes (scripts/type-escapes.ts)
+// takes a few seconds beside them. The unit suite and the e2e suite each fill the cores
 // by themselves (Vitest's and Playwright's own workers), so they run alone, one after the other.
 // A parallel check's output is printed whole when it ends, so the logs never interleave.
 import { spawn } from 'node:child_process';
 
 /** @type {{ name: string, checks: string[] }[]} */
 const stages = [
-  { name: 'static checks and build', checks: ['typecheck', 'lint', 'build'] },
+  { name: 'static checks and build', checks: ['typecheck', 'lint', 'test:type-escapes', 'build'] },
   { name: 'bundle budget', checks: ['test:budget'] },
   { name: 'unit and integration', checks: ['test:unit'] },
   { name: 'end to end', checks: ['test:e2e'] },

@@ -1,5 +1,6 @@
 import { isAppPage, webAddressOf } from '../src/shared/rules/notificationLinks';
 import { notificationTag } from '../src/shared/rules/notificationTag';
+import { isRecord } from '../src/shared/guards';
 
 /**
  * What a push carries (src/server/push: `{rowId, title, body, url, type}`), read back from the
@@ -30,11 +31,10 @@ function rowIdOf(value: unknown): number | null {
 
 /** The fields of our payload, or of FCM's `data` (and its `notification`, should one be sent). */
 function fieldsOf(json: unknown): Record<string, unknown> | null {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return null;
-  const record = json as Record<string, unknown>;
-  if (typeof record.title === 'string') return record;
-  const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
-  const notification = typeof record.notification === 'object' && record.notification !== null ? (record.notification as Record<string, unknown>) : {};
+  if (!isRecord(json) || Array.isArray(json)) return null;
+  if (typeof json.title === 'string') return json;
+  const data = isRecord(json.data) ? json.data : {};
+  const notification = isRecord(json.notification) ? json.notification : {};
   const merged = { ...notification, ...data };
   return typeof merged.title === 'string' ? merged : null;
 }
@@ -100,7 +100,7 @@ export function notificationFor(message: PushMessage | null): { title: string; o
  * sign the user out through GET /api/user/signout).
  */
 export function clickTarget(data: unknown, origin: string): string {
-  const target = webAddressOf(textOf((data as Partial<NotificationData> | null)?.url), origin);
+  const target = webAddressOf(textOf(isRecord(data) ? data.url : undefined), origin);
   if (target && isAppPage(target, origin)) return target.href;
   return new URL(DEFAULT_NOTIFICATION_PATH, origin).href;
 }

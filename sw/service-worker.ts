@@ -7,6 +7,7 @@ import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messa
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
 import { handleNotificationClick, handlePush, type PushScope } from './pushHandlers';
+import { isRecord } from '../src/shared/guards';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<string | { url: string; revision: string | null }> };
 
@@ -78,8 +79,8 @@ self.addEventListener('install', (event: RoutableInstallEvent) => {
 });
 
 self.addEventListener('message', (event) => {
-  const data = event.data as { type?: string } | null;
-  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const data: unknown = event.data;
+  if (isRecord(data) && data.type === 'SKIP_WAITING') void self.skipWaiting();
 });
 
 self.addEventListener('activate', (event) => {
@@ -87,16 +88,22 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(self.clients.claim());
 });
 
+/** Background Sync's event, which TypeScript's WebWorker library does not have yet. */
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
+}
+declare global {
+  interface ServiceWorkerGlobalScopeEventMap {
+    sync: SyncEvent;
+  }
 }
 
 // Background Sync: queued writes (favourites, mark-as-read, preferences) are replayed even when no
 // page is open. Rejecting leaves the sync registered, so the browser tries again later.
-self.addEventListener('sync', ((event: SyncEvent) => {
+self.addEventListener('sync', (event) => {
   const userId = userIdFromOutboxSyncTag(event.tag);
   if (userId) event.waitUntil(flushUserOutbox(userId, fetch));
-}) as EventListener);
+});
 
 const pushScope: PushScope = {
   origin: self.location.origin,

@@ -8,6 +8,7 @@ import { firebaseWebConfigSchema, type FirebaseWebConfig } from '../shared/contr
 import { analyticsProviders, type AnalyticsConfig, type AnalyticsProviderName } from '../shared/contract/analytics.js';
 import { defaultDataDir } from './db/dataDirAccess.js';
 import { demoChecks, statusChecksSchema, type StatusCheck } from './realtime/statusChecks.js';
+import { isOneOf } from '../shared/guards.js';
 
 export interface OidcConfig {
   readonly issuer: string;
@@ -264,7 +265,7 @@ const tileUrl: Parse<string> = (text) => {
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logLevel: Parse<string> = (text) =>
-  (logLevels as readonly string[]).includes(text) ? text : new Invalid(`must be one of ${logLevels.join(', ')}, got "${text}"`);
+  isOneOf(logLevels, text) ? text : new Invalid(`must be one of ${logLevels.join(', ')}, got "${text}"`);
 
 function canAddSubnet(address: string, bits: number, family: number): boolean {
   try {
@@ -327,8 +328,8 @@ const base64urlKey: Parse<string> = (text) =>
 
 const analyticsProvider: Parse<AnalyticsProviderName> = (text) => {
   const value = text.toLowerCase();
-  return (analyticsProviders as readonly string[]).includes(value)
-    ? (value as AnalyticsProviderName)
+  return isOneOf(analyticsProviders, value)
+    ? value
     : new Invalid(`must be one of ${analyticsProviders.join(', ')}, got "${text}"`);
 };
 

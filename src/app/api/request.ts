@@ -118,7 +118,8 @@ async function readJson(response: Response): Promise<{ isJson: boolean; value: u
   const text = await response.text();
   if (text.trim() === '') return { isJson: true, value: undefined };
   try {
-    return { isJson: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { isJson: true, value };
   } catch {
     return { isJson: false, value: text };
   }

@@ -5,7 +5,7 @@ import { userDatabaseName } from './names';
  * instance: Dexie closes its connections when another context deletes the database.
  */
 export function deleteDatabaseNamed(name: string): Promise<void> {
-  const factory = globalThis.indexedDB as IDBFactory | undefined;
+  const factory = 'indexedDB' in globalThis ? globalThis.indexedDB : undefined;
   if (!factory) return Promise.resolve();
   return new Promise((resolve, reject) => {
     const request = factory.deleteDatabase(name);

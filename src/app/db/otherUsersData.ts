@@ -48,7 +48,7 @@ export function rememberUserDatabase(userId: string): void {
 
 /** The user ids of every user database the browser lists, or undefined where it cannot list them. */
 async function listedUserIds(): Promise<string[] | undefined> {
-  const factory = globalThis.indexedDB as IDBFactory | undefined;
+  const factory = 'indexedDB' in globalThis ? globalThis.indexedDB : undefined;
   if (typeof factory?.databases !== 'function') return undefined;
   try {
     const databases = await factory.databases();

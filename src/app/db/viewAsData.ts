@@ -44,7 +44,7 @@ export function rememberViewAsDatabase(name: string): void {
 }
 
 async function listedNames(): Promise<string[]> {
-  const factory = globalThis.indexedDB as IDBFactory | undefined;
+  const factory = 'indexedDB' in globalThis ? globalThis.indexedDB : undefined;
   if (typeof factory?.databases !== 'function') return [];
   try {
     return (await factory.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith(viewAsDatabasePrefix));

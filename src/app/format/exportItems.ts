@@ -1,5 +1,6 @@
 /** SPEC §3 export helpers: items to CSV or JSON by chosen columns. */
 import { csvField as sharedCsvField } from '../../shared/format/csvField';
+import { isRecord } from '../../shared/guards';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -14,7 +15,7 @@ export interface ExportColumn<T> {
 
 function cellValue<T>(item: T, column: ExportColumn<T>): unknown {
   if (column.value) return column.value(item);
-  return typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[column.key] : undefined;
+  return isRecord(item) ? item[column.key] : undefined;
 }
 
 /** A value as plain text: dates as ISO 8601, arrays joined, objects as JSON, nothing as ''. */

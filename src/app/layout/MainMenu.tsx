@@ -27,7 +27,7 @@ export function MainMenu({ entries }: { readonly entries: readonly MenuEntry[] }
                 id={entry.id}
                 to={entry.link}
                 className="main-menu__link"
-                style={{ '--entry-color': entry.color, '--entry-on-color': contrastColour(entry.color) } as CSSProperties}
+                style={{ '--entry-color': entry.color, '--entry-on-color': contrastColour(entry.color) } satisfies CSSProperties}
               >
                 <span className="main-menu__icon">
                   <Icon name={entry.icon} size={22} />

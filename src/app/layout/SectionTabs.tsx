@@ -1,13 +1,15 @@
 import { NavLink, Outlet } from 'react-router';
 import { useCurrentRoute } from '../routing/handle';
-import { paths } from '../routing/paths';
-import { pages, sectionPages, type PageMeta } from '../routing/routeMeta';
+import { paths, type RouteName } from '../routing/paths';
+import { pages, sectionPages, type PageMeta, type SectionKey } from '../routing/routeMeta';
+
+const pagesOfSection: Partial<Record<SectionKey, readonly RouteName[]>> = sectionPages;
 
 /** A section with sub-pages (attendance, admin): a row of links to them above the page. */
 export function SectionTabs() {
   const current = useCurrentRoute();
   const key = current?.sectionKey;
-  const routeNames = key && key in sectionPages ? sectionPages[key as keyof typeof sectionPages] : [];
+  const routeNames = (key && pagesOfSection[key]) ?? [];
   return (
     <div className="section-tabs">
       {routeNames.length > 0 && current?.section && (

@@ -1,6 +1,7 @@
 import { useMatches, useParams } from 'react-router';
 import type { RouteName } from './paths';
 import { pages, pageTitle, sectionOf, type PageMeta, type SectionKey, type SectionMeta } from './routeMeta';
+import { isRecord } from '../../shared/guards';
 
 /** What each route of the signed-in area carries in its `handle`. */
 export interface RouteHandle {
@@ -8,7 +9,7 @@ export interface RouteHandle {
 }
 
 function isRouteHandle(handle: unknown): handle is RouteHandle {
-  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).routeName === 'string';
+  return isRecord(handle) && typeof handle.routeName === 'string';
 }
 
 export interface CurrentRoute {

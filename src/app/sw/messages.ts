@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/guards';
 /** Messages the service worker posts to pages (SPEC §4 "Service worker messages"). */
 export type WorkerToPageMessage =
   | { readonly type: 'fetch'; readonly url: string; readonly ok: boolean; readonly status: number }
@@ -16,6 +17,6 @@ export function isSessionActivity(message: WorkerToPageMessage): boolean {
 }
 
 export function isWorkerMessage(data: unknown): data is WorkerToPageMessage {
-  const type = (data as { type?: unknown } | null)?.type;
+  const type = isRecord(data) ? data.type : undefined;
   return type === 'fetch' || type === 'update-notifications' || type === 'reload-for-update';
 }

@@ -43,7 +43,8 @@ export function matchPath(path: string, url: string): Params | undefined {
 function parseJson(text: string | null): unknown {
   if (text === null) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch {
     return undefined;
   }

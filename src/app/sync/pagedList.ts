@@ -39,7 +39,7 @@ export async function fetchRemainingPages(db: UserDatabase, resource: Resource, 
       const current = await db.resources.get(resource.key);
       if (!current || current.nextPage !== url || current.etag !== row.etag || current.acks !== row.acks || !Array.isArray(current.base)) return false;
       const pending = await db.outbox.where('resourceKey').equals(resource.key).sortBy('seq');
-      const base = [...(current.base as unknown[]), ...page];
+      const base: unknown[] = [...current.base, ...page];
       const { nextPage: _reached, ...rest } = current;
       await db.resources.put({
         ...rest,

@@ -1,4 +1,5 @@
 import { fromPromise, setup } from 'xstate';
+import { machineTypes } from '../state/machineTypes';
 
 /**
  * How often a visible page asks the server whether it is there when nothing else has: with the
@@ -29,11 +30,7 @@ export type ReachabilityEvent = { readonly type: 'PAGE_VISIBLE' } | { readonly t
  * while the student reads without the app asking anything.
  */
 export const reachabilityMachine = setup({
-  types: {
-    input: {} as ReachabilityInput,
-    context: {} as ReachabilityInput,
-    events: {} as ReachabilityEvent,
-  },
+  types: machineTypes<{ input: ReachabilityInput; context: ReachabilityInput; events: ReachabilityEvent }>(),
   actors: {
     probe: fromPromise<unknown, ProbeServer>(({ input: probe, signal }) => {
       const abort = new AbortController();

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import type { FastifyRequest } from 'fastify';
 import {
   demoSignInRoute,
@@ -18,7 +19,7 @@ import { clearAuthCookies, cookieMaxAge, isHttps, OIDC_FLOW_COOKIE, publicOrigin
 import { ACCOUNT_LINK_REFUSED_MESSAGE, accountLinkRefusedHtml, SIGN_IN_UNAVAILABLE_MESSAGE, signInUnavailableHtml, signOutPageHtml, signOutPageScript } from './authPages.js';
 import { recordAudit } from '../audit/auditLog.js';
 import { demoPickerHtml, demoPickerScript, isDemoPersona } from './demoPicker.js';
-import { UserNameTakenError, type PendingSignIn } from './oidc.service.js';
+import { pendingSignInSchema, UserNameTakenError } from './oidc.service.js';
 import { refundHits, routeCounterKey } from './rateLimitStore.js';
 import { safeReturnPath } from './returnTo.js';
 import { endView } from './viewAsSessions.js';
@@ -81,7 +82,9 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
         const raw = request.cookies[OIDC_FLOW_COOKIE];
         const unsigned = raw ? request.unsignCookie(raw) : undefined;
         if (!unsigned?.valid || !unsigned.value) throw badRequest('The sign-in attempt expired. Please sign in again.');
-        const pending = JSON.parse(unsigned.value) as PendingSignIn;
+        const parsed = z.safeParse(pendingSignInSchema, JSON.parse(unsigned.value));
+        if (!parsed.success) throw badRequest('The sign-in attempt expired. Please sign in again.');
+        const pending = parsed.data;
         reply.clearCookie(OIDC_FLOW_COOKIE, { path: FLOW_COOKIE_PATH });
         const currentUrl = new URL(request.url, publicOrigin(request, ctx.config.publicOrigin));
         let result;

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import * as client from 'openid-client';
 import type { Clock } from '../clock.js';
 import { roleNames, type Role } from '../../shared/contract/route.js';
@@ -5,16 +6,20 @@ import type { OidcConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ExpressionBuilder } from 'kysely';
+import { isOneOf } from '../../shared/guards.js';
 
 /** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
-export interface PendingSignIn {
-  readonly verifier: string;
-  readonly state: string;
-  readonly nonce: string;
-  readonly returnTo: string;
-  /** "Keep me signed in on this device", as asked when sign-in started (never read from the callback). */
-  readonly keepSignedIn: boolean;
-}
+export const pendingSignInSchema = z.readonly(
+  z.object({
+    verifier: z.string(),
+    state: z.string(),
+    nonce: z.string(),
+    returnTo: z.string(),
+    /** "Keep me signed in on this device", as asked when sign-in started (never read from the callback). */
+    keepSignedIn: z.boolean(),
+  }),
+);
+export type PendingSignIn = z.infer<typeof pendingSignInSchema>;
 
 export interface OidcClaims {
   readonly sub: string;
@@ -93,7 +98,7 @@ export class OidcService {
     });
     const claims = tokens.claims();
     if (!claims) throw new Error('The identity provider returned no ID token claims');
-    return { claims: claims as OidcClaims, idToken: tokens.id_token ?? null };
+    return { claims, idToken: tokens.id_token ?? null };
   }
 
   async endSessionUrl(idToken: string | null, postLogoutRedirectUri: string): Promise<URL | undefined> {
@@ -123,7 +128,7 @@ export class OidcService {
       first_name: text('given_name') ?? displayName.split(' ')[0] ?? displayName,
       email: text('email') ?? '',
     };
-    const claimedRoles = strings(this.settings.rolesClaim).filter((r): r is Role => (roleNames as readonly string[]).includes(r));
+    const claimedRoles = strings(this.settings.rolesClaim).filter((r): r is Role => isOneOf(roleNames, r));
     const groupIds = strings(this.settings.groupsClaim);
 
     return db.transaction().execute(async (trx) => {

@@ -1,3 +1,4 @@
+import { errorCode, isRecord } from '../../shared/guards.js';
 /**
  * Whether an error means "PostgreSQL cannot be reached right now" (down, restarting, failing over,
  * refusing connections) rather than a fault of the query or of the code. Such errors are answered
@@ -17,8 +18,8 @@ const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres' own texts for a connection that dropped or never came (they carry no code). */
 const DROPPED_CONNECTION = /Connection terminated|timeout exceeded when trying to connect|is not queryable/i;
 
-function isConnectionFailure(value: object): boolean {
-  const { code, message } = value as { code?: unknown; message?: unknown };
+function isConnectionFailure(value: Record<string, unknown>): boolean {
+  const { code, message } = value;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
   return typeof message === 'string' && DROPPED_CONNECTION.test(message);
 }
@@ -29,9 +30,9 @@ function isConnectionFailure(value: object): boolean {
  * fails with one of those). Plain objects count too: pg-boss reports worker errors as copies.
  */
 export function isConnectionError(error: unknown, depth = 0): boolean {
-  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  if (!isRecord(error) || depth > 5) return false;
   if (isConnectionFailure(error)) return true;
-  const { cause, errors } = error as { cause?: unknown; errors?: unknown };
+  const { cause, errors } = error;
   if (cause !== undefined && isConnectionError(cause, depth + 1)) return true;
   return Array.isArray(errors) && errors.some((inner) => isConnectionError(inner, depth + 1));
 }
@@ -39,8 +40,7 @@ export function isConnectionError(error: unknown, depth = 0): boolean {
 /** The message of an error, or of a plain object carrying one, for logs. */
 export function messageOf(error: unknown): string {
   if (typeof error === 'string') return error;
-  const message = typeof error === 'object' && error !== null ? (error as { message?: unknown }).message : undefined;
+  const message = isRecord(error) ? error.message : undefined;
   if (typeof message === 'string' && message !== '') return message;
-  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
-  return typeof code === 'string' ? code : 'unknown error';
+  return errorCode(error) ?? 'unknown error';
 }

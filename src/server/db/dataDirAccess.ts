@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { errorCode } from '../../shared/guards.js';
 
 type StatOf = (path: string) => Pick<Stats, 'mode' | 'uid'>;
 
@@ -29,7 +30,7 @@ function existing(folder: string, statOf: StatOf): Pick<Stats, 'mode' | 'uid'> |
   try {
     return statOf(folder);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (errorCode(error) === 'ENOENT') return undefined;
     throw error;
   }
 }
@@ -52,7 +53,7 @@ function isRootOnlyFolder(folder: string, lstatOf: LstatOf): boolean {
   try {
     stats = lstatOf(folder);
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT';
+    return errorCode(error) === 'ENOENT';
   }
   return !stats.isSymbolicLink() && stats.isDirectory() && stats.uid === 0 && (stats.mode & 0o022) === 0;
 }

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmod, chown, lstat, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { errorCode } from '../../shared/guards.js';
 
 const run = promisify(execFile);
 
@@ -114,7 +115,7 @@ async function tryConnect(port: number, password: string): Promise<pg.Client | u
     return client;
   } catch (error) {
     await client.end().catch(() => {});
-    if ((error as { code?: string }).code === INVALID_PASSWORD) return undefined;
+    if (errorCode(error) === INVALID_PASSWORD) return undefined;
     throw error;
   }
 }

@@ -12,6 +12,7 @@ import { requestFingerprint } from './requestFingerprint.js';
 import { isRefusedWhileViewing, readOnlyRefusal } from './viewAsGuard.js';
 import { staleViewMessage, viewingAsHeader } from '../../shared/rules/viewAsHeader.js';
 import './types.js';
+import { isRecord } from '../../shared/guards.js';
 
 type Infer<T, Fallback> = T extends z.core.$ZodType ? z.output<T> : Fallback;
 
@@ -40,7 +41,7 @@ export interface SerialisedJson {
 }
 
 const isSerialisedJson = (value: unknown): value is SerialisedJson =>
-  typeof value === 'object' && value !== null && (value as { kind?: unknown }).kind === 'serialisedJson';
+  isRecord(value) && value.kind === 'serialisedJson';
 
 /** JSON routes return their response (validated and stripped by the schema); raw ones write to `reply`. */
 type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> | SerialisedJson : unknown;

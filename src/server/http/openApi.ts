@@ -3,6 +3,7 @@ import { xsrfHeaderName } from '../../shared/contract/antiforgery.js';
 import { apiErrorSchema } from '../../shared/contract/errors.js';
 import { isRawResponse, type ContractSchema, type RawResponse, type RouteDescriptor } from '../../shared/contract/route.js';
 import { SESSION_COOKIE } from '../auth/session.service.js';
+import { isRecord } from '../../shared/guards.js';
 
 /*
  * The OpenAPI 3.1 document of the API (issue 36 §5), generated from the contract: the same
@@ -39,7 +40,7 @@ const refusals: Record<string, string> = {
 
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); transforms and the like become `{}`. */
 function jsonSchemaOf(schema: ContractSchema, io: 'input' | 'output'): JsonSchema {
-  const converted = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  const converted: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
   const { $schema: _dialect, ...rest } = converted;
   return rest;
 }
@@ -53,8 +54,8 @@ export function openApiPath(path: string): string {
 function parametersOf(schema: ContractSchema | undefined, where: 'path' | 'query'): JsonSchema[] {
   if (!schema) return [];
   const object = jsonSchemaOf(schema, 'input');
-  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((object.required ?? []) as string[]);
+  const properties = isRecord(object.properties) ? object.properties : {};
+  const required = new Set<unknown>(Array.isArray(object.required) ? object.required : []);
   return Object.entries(properties).map(([name, property]) => ({
     name,
     in: where,

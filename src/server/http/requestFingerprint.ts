@@ -1,16 +1,17 @@
 import { createHash } from 'node:crypto';
+import { isRecord } from '../../shared/guards.js';
 
 /** JSON with object keys sorted at every level, so equal values always give equal text. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (Buffer.isBuffer(value)) return value.toString('base64');
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object' && value !== null) {
+  if (isRecord(value)) {
     return Object.fromEntries(
       Object.keys(value)
         .sort()
-        .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+        .filter((key) => value[key] !== undefined)
+        .map((key) => [key, canonical(value[key])]),
     );
   }
   return value;

@@ -57,7 +57,7 @@ export function jobIdFor(key: string): string {
 
 /** pg-boss's view of a database: its SQL runs through Kysely, on the pool or in a transaction. */
 function bossDbOf(db: Db): PgBoss.Db {
-  return { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) as Promise<{ rows: unknown[] }> };
+  return { executeSql: async (text, values) => db.executeQuery(CompiledQuery.raw(text, values)) };
 }
 
 /** Error text safe to show administrators: no URLs (push endpoints carry device tokens), short. */

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { notificationTag } from '../../shared/rules/notificationTag.js';
 import type { PushOutcome, PushPayload, PushProvider, PushTarget } from './pushProvider.js';
+import { errorCode, isRecord } from '../../shared/guards.js';
 
 /** The part of firebase-admin's Messaging this provider uses. */
 export interface FcmMessaging {
@@ -33,10 +34,10 @@ export class FcmProvider implements PushProvider {
       });
       return { kind: 'delivered' };
     } catch (error) {
-      const code = (error as { code?: unknown } | null)?.code;
-      const reason = typeof code === 'string' ? code : error instanceof Error ? error.message : 'FCM error';
-      if (typeof code === 'string' && GONE.has(code)) return { kind: 'gone' };
-      if (typeof code !== 'string' || RETRY.has(code)) return { kind: 'retry', reason };
+      const code = errorCode(error);
+      const reason = code ?? (error instanceof Error ? error.message : 'FCM error');
+      if (code !== undefined && GONE.has(code)) return { kind: 'gone' };
+      if (code === undefined || RETRY.has(code)) return { kind: 'retry', reason };
       return { kind: 'failed', reason };
     }
   }
@@ -62,12 +63,13 @@ const importOptional = (name: string): Promise<unknown> => import(name);
  */
 export async function loadFcmProvider(serviceAccount: string): Promise<FcmProvider> {
   const json = serviceAccount.startsWith('{') ? serviceAccount : await readFile(serviceAccount, 'utf8');
-  let account: object;
+  let account: unknown;
   try {
-    account = JSON.parse(json) as object;
+    account = JSON.parse(json);
   } catch {
-    throw new Error('FCM_SERVICE_ACCOUNT_JSON is neither a service account JSON nor a path to one.');
+    account = undefined;
   }
+  if (!isRecord(account)) throw new Error('FCM_SERVICE_ACCOUNT_JSON is neither a service account JSON nor a path to one.');
   let app: FirebaseAppModule;
   let messaging: FirebaseMessagingModule;
   try {

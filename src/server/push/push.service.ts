@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import { sql } from 'kysely';
 import type { PushConfig } from '../config.js';
 import { queueTimeAfter } from '../clock.js';
@@ -52,10 +53,7 @@ export interface PushJobData {
 }
 
 /** Stored with a job that failed for good, so that pg-boss's crash retry does not send it again. */
-interface FinalFailure {
-  readonly message: string;
-  readonly final: true;
-}
+const finalFailureSchema = z.object({ message: z.optional(z.string()), final: z.literal(true) });
 
 /** Exponential backoff with jitter (half to all of the step), never sooner than Retry-After. */
 export function retryDelayMs(attempt: number, retryBaseMs: number, retryAfterMs = 0, random = Math.random()): number {
@@ -155,10 +153,10 @@ export class PushService {
 
   private async settle(job: Job<PushJobData>): Promise<void> {
     const { db, jobs, maxAttempts, retryBaseMs, log } = this.options;
-    const previous = job.output as Partial<FinalFailure> | null | undefined;
-    if (previous?.final) {
+    const previous = z.safeParse(finalFailureSchema, job.output);
+    if (previous.success) {
       // pg-boss retries any failed job while its retry limit allows; this one is over.
-      await jobs.fail(PUSH_QUEUE, job.id, previous.message ?? 'failed', { final: true });
+      await jobs.fail(PUSH_QUEUE, job.id, previous.data.message ?? 'failed', { final: true });
       return;
     }
     const { subscriptionId, token, payload, attempt } = job.data;

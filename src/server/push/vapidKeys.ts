@@ -1,5 +1,6 @@
 import webPush from 'web-push';
 import type { Db } from '../db/database.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface VapidKeys {
   /** Uncompressed P-256 point, base64url: what PushManager.subscribe takes as applicationServerKey. */
@@ -10,8 +11,7 @@ export interface VapidKeys {
 const SECRET_NAME = 'vapid';
 
 function isVapidKeys(value: unknown): value is VapidKeys {
-  const keys = value as Partial<VapidKeys> | null;
-  return typeof keys?.publicKey === 'string' && typeof keys.privateKey === 'string';
+  return isRecord(value) && typeof value.publicKey === 'string' && typeof value.privateKey === 'string';
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   splitMessages,
   sseEvent,
 } from './signalrProtocol.js';
+import { isRecord } from '../../shared/guards.js';
 
 export interface HubLimits {
   /** Open connections one user may hold (every tab and device together, on this instance). */
@@ -194,7 +195,8 @@ export class HubConnections {
       this.end(connection);
     } else if (type === MessageType.Invocation || type === MessageType.StreamInvocation) {
       // The hub has no methods a client can call: say so to a caller waiting for a result.
-      const invocationId = (JSON.parse(message) as { invocationId?: unknown }).invocationId;
+      const invocation: unknown = JSON.parse(message);
+      const invocationId = isRecord(invocation) ? invocation.invocationId : undefined;
       if (typeof invocationId === 'string') {
         this.write(connection, sseEvent(frame({ type: MessageType.Completion, invocationId, error: 'This hub has no methods to call.' })));
       }

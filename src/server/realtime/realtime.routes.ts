@@ -1,12 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { negotiateRoute, realtimeHubPath, sendRoute, streamRoute } from '../../shared/contract/realtime.js';
-import { implement, type HandlerContext, type RouteImplementation } from '../http/contractRoutes.js';
-import type { RouteDescriptor } from '../../shared/contract/route.js';
+import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import type { ConnectionOwner, HubConnections } from './hubConnections.js';
 
 /** The caller's identity for the hub: the user and the session the connection is bound to. */
-function ownerOf(ctx: HandlerContext<RouteDescriptor>): ConnectionOwner {
-  const session = ctx.request.session;
+function ownerOf(request: FastifyRequest): ConnectionOwner {
+  const session = request.session;
   // The contract lets only signed-in callers through; a missing session cannot reach here.
   if (!session) throw new Error('realtime route reached without a session');
   return { userId: session.user.id, sessionIdHash: session.idHash };
@@ -19,12 +18,12 @@ export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
   return [
     implement(negotiateRoute, async (ctx) => {
       const requested = Number.parseInt(firstValue(ctx.query.negotiateVersion), 10);
-      return hub.negotiate(ownerOf(ctx as HandlerContext<RouteDescriptor>), Number.isFinite(requested) ? requested : 0) as never;
+      return hub.negotiate(ownerOf(ctx.request), Number.isFinite(requested) ? requested : 0) as never;
     }),
     implement(streamRoute, async (ctx) => {
       hub.openStream(
         firstValue(ctx.query.id),
-        ownerOf(ctx as HandlerContext<RouteDescriptor>),
+        ownerOf(ctx.request),
         () => {
           ctx.reply.hijack();
           return ctx.reply.raw;
@@ -34,7 +33,7 @@ export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
     }),
     implement(sendRoute, async (ctx) => {
       // Answered 204: the SignalR client takes any 2xx as delivered.
-      hub.receive(firstValue(ctx.query.id), ownerOf(ctx as HandlerContext<RouteDescriptor>), ctx.body);
+      hub.receive(firstValue(ctx.query.id), ownerOf(ctx.request), ctx.body);
     }),
   ];
 }

@@ -1,3 +1,4 @@
+import { isRecord } from '../../shared/guards.js';
 /**
  * The parts of the SignalR protocol this server speaks (aspnetcore src/SignalR/docs/specs:
  * TransportProtocols.md and HubProtocol.md): negotiate versions 0 and 1, the ServerSentEvents
@@ -53,8 +54,8 @@ export function readHandshake(text: string): ParsedHandshake {
   } catch {
     return { ok: false, error: 'The handshake is not valid JSON.' };
   }
-  if (typeof value !== 'object' || value === null) return { ok: false, error: 'The handshake is not a JSON object.' };
-  const { protocol, version } = value as { protocol?: unknown; version?: unknown };
+  if (!isRecord(value)) return { ok: false, error: 'The handshake is not a JSON object.' };
+  const { protocol, version } = value;
   if (protocol !== 'json') return { ok: false, error: `The protocol '${String(protocol)}' is not supported.` };
   if (version !== 1) return { ok: false, error: `Version ${String(version)} of the json protocol is not supported.` };
   return { ok: true };
@@ -63,9 +64,9 @@ export function readHandshake(text: string): ParsedHandshake {
 /** The type of a hub message from the client, or undefined when it is not one. */
 export function messageTypeOf(text: string): number | undefined {
   try {
-    const value = JSON.parse(text) as unknown;
-    if (typeof value !== 'object' || value === null) return undefined;
-    const type = (value as { type?: unknown }).type;
+    const value: unknown = JSON.parse(text);
+    if (!isRecord(value)) return undefined;
+    const type = value.type;
     return typeof type === 'number' ? type : undefined;
   } catch {
     return undefined;

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { MaintenanceBody, ServiceStatus, StatusFeature } from '../../shared/contract/realtime.js';
+import { serviceStates, statusFeatures, type MaintenanceBody, type ServiceStatus } from '../../shared/contract/realtime.js';
 import { recordAudit } from '../audit/auditLog.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
@@ -7,6 +7,7 @@ import { notFound } from '../http/errors.js';
 import type { StatusCheck } from './statusChecks.js';
 import { nextCheckState, type CheckResult } from './statusRules.js';
 import type { ServiceState } from '../../shared/contract/realtime.js';
+import { isOneOf } from '../../shared/guards.js';
 
 /** The channel every instance LISTENs on; the payload is only the new version. */
 export const STATUS_CHANNEL = 'service_status';
@@ -27,8 +28,8 @@ function toStatus(row: Row, now: Date): ServiceStatus {
   return {
     id: row.id,
     name: row.name,
-    feature: (row.feature as StatusFeature | null) ?? null,
-    state: isMaintenance ? 'maintenance' : (row.check_state as ServiceState),
+    feature: isOneOf(statusFeatures, row.feature) ? row.feature : null,
+    state: isMaintenance ? 'maintenance' : isOneOf(serviceStates, row.check_state) ? row.check_state : 'unknown',
     since: (isMaintenance ? iso(row.maintenance_since) : null) ?? iso(row.check_since) ?? now.toISOString(),
     lastCheckedAt: iso(row.last_checked_at),
     responseTimeMs: row.response_time_ms,

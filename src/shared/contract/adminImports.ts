@@ -1,6 +1,7 @@
 import { z } from './zod';
 import { rowId, rowIdParams, text, textLimits } from './common';
 import { defineRoute, raw } from './route';
+import { recordOf } from '../records';
 
 /**
  * Data import (issue 30): a university's OneRoster 1.2 bundle plus timetable extension files
@@ -43,7 +44,7 @@ export type ImportEntityCounts = z.infer<typeof importEntityCountsSchema>;
 
 /** Per entity, what applying the batch does (or did). An entity the bundle leaves out counts zeros. */
 export const importCountsSchema = z.object(
-  Object.fromEntries(importEntityNames.map((name) => [name, importEntityCountsSchema])) as Record<ImportEntity, typeof importEntityCountsSchema>,
+  recordOf(importEntityNames, () => importEntityCountsSchema),
 );
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

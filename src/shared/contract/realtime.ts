@@ -47,7 +47,8 @@ export const serviceStatusesJsonSchema = z.pipe(
     z.string(),
     z.transform((text: string, ctx) => {
       try {
-        return JSON.parse(text) as unknown;
+        const value: unknown = JSON.parse(text);
+        return value;
       } catch {
         ctx.issues.push({ code: 'custom', message: 'Statuses are not valid JSON', input: text });
         return z.NEVER;

@@ -121,5 +121,5 @@ export const raw = {
 } as const satisfies Record<string, RawResponse>;
 
 export function isRawResponse(response: RouteDescriptor['response']): response is RawResponse {
-  return typeof (response as RawResponse).kind === 'string' && !('_zod' in response);
+  return !('_zod' in response) && typeof response.kind === 'string';
 }

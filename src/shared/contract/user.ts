@@ -67,6 +67,11 @@ export const studyLevelNames = {
   8: 'Doctor',
 } as const satisfies Record<StudyLevelCode, string>;
 
+/** Whether a code is one of the known study levels (SPEC §3). */
+export function isStudyLevelCode(code: number): code is StudyLevelCode {
+  return Object.hasOwn(studyLevelNames, code);
+}
+
 /** SPEC §3 user profile. Only studentStudyLevel and registrationStatus are named there. */
 export const userProfileSchema = z.object({
   /** Any integer: codes outside the list above mean an unknown level. Null for staff. */

@@ -24,6 +24,7 @@ import {
 import { isFormReadOnly, isWithdrawAllowed, readOnlyMessageOf, validationErrorsOf, errorsAfterChange } from './absenceDialog.rules';
 import type { AbsenceFormDraft } from './absenceDrafts';
 import { callRangeOf, defaultFormValues, formFromRequest, touchesRange, type AbsenceFormValues } from './absenceForm';
+import { machineTypes } from '../../state/machineTypes';
 
 export { factsOf, notSentMessages } from './absenceDialog.context';
 export type { AbsenceDialogContext, AbsenceDialogEvent, AbsenceDialogInput, DialogOutcome } from './absenceDialog.context';
@@ -40,12 +41,12 @@ export type { AbsenceDialogContext, AbsenceDialogEvent, AbsenceDialogInput, Dial
 export const clashCheckDelayMs = 300;
 
 export const absenceDialogMachine = setup({
-  types: {
-    input: {} as AbsenceDialogInput,
-    context: {} as AbsenceDialogContext,
-    events: {} as AbsenceDialogEvent,
-    output: {} as DialogOutcome | null,
-  },
+  types: machineTypes<{
+    input: AbsenceDialogInput;
+    context: AbsenceDialogContext;
+    events: AbsenceDialogEvent;
+    output: DialogOutcome | null;
+  }>(),
   actors: {
     loadDraft: loadDraftActor,
     saveDraft: saveDraftActor,

@@ -14,6 +14,7 @@ import { rowId } from '../../../shared/contract/common';
 import { defineMutation } from '../../sync/mutation';
 import { withItem, withoutItem } from './favouriteLists';
 import { favouriteResourcesResource, favouriteTrendingResource } from './resources';
+import { isRecord } from '../../../shared/guards';
 
 const linkId = (favourite: FavouriteResource) => favourite.rowId;
 const postId = (favourite: FavouriteTrending) => favourite.wpPostRowId;
@@ -22,7 +23,7 @@ const removeArgs = z.object({ rowId });
 /** The id a legacy (raw request) entry names, from its body field or its path. */
 const numberIn = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) ? value : undefined);
 const fieldOf = (body: unknown, field: string): number | undefined =>
-  typeof body === 'object' && body !== null ? numberIn((body as Record<string, unknown>)[field]) : undefined;
+  isRecord(body) ? numberIn(body[field]) : undefined;
 
 /** A legacy add: the favourite its body names by `field`, when the cached list still holds it. */
 function favouriteNamed<T>(body: unknown, current: unknown, field: string, idOf: (item: T) => number): { favourite: T } | undefined {

@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import type { PendingMutation } from '../../sync/pendingMutations';
 import {
   addFavouriteResourceMutation,
@@ -9,15 +10,26 @@ import {
 /** A favourite whose change is queued but not yet confirmed by the server. */
 export type PendingChange = 'add' | 'remove';
 
+/** The ids a queued entry's args carry (what is stored is read back as unknown, so it is parsed). */
+const addedResource = z.object({ favourite: z.object({ rowId: z.number() }) });
+const addedPost = z.object({ favourite: z.object({ wpPostRowId: z.number() }) });
+const removed = z.object({ rowId: z.number() });
+
 function change(mutation: PendingMutation): [number, PendingChange] | undefined {
   switch (mutation.name) {
-    case addFavouriteResourceMutation.name:
-      return [(mutation.args as { favourite: { rowId: number } }).favourite.rowId, 'add'];
-    case addFavouriteTrendingMutation.name:
-      return [(mutation.args as { favourite: { wpPostRowId: number } }).favourite.wpPostRowId, 'add'];
+    case addFavouriteResourceMutation.name: {
+      const parsed = z.safeParse(addedResource, mutation.args);
+      return parsed.success ? [parsed.data.favourite.rowId, 'add'] : undefined;
+    }
+    case addFavouriteTrendingMutation.name: {
+      const parsed = z.safeParse(addedPost, mutation.args);
+      return parsed.success ? [parsed.data.favourite.wpPostRowId, 'add'] : undefined;
+    }
     case removeFavouriteResourceMutation.name:
-    case removeFavouriteTrendingMutation.name:
-      return [(mutation.args as { rowId: number }).rowId, 'remove'];
+    case removeFavouriteTrendingMutation.name: {
+      const parsed = z.safeParse(removed, mutation.args);
+      return parsed.success ? [parsed.data.rowId, 'remove'] : undefined;
+    }
     default:
       return undefined;
   }

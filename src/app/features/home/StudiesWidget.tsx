@@ -1,12 +1,12 @@
 import { fullyEnrolledStatus } from '../../../shared/constants';
-import { studyLevelNames, type UserProfile } from '../../../shared/contract/user';
+import { isStudyLevelCode, studyLevelNames, type UserProfile } from '../../../shared/contract/user';
 import { profileResource } from '../../startup/userResources';
 import { useResource } from '../../sync/useResource';
 import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
 
 function studyLevel(code: number | null): string {
   if (code === null) return 'Not recorded';
-  return (studyLevelNames as Record<number, string>)[code] ?? 'Not recorded';
+  return isStudyLevelCode(code) ? studyLevelNames[code] : 'Not recorded';
 }
 
 function enrolment(status: string | null): string {

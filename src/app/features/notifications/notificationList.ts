@@ -1,3 +1,4 @@
+import { z } from 'zod/mini';
 import type { Notification } from '../../../shared/contract/notifications';
 import type { PendingMutation } from '../../sync/pendingMutations';
 
@@ -35,12 +36,16 @@ export function withRead(notifications: readonly Notification[] | undefined, row
   );
 }
 
+/** The args of a queued mark-as-read, read back from the outbox. */
+const markAsReadArgs = z.object({ rowIds: z.array(z.number()) });
+
 /** The rowIds the queued mark-as-read mutations (of the notifications resource) carry. */
 export function pendingRowIds(mutations: readonly PendingMutation[]): ReadonlySet<number> {
   const rowIds = new Set<number>();
   for (const mutation of mutations) {
     if (mutation.name !== markAsReadMutationName) continue;
-    for (const rowId of (mutation.args as { rowIds: readonly number[] }).rowIds) rowIds.add(rowId);
+    const parsed = z.safeParse(markAsReadArgs, mutation.args);
+    if (parsed.success) for (const rowId of parsed.data.rowIds) rowIds.add(rowId);
   }
   return rowIds;
 }

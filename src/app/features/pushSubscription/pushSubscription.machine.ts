@@ -7,6 +7,7 @@ import { pushMessages } from './messages';
 import type { DeviceCheck } from './pushDevice';
 import type { PermissionState } from './pushSupport';
 import { PushTokenError } from './tokenProvider';
+import { machineTypes } from '../../state/machineTypes';
 
 /**
  * This device's push subscription (SPEC §4 Notifications): unknown, true or false. Start-up finds
@@ -54,11 +55,7 @@ const allowedOf = (context: Pick<PushSubscriptionContext, 'allowedTypes'>, types
 const subscribeFailureText = (error: unknown): string => (error instanceof PushTokenError ? error.message : pushMessages.subscribeFailed);
 
 export const pushSubscriptionMachine = setup({
-  types: {
-    input: {} as PushSubscriptionInput,
-    context: {} as PushSubscriptionContext,
-    events: {} as PushSubscriptionEvent,
-  },
+  types: machineTypes<{ input: PushSubscriptionInput; context: PushSubscriptionContext; events: PushSubscriptionEvent }>(),
   actors: {
     checkDevice: fromPromise<DeviceCheck>(async () => {
       throw new Error('checkDevice is not provided');

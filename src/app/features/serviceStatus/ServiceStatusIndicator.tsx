@@ -54,7 +54,8 @@ export function ServiceStatusIndicator() {
   useEffect(() => {
     if (!isOpen) return;
     const closeOnOutside = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) setIsOpen(false);
+      const target = event.target instanceof Node ? event.target : null;
+      if (!rootRef.current?.contains(target)) setIsOpen(false);
     };
     const closeOnEscape = (event: KeyboardEvent) => {
       if (event.key === 'Escape') setIsOpen(false);

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type AnyActorRef } from 'xstate';
 import { statusFeed } from '../../../shared/constants';
 import type { ServiceStatus } from '../../../shared/contract/realtime';
+import { machineTypes } from '../../state/machineTypes';
 
 /** An open feed connection; `stop` closes it (its later close report is ignored). */
 export interface FeedConnection {
@@ -60,11 +61,7 @@ const isCurrent = ({ context, event }: { context: StatusFeedContext; event: Stat
  * restarts when visible again, as the session timers do) and for good on sign-out.
  */
 export const statusFeedMachine = setup({
-  types: {
-    input: {} as StatusFeedInput,
-    context: {} as StatusFeedContext,
-    events: {} as StatusFeedEvent,
-  },
+  types: machineTypes<{ input: StatusFeedInput; context: StatusFeedContext; events: StatusFeedEvent }>(),
   actors: {
     connect: fromPromise<FeedConnection, { connect: ConnectFeed; generation: number; parent: AnyActorRef }>(({ input, signal }) =>
       input.connect(

@@ -1,3 +1,4 @@
+import { isRecord } from '../../../shared/guards';
 /**
  * A cheap first answer to "is anybody signed in?" for the landing page and `/`, so that a
  * signed-out visitor's first paint needs neither the API client nor the contract's zod schemas
@@ -35,7 +36,7 @@ export async function isAnonymousVisitor(): Promise<boolean> {
     });
     if (!response.ok) return false;
     const body: unknown = await response.json();
-    return typeof body === 'object' && body !== null && (body as { isSignedIn?: unknown }).isSignedIn === false;
+    return isRecord(body) && body.isSignedIn === false;
   } catch {
     return false;
   }

@@ -10,6 +10,7 @@ import {
   secondsLeftOf,
   type SessionTerms,
 } from './session.rules';
+import { machineTypes } from '../../state/machineTypes';
 
 /**
  * The session of SPEC §4: sliding expiry, a check every 60 s, a warning with a per-second
@@ -55,11 +56,7 @@ function defaultOrigin(): string {
 }
 
 export const sessionMachine = setup({
-  types: {
-    input: {} as SessionInput,
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-  },
+  types: machineTypes<{ input: SessionInput; context: SessionContext; events: SessionEvent }>(),
   actors: {
     /** GET /api/user/info; null when the server no longer knows the session. */
     refreshSessionTerms: fromPromise<SessionTerms | null>(() => refreshSessionTerms()),

@@ -1,6 +1,7 @@
 import type { AbsenceStatus } from '../../../shared/contract/absences';
 import type { StaffAbsenceQuery } from '../../../shared/contract/staffAbsences';
 import { awaitingReviewStatuses } from '../../../shared/rules/absences/decisions';
+import { isOneOf } from '../../../shared/guards';
 
 /**
  * The review queue's filter lives in the page's URL (`?status=Pending&student=liam&page=2`), so a
@@ -21,7 +22,7 @@ export const allStatuses: readonly AbsenceStatus[] = ['Pending', 'AwaitingEviden
 export const queuePageSizes = [10, 20, 50] as const;
 const defaultPageSize = 20;
 
-const isStatus = (value: string): value is AbsenceStatus => (allStatuses as readonly string[]).includes(value);
+const isStatus = (value: string): value is AbsenceStatus => isOneOf(allStatuses, value);
 const positive = (text: string | null, fallback: number): number => {
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 ? value : fallback;
@@ -38,7 +39,7 @@ export function readQueueFilter(search: URLSearchParams): QueueFilterState {
     category: search.get('category') ?? '',
     student: search.get('student') ?? '',
     page: positive(search.get('page'), 1),
-    pageSize: (queuePageSizes as readonly number[]).includes(pageSize) ? pageSize : defaultPageSize,
+    pageSize: isOneOf(queuePageSizes, pageSize) ? pageSize : defaultPageSize,
   };
 }
 
@@ -55,9 +56,9 @@ export function writeQueueFilter(filter: QueueFilterState): URLSearchParams {
 
 /** The API query for a filter. */
 export function toApiQuery(filter: QueueFilterState): StaffAbsenceQuery {
-  const query: Record<string, string | string[]> = { status: [...filter.statuses], page: String(filter.page), pageSize: String(filter.pageSize) };
+  const query: StaffAbsenceQuery = { status: [...filter.statuses], page: String(filter.page), pageSize: String(filter.pageSize) };
   for (const key of ['module', 'from', 'to', 'category', 'student'] as const) if (filter[key].trim()) query[key] = filter[key].trim();
-  return query as StaffAbsenceQuery;
+  return query;
 }
 
 /** How many filters narrow the queue: the statuses when not the default set, and each field filled in. */

@@ -5,6 +5,7 @@ import { referralCaseNoteMaxLength } from '../../../shared/rules/referral';
 import { isApiError } from '../../api/ApiError';
 import { describeError } from '../../api/errorHandler';
 import { callApi } from '../../api/client';
+import { isOneOf } from '../../../shared/guards';
 
 interface ReferralStatusFormProps {
   readonly referral: StaffReferralDetail;
@@ -63,7 +64,10 @@ export function ReferralStatusForm({ referral, onSaved }: ReferralStatusFormProp
           <label className="form-field__label" htmlFor={`${id}-status`}>
             Status
           </label>
-          <select id={`${id}-status`} className="form-field__input" value={status} onChange={(event) => setStatus(event.target.value as ReferralStatus)}>
+          <select id={`${id}-status`} className="form-field__input" value={status} onChange={(event) => {
+            const chosen = event.target.value;
+            if (isOneOf(referralStatuses, chosen)) setStatus(chosen);
+          }}>
             {referralStatuses.map((option) => (
               <option key={option} value={option}>
                 {option}

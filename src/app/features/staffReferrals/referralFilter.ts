@@ -1,5 +1,6 @@
 import { referralStatuses, type ReferralStatus } from '../../../shared/contract/referrals';
 import type { StaffReferralQuery } from '../../../shared/contract/staffReferrals';
+import { isOneOf } from '../../../shared/guards';
 
 /**
  * The referral queue's filter lives in the page's URL (`?status=Closed&student=amara&page=2`), so
@@ -14,7 +15,7 @@ export interface ReferralFilterState {
 /** With no status chosen: the open referrals (as the server does). */
 export const defaultStatuses: readonly ReferralStatus[] = ['New', 'Contacted'];
 
-const isStatus = (value: string): value is ReferralStatus => (referralStatuses as readonly string[]).includes(value);
+const isStatus = (value: string): value is ReferralStatus => isOneOf(referralStatuses, value);
 
 export function readReferralFilter(search: URLSearchParams): ReferralFilterState {
   const statuses = search.getAll('status').filter(isStatus);
@@ -41,7 +42,7 @@ export function toReferralQuery(filter: ReferralFilterState): StaffReferralQuery
     status: [...filter.statuses],
     page: String(filter.page),
     ...(filter.student.trim() ? { student: filter.student.trim() } : {}),
-  } as StaffReferralQuery;
+  } satisfies StaffReferralQuery;
 }
 
 /** The badge's tone per status; its text says the status too, so colour is never the only cue. */

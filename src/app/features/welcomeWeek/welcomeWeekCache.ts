@@ -1,5 +1,6 @@
 import { cacheMinutes } from '../../../shared/constants';
 import { welcomeWeekStorageKey } from '../../../shared/contract/content';
+import { isRecord } from '../../../shared/guards';
 
 /** What local storage keeps under `welcomeWeek` (SPEC §7): the url and when it was fetched. */
 export interface CachedWelcomeWeek {
@@ -13,8 +14,8 @@ const lifetimeMs = cacheMinutes.welcomeWeek * 60_000;
 
 export function readWelcomeWeek(storage: KeyValueStorage): CachedWelcomeWeek | undefined {
   try {
-    const parsed = JSON.parse(storage.getItem(welcomeWeekStorageKey) ?? 'null') as Partial<CachedWelcomeWeek> | null;
-    if (typeof parsed?.url !== 'string' || parsed.url === '' || typeof parsed.fetchedAt !== 'number') return undefined;
+    const parsed: unknown = JSON.parse(storage.getItem(welcomeWeekStorageKey) ?? 'null');
+    if (!isRecord(parsed) || typeof parsed.url !== 'string' || parsed.url === '' || typeof parsed.fetchedAt !== 'number') return undefined;
     return { url: parsed.url, fetchedAt: parsed.fetchedAt };
   } catch {
     return undefined;

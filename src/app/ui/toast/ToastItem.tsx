@@ -33,7 +33,7 @@ export function ToastItem({ toast }: { readonly toast: Toast }) {
   }, [toast.text, dismiss]);
   if (!isChecked) return null;
 
-  const style = { '--toast-timeout': `${toast.timeout}ms` } as CSSProperties;
+  const style: CSSProperties = { '--toast-timeout': `${toast.timeout}ms` };
   return (
     <li
       className={`toast toast--${toast.kind}`}

@@ -82,7 +82,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       usedNames.add(name);
       const inserted = await sql<{ id: number }>`
         insert into audience_rules (name, roles) values (${name}, ${row.role ? [row.role] : []}::text[]) returning id`.execute(db);
-      ruleId = inserted.rows[0]!.id;
+      const [insertedRule] = inserted.rows;
+      if (!insertedRule) throw new Error('The inserted audience rule is missing.');
+      ruleId = insertedRule.id;
       ruleIds.set(key, ruleId);
       if (row.group_id !== null) await sql`insert into audience_rule_groups (rule_id, group_id) values (${ruleId}, ${row.group_id})`.execute(db);
     }

@@ -9,6 +9,7 @@ import { storageFailureError } from './storageFailure.js';
 import type { FileStore, IncomingFile } from './fileStore.js';
 import { HEAD_BYTES, sniffHead, sniffSample, TAIL_BYTES, type SniffedType } from './fileTypes.js';
 import { locateZipDirectory, MAX_ZIP_DIRECTORY_BYTES } from './zipDirectory.js';
+import { errorCode } from '../../../shared/guards.js';
 
 /** The multipart field carrying evidence files (SPEC §3). */
 export const FILES_FIELD = 'SupportingFiles';
@@ -80,7 +81,7 @@ const unreadable = (reason: string): HttpError => new HttpError(400, 'The form c
 
 /** Every parser failure is the client's: a limit (FST_ codes) or malformed multipart (busboy's messages). */
 function multipartError(error: unknown): HttpError {
-  const code = (error as { code?: unknown }).code;
+  const code = errorCode(error);
   if (code === 'FST_FILES_LIMIT') {
     return new HttpError(400, 'Too many files.', { [FILES_KEY]: [`At most ${absence.maxFilesPerRequest} files can be sent at once.`] });
   }

@@ -1,4 +1,5 @@
 import { HttpError } from '../../http/errors.js';
+import { errorCode } from '../../../shared/guards.js';
 
 /** What a student is told when the server's disk cannot take their upload (word for word). */
 export const STORAGE_FAILURE_MESSAGE = 'We could not store your file right now. Please try again later.';
@@ -12,8 +13,8 @@ export const STORAGE_FAILURE_MESSAGE = 'We could not store your file right now. 
 const UNWRITABLE_CODES: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EFBIG', 'EROFS', 'EACCES', 'EPERM', 'ENOTDIR']);
 
 export const isUnwritableError = (error: unknown): boolean => {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && UNWRITABLE_CODES.has(code);
+  const code = errorCode(error);
+  return code !== undefined && UNWRITABLE_CODES.has(code);
 };
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { errorCode } from '../../../shared/guards.js';
 
 /** How long a successful probe file write is trusted before the next health check writes another. */
 export const PROBE_EVERY_MS = 10_000;
@@ -55,7 +56,7 @@ export class UploadsWritability {
       await access(this.dir, constants.W_OK);
     } catch (error) {
       // A folder removed meanwhile is made again by the probe, as by the next upload.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      if (errorCode(error) !== 'ENOENT') {
         this.lastGoodProbeAt = undefined;
         return false;
       }

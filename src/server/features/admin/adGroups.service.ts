@@ -6,6 +6,7 @@ import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { duplicate, inUse } from './adminErrors.js';
 import { isUniqueViolation } from '../../db/sqlErrors.js';
+import { present } from '../../../shared/guards.js';
 
 function groupQuery(db: Db | Transaction<Database>) {
   return db
@@ -62,7 +63,7 @@ async function saveWithIdCheck<T>(work: () => Promise<T>): Promise<T> {
 export function createAdGroup(db: Db, actorUserId: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
   return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('directory_groups').values(columnsOf(body)).returning('id').executeTakeFirstOrThrow();
-    const after = (await getGroup(trx, id))!;
+    const after = present(await getGroup(trx, id), 'The saved directory group');
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.create', target: { type: 'adgroup', id }, after });
     return after;
   }));
@@ -86,7 +87,7 @@ export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdG
     const before = await getGroup(trx, id);
     if (!before) throw notFound('The directory group');
     await trx.updateTable('directory_groups').set(columnsOf(body)).where('id', '=', id).execute();
-    const after = (await getGroup(trx, id))!;
+    const after = present(await getGroup(trx, id), 'The saved directory group');
     const isGrantChanged = !sameSet(before.grantsRoles, after.grantsRoles) || before.isAbsenceReviewGroup !== after.isAbsenceReviewGroup
       || before.isStudentSupportGroup !== after.isStudentSupportGroup;
     const context = isGrantChanged ? { affectedUserIds: await memberIds(trx, id) } : undefined;

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { duplicate, inUse } from './adminErrors.js';
 import { isUniqueViolation } from '../../db/sqlErrors.js';
 import { assertRulesExist } from './rules.service.js';
+import { present } from '../../../shared/guards.js';
 
 function categoryQuery(db: Db | Transaction<Database>) {
   return db
@@ -69,7 +70,7 @@ export function createCategory(db: Db, actorUserId: number, body: CategoryBody, 
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getCategory(trx, id))!;
+    const after = present(await getCategory(trx, id), 'The saved category');
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.category.create', target: { type: 'category', id }, after });
     return after;
   }));
@@ -83,7 +84,7 @@ export function updateCategory(db: Db, actorUserId: number, id: number, body: Ca
     await assertRulesExist(trx, 'ruleRowIds', body.ruleRowIds);
     await trx.updateTable('resource_categories').set({ name: body.name, colour: body.colour, display_order: body.order }).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getCategory(trx, id))!;
+    const after = present(await getCategory(trx, id), 'The saved category');
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.category.update', target: { type: 'category', id }, before, after });
     return after;
   }));

@@ -1,11 +1,13 @@
 import { sql, type Transaction } from 'kysely';
-import type { AdminLink, LinkBody } from '../../../shared/contract/adminAudience.js';
+import { linkIconNames, type AdminLink, type LinkBody } from '../../../shared/contract/adminAudience.js';
 import { recordAudit } from '../../audit/auditLog.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
 import { assertAllFound } from './adminErrors.js';
 import { assertRulesExist } from './rules.service.js';
+import { present } from '../../../shared/guards.js';
+import { isOneOf } from '../../../shared/guards.js';
 
 /** Links with their opens over the 28 days before `now`. */
 function linkQuery(db: Db | Transaction<Database>, now: Date) {
@@ -36,7 +38,7 @@ const toLink = (row: LinkRow): AdminLink => ({
   description: row.description,
   categoryRowId: row.category_id,
   categoryName: row.category_name,
-  icon: (row.icon as AdminLink['icon']) ?? null,
+  icon: isOneOf(linkIconNames, row.icon) ? row.icon : null,
   ruleRowIds: row.rule_ids,
   isActive: row.is_active,
   opens28Days: Number(row.opens ?? 0),
@@ -87,7 +89,7 @@ export async function createLink(db: Db, actorUserId: number, body: LinkBody, no
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getLink(trx, id, now))!;
+    const after = present(await getLink(trx, id, now), 'The saved link');
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
     return after;
   });
@@ -101,7 +103,7 @@ export async function updateLink(db: Db, actorUserId: number, id: number, body: 
     await checkReferences(trx, body);
     await trx.updateTable('resource_links').set(columnsOf(body)).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = (await getLink(trx, id, now))!;
+    const after = present(await getLink(trx, id, now), 'The saved link');
     await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
     return after;
   });

@@ -7,6 +7,7 @@ import { notFound } from '../../http/errors.js';
 import { assertAllFound, duplicate, inUse } from './adminErrors.js';
 import { isUniqueViolation } from '../../db/sqlErrors.js';
 import { userMatchesConditions, userMatchesRule } from './ruleMatch.js';
+import { present } from '../../../shared/guards.js';
 
 /**
  * The ids of the users matching any of the given audience rules, ascending. An empty list means
@@ -106,7 +107,7 @@ export async function createRule(db: Db, actorUserId: number, body: RuleBody, no
       await assertGroupsExist(trx, body.adGroupRowIds);
       const { id } = await trx.insertInto('audience_rules').values({ ...columnsOf(body), created_at: now }).returning('id').executeTakeFirstOrThrow();
       await writeGroups(trx, id, body.adGroupRowIds);
-      const after = (await getRule(trx, id))!;
+      const after = present(await getRule(trx, id), 'The saved audience rule');
       await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.create', target: { type: 'rule', id }, after });
       return after;
     });
@@ -125,7 +126,7 @@ export async function updateRule(db: Db, actorUserId: number, id: number, body: 
       await assertGroupsExist(trx, body.adGroupRowIds);
       await trx.updateTable('audience_rules').set(columnsOf(body)).where('id', '=', id).execute();
       await writeGroups(trx, id, body.adGroupRowIds);
-      const after = (await getRule(trx, id))!;
+      const after = present(await getRule(trx, id), 'The saved audience rule');
       await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.update', target: { type: 'rule', id }, before, after });
       return after;
     });
@@ -165,7 +166,8 @@ export async function previewRule(db: Db, conditions: RuleConditions): Promise<R
 export async function ruleOptions(db: Db): Promise<RuleOptions> {
   const distinct = async (column: 'programme' | 'school') =>
     (await db.selectFrom('profiles').select(column).distinct().where(column, 'is not', null).orderBy(column).execute())
-      .map((r) => r[column] as string);
+      .map((r) => r[column])
+      .filter((value) => value !== null);
   const [programmes, schools] = await Promise.all([distinct('programme'), distinct('school')]);
   return { programmes, schools };
 }

@@ -5,6 +5,7 @@ import {
 import type { Db } from '../../db/database.js';
 import type { ImportSeverity } from '../../db/schema.imports.js';
 import { londonIso } from '../timetable/londonTime.js';
+import { recordOf } from '../../../shared/records.js';
 
 /** Import batches as the history and the report show them, and their problems. */
 
@@ -14,7 +15,7 @@ export const REPORT_PROBLEMS = 1000;
 const zero = { create: 0, update: 0, deactivate: 0, unchanged: 0 };
 
 export function fullCounts(counts: Partial<ImportCounts>): ImportCounts {
-  return Object.fromEntries(importEntityNames.map((e) => [e, counts[e] ?? { ...zero }])) as ImportCounts;
+  return recordOf(importEntityNames, (e) => counts[e] ?? { ...zero });
 }
 
 const summaryColumns = [

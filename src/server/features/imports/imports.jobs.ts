@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { ServerContext } from '../../context.js';
 import { jobIdFor, type Job, type JobQueue } from '../../jobs/jobQueue.js';
-import { ImportService, type ImportJobName, type ImportJobs } from './imports.service.js';
+import { ImportService, importJobNames, type ImportJobName, type ImportJobs } from './imports.service.js';
 
 /**
  * The import's jobs on the durable queue: validate, apply, revert. One job per batch and step (its
@@ -36,7 +36,7 @@ export function importServiceFor(ctx: ServerContext, jobs: JobQueue): ImportServ
 /** Works the three import queues on this instance, one job at a time each. */
 export async function startImportWorkers(ctx: ServerContext, jobs: JobQueue): Promise<void> {
   const service = importServiceFor(ctx, jobs);
-  for (const job of Object.keys(queueNames) as ImportJobName[]) {
+  for (const job of importJobNames) {
     await jobs.createQueue(queueNames[job], queueOptions);
     await jobs.work<ImportJobData>(queueNames[job], 1, async (batch: Job<ImportJobData>[]) => {
       for (const item of batch) {

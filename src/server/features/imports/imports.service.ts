@@ -21,6 +21,7 @@ import { statesBeforeBatch, statesOfChangedEvents, tellClassChanges } from './cl
 import { planBatch } from './plan.js';
 import { laterChanges, revertApplied } from './revert.js';
 import { stagingSink } from './stage.js';
+import { present } from '../../../shared/guards.js';
 
 /**
  * The import pipeline (issue 30), in the states the report shows:
@@ -36,7 +37,8 @@ export interface ImportJobs {
   readonly queue: (job: ImportJobName, batchId: number) => Promise<void>;
 }
 
-export type ImportJobName = 'validate' | 'apply' | 'revert';
+export const importJobNames = ['validate', 'apply', 'revert'] as const;
+export type ImportJobName = (typeof importJobNames)[number];
 
 export interface ImportDeps {
   readonly db: Db;
@@ -81,7 +83,7 @@ export class ImportService {
       return batch.id;
     });
     await this.deps.jobs.queue('validate', batchId);
-    return (await loadSummary(db, batchId)) as ImportSummary;
+    return present(await loadSummary(db, batchId), 'The import batch');
   }
 
   async report(batchId: number): Promise<ImportReport> {
@@ -170,7 +172,7 @@ export class ImportService {
       }
     });
     await this.deps.jobs.queue('apply', batchId);
-    return (await loadSummary(db, batchId)) as ImportSummary;
+    return present(await loadSummary(db, batchId), 'The import batch');
   }
 
   /** The apply job: everything in one transaction, then the class-change notifications. */
@@ -213,7 +215,7 @@ export class ImportService {
       await recordAudit(trx, { at: clock.now(), actorUserId, action: 'import.revert', target: { type: 'importBatch', id: batchId } });
     });
     await this.deps.jobs.queue('revert', batchId);
-    return (await loadSummary(db, batchId)) as ImportSummary;
+    return present(await loadSummary(db, batchId), 'The import batch');
   }
 
   /** The revert job. */

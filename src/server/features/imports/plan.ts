@@ -3,6 +3,7 @@ import { importEntityNames, type ImportCounts, type ImportEntity, type ImportPro
 import type { Db } from '../../db/database.js';
 import type { Modes } from './checks.js';
 import { entitySpecs } from './entities.js';
+import { recordOf } from '../../../shared/records.js';
 
 /**
  * The dry run: per entity, what applying the batch would create, update, deactivate or leave
@@ -71,7 +72,8 @@ async function tally(db: Db, batchId: number, entity: ImportEntity, modes: Modes
 async function reappearing(db: Db, batchId: number, entity: ImportEntity, modes: Modes): Promise<number> {
   const key = entitySpecs[entity].naturalKey;
   if (!key) return 0;
-  const table = { courses: 'modules', classes: 'teaching_groups', users: 'users', rooms: 'rooms', absenceCategories: 'absence_categories' }[entity as string];
+  const tables: Partial<Record<ImportEntity, string>> = { courses: 'modules', classes: 'teaching_groups', users: 'users', rooms: 'rooms', absenceCategories: 'absence_categories' };
+  const table = tables[entity];
   const idColumn = entity === 'rooms' ? 'id' : 'sourced_id';
   if (!table) return 0;
   const { rows } = await sql<{ n: string }>`
@@ -93,7 +95,7 @@ export interface Plan {
 }
 
 export async function planBatch(db: Db, batchId: number, modes: Modes, thresholdPercent: number): Promise<Plan> {
-  const counts = Object.fromEntries(importEntityNames.map((e) => [e, { ...zero }])) as ImportCounts;
+  const counts: ImportCounts = recordOf(importEntityNames, () => ({ ...zero }));
   const warnings: ImportProblem[] = [];
   for (const entity of importEntityNames) {
     const mode = modes[entity];

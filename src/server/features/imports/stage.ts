@@ -13,7 +13,7 @@ import type { LinedRow, RowSink } from './bundle/rows.js';
  * the same bundle applied twice changes nothing.
  */
 export function rowDigest(row: object): string {
-  const { status: _status, ...content } = row as { status?: unknown };
+  const content = Object.fromEntries(Object.entries(row).filter(([key]) => key !== 'status'));
   return createHash('sha256').update(JSON.stringify(content)).digest('base64url');
 }
 
@@ -22,7 +22,7 @@ export function stagingSink(db: Db, batchId: number): RowSink {
     if (rows.length === 0) return;
     // Enrolments that grant nothing in the app (an aide, a guardian) are not staged.
     const kept = entity === 'enrollments'
-      ? rows.filter(({ row }) => ['student', 'teacher'].includes((row as { role: string }).role))
+      ? rows.filter(({ row }) => 'role' in row && (row.role === 'student' || row.role === 'teacher'))
       : rows;
     if (kept.length === 0) return;
     await db

@@ -10,6 +10,7 @@ import { z } from 'zod/mini';
 import { importBundleField, importUploadFormSchema } from '../../../shared/contract/adminImports.js';
 import type { FormReader } from '../../http/contractRoutes.js';
 import { badRequest, HttpError } from '../../http/errors.js';
+import { errorCode } from '../../../shared/guards.js';
 
 /**
  * Reads the import upload: the zip (field `bundle`) streamed to a temporary file, never held in
@@ -77,8 +78,7 @@ export function importUploadForm(tempDir: string, maxBytes: number): FormReader<
       } catch (error) {
         await Promise.all(made.map((path) => rm(path, { force: true })));
         if (error instanceof HttpError) throw error;
-        const code = (error as { code?: unknown }).code;
-        if (code === 'FST_FILES_LIMIT') throw refused('Upload one bundle at a time.');
+        if (errorCode(error) === 'FST_FILES_LIMIT') throw refused('Upload one bundle at a time.');
         throw badRequest('The form could not be read.', { request: ['The multipart form is malformed.'] });
       }
       if (!upload) throw refused('Choose a zip file to upload.');

@@ -103,7 +103,8 @@ async function getJson(url: string, timeoutMs: number): Promise<unknown> {
     throw new TrendingSourceError('unreachable', 'the answer broke off', { cause: error });
   }
   try {
-    return JSON.parse(text) as unknown;
+    const value: unknown = JSON.parse(text);
+    return value;
   } catch (error) {
     throw new TrendingSourceError('not-json', 'answered something that is not JSON', { cause: error });
   }

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
+  isStudyLevelCode,
   studyLevelNames,
   type PersonalTutor,
-  type StudyLevelCode,
   type UserAnalytics,
   type UserProfile,
 } from '../../../shared/contract/user.js';
@@ -12,14 +12,13 @@ import type { Db } from '../../db/database.js';
 /** SPEC §3: study level codes 0, 1, 2, 3, 7 and 8 are known; any other code reads as -1. */
 export function studyLevelCode(code: number | null): number | null {
   if (code === null) return null;
-  return Object.hasOwn(studyLevelNames, code) ? code : -1;
+  return isStudyLevelCode(code) ? code : -1;
 }
 
 /** The analytics label of a study level: its name, '-1' for an unknown code, null for none. */
 export function studyLevelLabel(code: number | null): string | null {
-  const known = studyLevelCode(code);
-  if (known === null) return null;
-  return known === -1 ? '-1' : studyLevelNames[known as StudyLevelCode];
+  if (code === null) return null;
+  return isStudyLevelCode(code) ? studyLevelNames[code] : '-1';
 }
 
 async function loadProfileRow(db: Db, userId: number) {

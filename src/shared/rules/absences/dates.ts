@@ -11,7 +11,8 @@ const timePattern = /^(\d{2}):(\d{2})(?::(\d{2}))?$/;
 export function isLocalDate(value: string): boolean {
   const match = datePattern.exec(value);
   if (!match) return false;
-  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const [, y, m, d] = match.map(Number);
+  if (y === undefined || m === undefined || d === undefined) return false;
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }

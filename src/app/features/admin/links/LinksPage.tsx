@@ -15,6 +15,7 @@ import { useSave } from '../form/useSave';
 import { ruleNames } from '../rules/ruleLabels';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { isOneOf } from '../../../../shared/guards';
 
 interface Editing {
   readonly rowId?: number;
@@ -135,7 +136,10 @@ function LinkEditor({ editing, categories, rules, onDone, onCancel }: LinkEditor
         </div>
         <div className="form-field">
           <label className="form-field__label" htmlFor={iconId}>Icon</label>
-          <select id={iconId} className="form-field__input" value={draft.icon ?? ''} onChange={(event) => set({ icon: (event.target.value || null) as LinkBody['icon'] })}>
+          <select id={iconId} className="form-field__input" value={draft.icon ?? ''} onChange={(event) => {
+            const chosen = event.target.value;
+            set({ icon: isOneOf(linkIconNames, chosen) ? chosen : null });
+          }}>
             <option value="">None</option>
             {linkIconNames.map((name) => (
               <option key={name} value={name}>{name}</option>

@@ -1,5 +1,6 @@
 import { TIMEZONE } from '../../../calendar/academicCalendar.js';
 import type { Db } from '../../../db/database.js';
+import { isRecord } from '../../../../shared/guards.js';
 
 /** An audited record: its kind and id, with the snapshots the entry kept of it. */
 export interface NamedTarget {
@@ -22,10 +23,9 @@ const person = (displayName: string, userName: string): string => `${displayName
 /** The name an entry's own snapshot gives the record (a deleted link keeps its name in `before`). */
 function snapshotName(target: NamedTarget): string | undefined {
   for (const snapshot of [target.after, target.before]) {
-    if (typeof snapshot !== 'object' || snapshot === null) continue;
-    const record = snapshot as Record<string, unknown>;
+    if (!isRecord(snapshot)) continue;
     for (const field of ['displayName', 'name', 'title', 'fileName']) {
-      const value = record[field];
+      const value = snapshot[field];
       if (typeof value === 'string' && value !== '') return value;
     }
   }

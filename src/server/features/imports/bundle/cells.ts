@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import type { ImportProblemCode } from './problems.js';
-import { shown } from './problems.js';
+import { importProblemCodes, shown, type ImportProblemCode } from './problems.js';
+
+const isProblemCode = (value: unknown): value is ImportProblemCode => typeof value === 'string' && Object.hasOwn(importProblemCodes, value);
 
 /**
  * zod schemas for single CSV cells: each takes the raw string (blank when the column is absent),
@@ -19,8 +20,8 @@ export function flag(ctx: z.RefinementCtx, column: string, code: ImportProblemCo
 /** The problem code an issue stands for: its own, blank → `missing_value`, else `malformed_value`. */
 export function problemCodeOf(issue: z.core.$ZodIssue): ImportProblemCode {
   if (issue.code === 'custom') {
-    const own = (issue.params as { problem?: ImportProblemCode } | undefined)?.problem;
-    if (own !== undefined) return own;
+    const own: unknown = issue.params?.problem;
+    if (isProblemCode(own)) return own;
   }
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return 'missing_value';
   return 'malformed_value';

@@ -2,6 +2,7 @@ import type { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse, type Options } from 'csv-parse';
 import { placeOf, problem, ProblemStop } from './problems.js';
+import { errorCode } from '../../../../shared/guards.js';
 
 /** One CSV record as read: its fields in file order and the physical line it starts on. */
 export interface CsvRecord {
@@ -47,12 +48,13 @@ function csvProblem(err: CsvError, file: string, lastLine: number): ProblemStop 
   const errLine = err['lines'];
   const line = err.code === 'CSV_QUOTE_NOT_CLOSED' || err.code === 'CSV_MAX_RECORD_SIZE' || typeof errLine !== 'number' ? lastLine + 1 : errLine;
   const place = placeOf(file, line);
-  const text = {
+  const texts: Partial<Record<string, string>> = {
     CSV_QUOTE_NOT_CLOSED: `${place}: a quoted value that starts here is never closed (a closing " is missing); the rest of the file was not read`,
     CSV_MAX_RECORD_SIZE: `${place}: the row that starts here runs on for over ${maxRecordBytes} bytes, most likely because a closing " is missing; the rest of the file was not read`,
     CSV_INVALID_CLOSING_QUOTE: `${place}: a quoted value is followed by other characters before the next comma (a " inside a quoted value must be doubled as ""); the rest of the file was not read`,
     CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: `${place}: a quoted value is followed by other characters before the next comma; the rest of the file was not read`,
-  }[err.code as string] ?? `${place}: the file is not valid CSV here (${err.message}); the rest of the file was not read`;
+  };
+  const text = texts[err.code] ?? `${place}: the file is not valid CSV here (${err.message}); the rest of the file was not read`;
   return new ProblemStop(problem('malformed_csv', { file, line }, text), 'file');
 }
 
@@ -64,7 +66,8 @@ function classify(err: unknown, file: string, lastLine: number): unknown {
     return new ProblemStop(problem('zip_bomb', { file },
       `${file} unpacks to more than its header declared; the zip was refused`), 'bundle');
   }
-  if (err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && !(err as NodeJS.ErrnoException).code?.startsWith('Z_')) {
+  const code = errorCode(err);
+  if (err instanceof Error && code !== undefined && !code.startsWith('Z_')) {
     return err;
   }
   return new ProblemStop(problem('corrupt_entry', { file }, `${file} could not be unpacked (${message}); the rest of the file was not read`), 'file');

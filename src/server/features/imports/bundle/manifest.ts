@@ -1,9 +1,10 @@
-import { importEntityNames, type ImportEntity } from '../../../../shared/contract/adminImports.js';
+import { importEntityNames } from '../../../../shared/contract/adminImports.js';
 import type { CsvRecord } from './csvRows.js';
 import { headerIndex } from './header.js';
 import { placeOf, problem, shown, type ProblemLog } from './problems.js';
 import { entitySpecs } from './rowSchemas.js';
 import type { FileMode, Manifest } from './rows.js';
+import { recordOf } from '../../../../shared/records.js';
 
 /**
  * manifest.csv: `propertyName,value` lines saying which format versions the bundle is written in,
@@ -83,12 +84,10 @@ export async function readManifest(records: AsyncIterable<CsvRecord>, log: Probl
     }
   }
 
-  const modes = {} as Record<ImportEntity, FileMode>;
-  const fileNames = {} as Record<ImportEntity, string>;
+  const modes = recordOf(importEntityNames, (): FileMode => 'absent');
+  const fileNames = recordOf(importEntityNames, (entity) => entitySpecs[entity].fileName);
   for (const entity of importEntityNames) {
     const spec = entitySpecs[entity];
-    fileNames[entity] = spec.fileName;
-    modes[entity] = 'absent';
     const found = properties.get(spec.manifestKey);
     if (found === undefined) {
       if (!spec.manifestLineOptional) {

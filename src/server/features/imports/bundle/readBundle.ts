@@ -12,6 +12,7 @@ import { deltaColumns, entitySpecs, type DataMode } from './rowSchemas.js';
 import type { BundleReadResult, LinedRow, Manifest, RowSink } from './rows.js';
 import { crlfToLf, inflationGuard, utf8Guard } from './textStreams.js';
 import { openBundleZip, type ZipBundle } from './zipEntries.js';
+import { recordOf } from '../../../../shared/records.js';
 
 export { defaultBundleLimits, type BundleLimits } from './limits.js';
 export { importProblemCodes, type ImportProblemCode } from './problems.js';
@@ -34,7 +35,7 @@ export { importProblemCodes, type ImportProblemCode } from './problems.js';
 export async function readBundle(zipPath: string, sink: RowSink, limits: Partial<BundleLimits> = {}): Promise<BundleReadResult> {
   const settled = resolveBundleLimits(limits);
   const log = new ProblemLog(settled.maxProblems);
-  const rowCounts = Object.fromEntries(importEntityNames.map((entity) => [entity, 0])) as Record<ImportEntity, number>;
+  const rowCounts = recordOf(importEntityNames, () => 0);
   const read: { manifest: Manifest | null } = { manifest: null };
 
   const zip = await openBundleZip(zipPath, settled, log);

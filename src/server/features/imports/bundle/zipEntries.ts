@@ -4,6 +4,7 @@ import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { BundleLimits } from './limits.js';
 import { ratioFloorBytes } from './limits.js';
 import { problem, ProblemLog, ProblemStop } from './problems.js';
+import { errorCode } from '../../../../shared/guards.js';
 
 /**
  * Opening the zip and vetting its directory before any data is inflated: every entry's name,
@@ -41,7 +42,7 @@ export function unsafeNameReason(name: string): string | null {
 const yauzlNameRefusals = [/^invalid characters in fileName: (.*)$/s, /^absolute path: (.*)$/s, /^invalid relative path: (.*)$/s];
 
 function isSystemError(err: unknown): boolean {
-  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string';
+  return err instanceof Error && errorCode(err) !== undefined;
 }
 
 function walkDirectory(zip: ZipFile): Promise<Entry[]> {

@@ -3,6 +3,7 @@ import { LECTURER_MODULES, type ModuleSpec, type ModuleStage, moduleSpecs } from
 import { type GroupSlot, groupCode, groupTitle } from '../groups.js';
 import { classId, courseId } from '../ids.js';
 import { staffUserName } from './people.js';
+import { isOneOf } from '../../../../../shared/guards.js';
 
 /**
  * The demo's teaching groups. Each module has a lecture group for its whole cohort (the module's
@@ -79,7 +80,7 @@ function atGroupBTime(spec: ModuleSpec, slot: GroupSlot): GroupSlot {
 
 function teachersOf(spec: ModuleSpec): string[] {
   const named = spec.staff.split(';').map((name) => staffUserName(name.trim()));
-  const lecturer = (LECTURER_MODULES as readonly string[]).includes(spec.code) ? ['lecturer'] : [];
+  const lecturer = isOneOf(LECTURER_MODULES, spec.code) ? ['lecturer'] : [];
   return [...new Set([...named, ...lecturer])];
 }
 
