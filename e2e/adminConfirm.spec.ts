@@ -236,8 +236,12 @@ test('Admin → Feedback lists what users sent and exports it as CSV, without th
   await feedback.rating(2).check();
   await feedback.form.topic.selectOption('Idea');
   await feedback.form.comments.fill('=1+1 the map needs room numbers');
+  // The thanks shows once the feedback is queued on the device; the outbox sends it just after.
+  // Closing the context before that would leave it queued in a browser that never comes back.
+  const delivered = lecturer.waitForResponse((response) => response.url().endsWith('/api/user/feedback') && response.request().method() === 'POST');
   await feedback.form.send.click();
   await expect(feedback.form.thanks).toBeVisible();
+  expect((await delivered).status()).toBe(204);
   await context.close();
 
   await signInAs('admin');
