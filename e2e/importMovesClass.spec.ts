@@ -1,12 +1,9 @@
-import { parse } from 'csv-parse/sync';
 import type { Page } from '@playwright/test';
-import { generateDemoBundle } from '../src/server/db/seed/bundle/index';
-import { csv, manifest, writeZip } from '../tests/helpers/importBundle';
 import { expect, test } from './fixtures';
 import { AdminImportsPage } from './pages/AdminImportsPage';
 import { NotificationsPage } from './pages/NotificationsPage';
 import { TimetablePage } from './pages/TimetablePage';
-import { E2E_CLOCK_START } from './support/clock';
+import { demoLecture, lectureMovedBundle } from './support/demoDelta';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
@@ -14,36 +11,13 @@ import { signInOn } from './support/signIn';
  * Issue 30's acceptance: the university's timetabling system moves one class to another room. An
  * administrator uploads the change (a delta of one event) and sees a dry run with exactly one
  * event update; applies it; `student` sees the new room and is told; the revert brings the old room
- * back. The demo university is itself an import, so its class has a sourcedId to change: the
- * spec regenerates the demo bundle for the moment the server's database was seeded
- * (E2E_CLOCK_START) and takes that class's row from it.
+ * back. The delta is made against the demo university (support/demoDelta.ts).
  */
 useOwnServer(test);
 
-const CLASS_GROUP = 'CS2052-2026-LEC';
-/** Tuesday of the seed's week: the CS2052 lecture at 10:00 in the Science Lecture Theatre. */
-const CLASS_DAY = '2026-10-06';
+const CLASS_DAY = demoLecture.day;
 const NEW_ROOM = { id: 'ENG-0.01', name: 'Engineering Lecture Theatre 1' };
-const OLD_ROOM_NAME = 'Science Lecture Theatre';
-
-/** The demo bundle's row of that lecture, and a delta bundle that moves it to NEW_ROOM. */
-async function moveBundle(): Promise<{ path: string; sourcedId: string }> {
-  const bundle = generateDemoBundle(new Date(E2E_CLOCK_START));
-  const rows = parse([...bundle['ext.events.csv']].join(''), { columns: true }) as Record<string, string>[];
-  const row = rows.find((r) => r.classSourcedId === CLASS_GROUP && r.start?.startsWith(CLASS_DAY));
-  if (!row?.sourcedId) throw new Error(`the demo bundle has no ${CLASS_GROUP} class on ${CLASS_DAY}`);
-  // A delta names each row's status and when it changed; the demo's bulk file has no such columns.
-  const header = ['status', 'dateLastModified', ...Object.keys(row).filter((column) => column !== 'status' && column !== 'dateLastModified')];
-  const moved: Record<string, string> = { ...row, status: 'active', dateLastModified: '2026-10-05T07:30:00Z', roomSourcedId: NEW_ROOM.id };
-  const path = await writeZip({
-    'manifest.csv': manifest({
-      academicSessions: 'absent', orgs: 'absent', courses: 'absent', classes: 'absent', users: 'absent', roles: 'absent', enrollments: 'absent',
-      'ext.rooms': 'absent', 'ext.events': 'delta', 'ext.absenceCategories': 'absent',
-    }),
-    'ext.events.csv': csv([header, header.map((column) => moved[column] ?? '')]),
-  }, 'room-change.zip');
-  return { path, sourcedId: row.sourcedId };
-}
+const OLD_ROOM_NAME = demoLecture.roomName;
 
 /** The lecture's card on the student's timetable for its week. */
 async function lectureCard(page: Page) {
@@ -54,7 +28,7 @@ async function lectureCard(page: Page) {
 
 test('an import that moves one class: a dry run of one update, applied, the student sees the new room and is told, and a revert brings the old room back', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
   test.setTimeout(150_000);
-  const { path } = await moveBundle();
+  const { path } = await lectureMovedBundle(NEW_ROOM.id);
   const studentContext = await newContext();
   try {
     const studentPage = await studentContext.newPage();

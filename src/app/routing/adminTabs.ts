@@ -33,6 +33,11 @@ export const adminTabs: readonly AdminTab[] = [
   { routeName: 'adminClasses', path: 'classes', page: () => import('../features/admin/classes/ClassesPage').then((m) => m.ClassesPage) },
   // The optional segment is the batch whose report is open (/admin/imports/12).
   { routeName: 'adminImports', path: 'imports/:rowId?', page: () => import('../features/admin/imports/ImportsPage').then((m) => m.ImportsPage) },
+  {
+    routeName: 'adminIntegrations',
+    path: 'integrations',
+    page: () => import('../features/admin/integrations/IntegrationsPage').then((m) => m.IntegrationsPage),
+  },
   { routeName: 'adminAudit', path: 'audit', page: () => import('../features/admin/audit/AuditLogPage').then((m) => m.AuditLogPage) },
   { routeName: 'adminJobs', path: 'jobs', page: () => import('../features/admin/jobs/JobsPage').then((m) => m.JobsPage) },
   { routeName: 'adminFeedback', path: 'feedback', page: () => import('../features/admin/feedback/FeedbackPage').then((m) => m.FeedbackPage) },

@@ -28,6 +28,7 @@ export const paths = {
   adminAudit: '/admin/audit',
   adminClasses: '/admin/classes',
   adminImports: '/admin/imports',
+  adminIntegrations: '/admin/integrations',
   adminJobs: '/admin/jobs',
   adminFeedback: '/admin/feedback',
   staffAbsences: '/staff/absences',

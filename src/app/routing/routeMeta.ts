@@ -174,6 +174,7 @@ export const pages = {
   adminAudit: { section: 'admin', title: 'Audit log' },
   adminClasses: { section: 'admin', title: 'Classes' },
   adminImports: { section: 'admin', title: 'Data import' },
+  adminIntegrations: { section: 'admin', title: 'Integrations' },
   adminJobs: { section: 'admin', title: 'Job queue', tabLabel: 'Jobs' },
   adminFeedback: { section: 'admin', title: 'User feedback', tabLabel: 'Feedback' },
   staffAbsences: { section: 'absenceReview', title: 'Absence reviews' },

@@ -1,11 +1,11 @@
 import type { ImportSummary } from '../../../../shared/contract/adminImports';
 import { RowOpenLink } from '../../../ui/table/ResponsiveTable';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
-import { changesSummary, stateLabels, when } from './importText';
+import { changesSummary, senderOf, stateLabels, when } from './importText';
 
 const columns: readonly AdminColumn<ImportSummary>[] = [
   { key: 'createdAt', header: 'When', value: (b) => b.createdAt, render: (b) => <time dateTime={b.createdAt}>{when(b.createdAt)}</time> },
-  { key: 'createdBy', header: 'Who', value: (b) => b.createdBy ?? 'System' },
+  { key: 'createdBy', header: 'Who', value: (b) => senderOf(b) },
   { key: 'fileName', header: 'File', value: (b) => b.fileName },
   { key: 'source', header: 'Source', value: (b) => b.source ?? '' },
   { key: 'state', header: 'State', value: (b) => stateLabels[b.state] },

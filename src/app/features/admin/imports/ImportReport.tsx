@@ -5,7 +5,7 @@ import { ErrorBox } from '../form/FormParts';
 import { ApplyDialog, RevertDialog } from './ImportDialogs';
 import { ImportCounts } from './ImportCounts';
 import { ImportProblems } from './ImportProblems';
-import { formatCount, isInProgress, progressTexts, stateLabels, stateTones, when } from './importText';
+import { formatCount, isInProgress, progressTexts, senderOf, stateLabels, stateTones, when } from './importText';
 
 interface ImportReportProps {
   readonly report: Report | undefined;
@@ -61,7 +61,7 @@ export function ImportReport({ report, error, headingRef, isOnline, onRequested 
               <dt>Uploaded</dt>
               <dd>
                 <time dateTime={report.createdAt}>{when(report.createdAt)}</time>
-                {` by ${report.createdBy ?? 'System'}`}
+                {report.pushedBy ? ` by the client “${report.pushedBy}”` : ` by ${senderOf(report)}`}
               </dd>
             </div>
             <div>

@@ -17,6 +17,12 @@ export const stateLabels: Record<ImportState, string> = {
   reverted: 'Reverted',
 };
 
+/** Who sent a batch: an administrator, an integration client (issue 36), or the server itself (the demo). */
+export function senderOf(batch: { readonly createdBy: string | null; readonly pushedBy: string | null }): string {
+  if (batch.pushedBy) return `Client “${batch.pushedBy}”`;
+  return batch.createdBy ?? 'System';
+}
+
 /** A state a background job is still working on: the page asks again until it moves on. */
 export const isInProgress = (state: ImportState): boolean => state === 'validating' || state === 'applying' || state === 'reverting';
 

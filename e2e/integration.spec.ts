@@ -1,0 +1,140 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { TimetablePage } from './pages/TimetablePage';
+import { demoLecture, lectureMovedBundle } from './support/demoDelta';
+import { useOwnServer } from './support/ownServer';
+import { signInOn } from './support/signIn';
+
+/*
+ * Issue 36's acceptance, as an integrator lives it: an administrator creates an integration client
+ * on Admin → Integrations and copies its token; the university's timetabling system (here `curl`,
+ * a client nobody here wrote) pushes a bundle with apply=auto; the student sees the change; the
+ * administrator sees the client's last use and the pushed batch, revokes the client, and its token
+ * stops working.
+ */
+useOwnServer(test);
+test.describe.configure({ mode: 'serial' });
+
+const run = promisify(execFile);
+const NEW_ROOM = { id: 'ENG-0.01', name: 'Engineering Lecture Theatre 1' };
+const CLIENT_NAME = 'Timetabling (Syllabus Plus)';
+const main = (page: Page) => page.getByRole('main');
+
+/** `curl` as an integrator would run it: the HTTP status and the body. */
+async function curl(args: readonly string[]): Promise<{ status: number; body: string }> {
+  const { stdout } = await run('curl', ['--silent', '--show-error', '--write-out', '\n%{http_code}', ...args]);
+  const cut = stdout.lastIndexOf('\n');
+  return { status: Number(stdout.slice(cut + 1)), body: stdout.slice(0, cut) };
+}
+
+async function lectureCard(page: Page) {
+  await new TimetablePage(page).goto(`?week=${demoLecture.day}`);
+  return page.locator('li.event').filter({ hasText: 'CS2052' }).filter({ has: page.locator(`time[datetime^="${demoLecture.day}T10:00"]`) });
+}
+
+test('an administrator creates a client and copies its token; curl pushes a bundle with apply=auto; the student sees it; revoking stops the token', async ({ page, baseURL, newContext, signInAs, expectNoAxeViolations }) => {
+  test.setTimeout(150_000);
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signInAs('admin');
+  await page.goto('/admin');
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Integrations' }).click();
+  await expect(page).toHaveURL(/\/admin\/integrations$/);
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  await expectNoAxeViolations();
+
+  // A client that may push imports and read their reports, but not attendance.
+  await main(page).getByRole('button', { name: 'Add a client' }).click();
+  await main(page).getByRole('button', { name: 'Create client' }).click();
+  await expect(main(page).getByRole('alert')).toContainText('Enter a name for the client');
+  await expect(main(page).getByRole('alert')).toContainText('Choose at least one permission');
+  await main(page).getByRole('textbox', { name: 'Name' }).fill(CLIENT_NAME);
+  await main(page).getByRole('checkbox', { name: 'Push data imports' }).check();
+  await main(page).getByRole('checkbox', { name: 'Read import reports' }).check();
+  await expectNoAxeViolations();
+  await main(page).getByRole('button', { name: 'Create client' }).click();
+
+  // The token, once: focused heading, the value, Copy.
+  const tokenHeading = main(page).getByRole('heading', { name: `The token of “${CLIENT_NAME}”` });
+  await expect(tokenHeading).toBeFocused();
+  const token = await main(page).getByRole('textbox', { name: 'Token' }).inputValue();
+  expect(token).toMatch(/^cci_[A-Za-z0-9_-]{43}$/);
+  await main(page).getByRole('button', { name: 'Copy token' }).click();
+  await expect(page.getByText('Token copied')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
+  await expectNoAxeViolations();
+  await main(page).getByRole('button', { name: 'Done' }).click();
+  await expect(main(page).getByRole('textbox', { name: 'Token' })).toHaveCount(0);
+  const row = main(page).getByRole('table', { name: 'Integration clients' }).getByRole('row').filter({ hasText: CLIENT_NAME });
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('Never used');
+  await expect(row).toContainText('Push data imports, Read import reports');
+  // The list never carries the token again.
+  await page.reload();
+  await expect(row).toBeVisible();
+  expect(await page.content()).not.toContain(token);
+
+  // The student's lecture before the push.
+  const studentContext = await newContext();
+  try {
+    const student = await studentContext.newPage();
+    await signInOn(student, 'student');
+    await expect(await lectureCard(student)).toContainText(demoLecture.roomName);
+
+    // The timetabling system pushes the change, and polls its report until it is applied.
+    const { path } = await lectureMovedBundle(NEW_ROOM.id);
+    const pushed = await curl(['-X', 'POST', '-H', `Authorization: Bearer ${token}`, '-H', 'Content-Type: application/zip', '--data-binary', `@${path}`, `${baseURL}/api/integration/imports?apply=auto`]);
+    expect(pushed.status).toBe(202);
+    const { rowId } = JSON.parse(pushed.body) as { rowId: number };
+    await expect.poll(async () => {
+      const report = await curl(['-H', `Authorization: Bearer ${token}`, `${baseURL}/api/integration/imports/${rowId}`]);
+      return (JSON.parse(report.body) as { state: string }).state;
+    }, { timeout: 30_000 }).toBe('applied');
+    const report = JSON.parse((await curl(['-H', `Authorization: Bearer ${token}`, `${baseURL}/api/integration/imports/${rowId}`])).body) as { pushedBy: string; counts: { events: { update: number } } };
+    expect(report.pushedBy).toBe(CLIENT_NAME);
+    expect(report.counts.events.update).toBe(1);
+
+    const card = await lectureCard(student);
+    await student.getByRole('button', { name: 'Refresh' }).click();
+    await expect(card).toContainText(NEW_ROOM.name);
+  } finally {
+    await studentContext.close();
+  }
+
+  // The administrator sees the client's last use, and the batch it pushed in the import history.
+  await page.reload();
+  await expect(row).toContainText('from 127.0.0.1');
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Data import' }).click();
+  await expect(main(page).getByRole('table', { name: /import/i }).getByRole('row').filter({ hasText: `Client “${CLIENT_NAME}”` })).toContainText('Applied');
+
+  // Revoked: it asks first, then the token is refused.
+  await page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Integrations' }).click();
+  await row.getByRole('button', { name: `Revoke ${CLIENT_NAME}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Revoke the client “${CLIENT_NAME}”?` });
+  await expect(dialog).toContainText('Its token stops working at once');
+  await expectNoAxeViolations();
+  await dialog.getByRole('button', { name: 'Revoke client' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('Revoked');
+  await expect(row.getByRole('button', { name: `Revoke ${CLIENT_NAME}` })).toHaveCount(0);
+  const refused = await curl(['-H', `Authorization: Bearer ${token}`, `${baseURL}/api/integration/imports/${1}`]);
+  expect(refused.status).toBe(401);
+  expect(JSON.parse(refused.body)).toEqual({ message: 'The integration token has been revoked.', errors: { authorization: ['The integration token has been revoked.'] } });
+});
+
+test('on a phone, Admin → Integrations lists the clients as cards and adds one, axe-clean', async ({ page, signInAs, expectNoAxeViolations }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs('admin');
+  await page.goto('/admin/integrations');
+  await expect(main(page).getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  await expect(main(page).getByText(CLIENT_NAME)).toBeVisible();
+  await expectNoAxeViolations();
+  await main(page).getByRole('button', { name: 'Add a client' }).click();
+  await main(page).getByRole('textbox', { name: 'Name' }).fill('Student records nightly');
+  await main(page).getByRole('checkbox', { name: 'Read attendance and absence decisions' }).check();
+  await expectNoAxeViolations();
+  await main(page).getByRole('button', { name: 'Create client' }).click();
+  await expect(main(page).getByRole('heading', { name: 'The token of “Student records nightly”' })).toBeFocused();
+  await expectNoAxeViolations();
+});

@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import {
+  integrationClientListRoute, integrationClientRevokeRoute, type CreatedIntegrationClient, type IntegrationClient,
+} from '../../../../shared/contract/integration';
+import { callApi } from '../../../api/client';
+import { serverNow } from '../../timetable/serverClock';
+import { useDeleteDialog } from '../form/DeleteDialog';
+import { ErrorBox } from '../form/FormParts';
+import { PageFrame } from '../form/PageFrame';
+import { useAdminValue } from '../form/useAdminList';
+import { useOnline } from '../shell/useOnline';
+import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { clientStatus, humanDateTime, lastUseText, scopesText } from './clientText';
+import { NewClientForm } from './NewClientForm';
+import { NewToken } from './NewToken';
+import './integrations.css';
+
+/**
+ * /admin/integrations (issue 36): the machine clients that push imports and read attendance with
+ * a bearer token. Creating one shows its token once; revoking one stops its token at once.
+ */
+export function IntegrationsPage() {
+  const clients = useAdminValue(integrationClientListRoute);
+  const [mode, setMode] = useState<'list' | 'adding'>('list');
+  const [created, setCreated] = useState<CreatedIntegrationClient>();
+  const isOnline = useOnline();
+  const revocation = useDeleteDialog(clients.reload);
+  const nowMs = serverNow();
+  const columns: AdminColumn<IntegrationClient>[] = [
+    { key: 'name', header: 'Name', value: (c) => c.name },
+    { key: 'scopes', header: 'Permissions', value: (c) => scopesText(c) },
+    { key: 'status', header: 'Status', value: (c) => clientStatus(c, nowMs) },
+    { key: 'lastUsedAt', header: 'Last used', value: (c) => c.lastUsedAt ?? '', render: (c) => lastUseText(c) },
+    { key: 'expiresAt', header: 'Expires', value: (c) => c.expiresAt, render: (c) => <time dateTime={c.expiresAt}>{humanDateTime(c.expiresAt)}</time> },
+    { key: 'createdAt', header: 'Created', value: (c) => c.createdAt, render: (c) => `${humanDateTime(c.createdAt)}${c.createdBy ? ` by ${c.createdBy}` : ''}`, isExportedByDefault: true },
+  ];
+  const revoke = (client: IntegrationClient) =>
+    revocation.ask({
+      title: `Revoke the client “${client.name}”?`,
+      confirmLabel: 'Revoke client',
+      loss: async () => ({
+        text: `Its token stops working at once: ${scopesText(client).toLocaleLowerCase()} with it will be refused. This cannot be undone; to give access again, create a new client.`,
+      }),
+      remove: () => callApi(integrationClientRevokeRoute, { params: { rowId: client.rowId } }),
+      done: `Client “${client.name}” revoked`,
+    });
+  return (
+    <PageFrame intro="Other systems (the student record system, timetabling) reach Campus Companion with a client’s token: they push data imports, read their reports and read attendance back out. Each client may do only what it is given.">
+      {created ? (
+        <NewToken client={created} onDone={() => setCreated(undefined)} />
+      ) : mode === 'adding' ? (
+        <NewClientForm
+          onCreated={(client) => {
+            setCreated(client);
+            setMode('list');
+            void clients.reload();
+          }}
+          onCancel={() => setMode('list')}
+        />
+      ) : (
+        <div>
+          <button type="button" className="button button--primary" disabled={!isOnline} onClick={() => setMode('adding')}>
+            Add a client
+          </button>
+        </div>
+      )}
+      <ErrorBox error={clients.error} title="Clients could not be loaded" />
+      {clients.value && (
+        <AdminTable
+          caption="Integration clients"
+          rows={clients.value.items}
+          columns={columns}
+          rowKey={(c) => c.rowId}
+          exportName="integration-clients"
+          actions={(client) =>
+            client.revokedAt ? null : (
+              <button type="button" className="button button--ghost" aria-label={`Revoke ${client.name}`} disabled={!isOnline} onClick={() => revoke(client)}>
+                Revoke
+              </button>
+            )
+          }
+        />
+      )}
+      {revocation.dialog}
+    </PageFrame>
+  );
+}
