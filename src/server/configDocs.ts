@@ -58,7 +58,7 @@ export const configGroups: readonly ConfigGroup[] = [
     id: 'uploads',
     title: 'Uploads and data imports',
     intro: '',
-    variables: ['UPLOAD_QUOTA_MB', 'ABSENCE_REQUESTS_PER_HOUR', 'UPLOAD_IDLE_TIMEOUT_SECONDS', 'UPLOAD_TIMEOUT_SECONDS', 'IMPORT_MAX_MB'],
+    variables: ['UPLOAD_QUOTA_MB', 'ABSENCE_REQUESTS_PER_HOUR', 'UPLOAD_IDLE_TIMEOUT_SECONDS', 'UPLOAD_TIMEOUT_SECONDS', 'IMPORT_MAX_MB', 'CONNECTOR_TIMEOUT_SECONDS'],
   },
   {
     id: 'status',
@@ -256,6 +256,10 @@ export const variableDocs: { readonly [Name in ConfigVariable]: VariableDoc } = 
   IMPORT_MAX_MB: {
     fallback: '`200`',
     meaning: 'the largest data import bundle (a zip, see `../shared/IMPORT-FORMAT.md`) an administrator may upload on **Admin → Data import**; a larger one is refused with `413` before anything is stored',
+  },
+  CONNECTOR_TIMEOUT_SECONDS: {
+    fallback: '`60`',
+    meaning: 'how long one request of a scheduled pull (**Admin → Integrations**: a OneRoster token or page, a timetable feed) may take, its body included; a slower upstream fails the run with that reason and leaves the held data untouched',
   },
   STATUS_CHECKS: {
     fallback: 'the app\'s own health endpoint per feature in demo mode; otherwise none',
