@@ -33,6 +33,8 @@ function field(value: CsvValue): string {
 
 const csvOf = (rows: readonly (readonly CsvValue[])[]): string => rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
 
+const oneRosterManifestKeys = ['academicSessions', 'orgs', 'courses', 'classes', 'users', 'roles', 'enrollments'] as const;
+
 export interface BundleSource {
   readonly systemName: string;
   readonly systemCode: string;
@@ -47,6 +49,8 @@ export async function writeBundle(dir: string, source: BundleSource, files: read
     ['propertyName', 'value'], ['manifest.version', '1.0'], ['oneroster.version', '1.2'],
     ['source.systemName', source.systemName], ['source.systemCode', source.systemCode],
     ...files.map((f) => [`file.${f.manifestKey}`, f.mode]),
+    // The manifest must say something of every OneRoster file: what a connector does not send is absent.
+    ...oneRosterManifestKeys.filter((key) => !files.some((f) => f.manifestKey === key)).map((key) => [`file.${key}`, 'absent']),
   ];
   zip.addBuffer(Buffer.from(csvOf(manifest), 'utf8'), 'manifest.csv', { mtime: epoch });
   for (const file of files) {
