@@ -66,6 +66,8 @@ import { adminClassesRoutes } from './features/admin/classes/adminClasses.routes
 import { adminNotificationsRoutes } from './features/admin/adminNotifications.routes.js';
 import { startAdminNotificationWorker } from './features/admin/notifications/adminNotifications.jobs.js';
 import { startImportWorkers } from './features/imports/imports.jobs.js';
+import { startConnectorWorkers } from './features/connectors/connectors.jobs.js';
+import { connectorRoutes } from './features/connectors/connectors.routes.js';
 import { startReferralEmailWorker } from './features/referrals/referralEmail.js';
 import { startDecisionNoticeWorker } from './features/staffAbsences/decisionNotice.jobs.js';
 import { importRoutes } from './features/imports/imports.routes.js';
@@ -108,7 +110,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...integrationRoutes(ctx, jobs), ...openApiRoutes(ctx)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...integrationRoutes(ctx, jobs), ...connectorRoutes(ctx, jobs), ...openApiRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -175,10 +177,11 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
       await push.startWorker();
       await startAdminNotificationWorker(ctx, jobs);
       await startImportWorkers(ctx, jobs);
+      await startConnectorWorkers(ctx, jobs);
       await startReferralEmailWorker(ctx, jobs, app.log);
       await startDecisionNoticeWorker(ctx, jobs);
       // SCHEDULED_JOBS=0 (e2e only): the tests run each timed job through /api/test/jobs when they need it.
-      if (config.scheduledJobs) await jobs.schedule(scheduledJobs, () => ({ ...ctx, now }));
+      if (config.scheduledJobs) await jobs.schedule(scheduledJobs, () => ({ ...ctx, now, jobs }));
     });
     // The interval jobs (the status checks) begin once this instance listens: the demo's checks
     // ask this very server, and a run before it listened found the port closed and showed every

@@ -64,7 +64,7 @@ export const configGroups: readonly ConfigGroup[] = [
     id: 'integrations',
     title: 'Integrations',
     intro: 'README.md, "Integrating", shows each machine door with curl; `GET /api/openapi.json` describes every route.',
-    variables: ['INTEGRATION_RATE_LIMIT'],
+    variables: ['INTEGRATION_RATE_LIMIT', 'CONNECTOR_TIMEOUT_SECONDS'],
   },
   {
     id: 'status',
@@ -266,6 +266,10 @@ export const variableDocs: { readonly [Name in ConfigVariable]: VariableDoc } = 
   INTEGRATION_RATE_LIMIT: {
     fallback: '`120`',
     meaning: 'requests one integration client (its bearer token) may make to `/api/integration/` per minute, across all instances; one more is answered `429` until the minute is over. Requests with no token or a wrong one are counted by address instead',
+  },
+  CONNECTOR_TIMEOUT_SECONDS: {
+    fallback: '`60`',
+    meaning: 'how long one request of a scheduled pull (**Admin → Integrations**: a OneRoster token or page, a timetable feed) may take, its body included; a slower upstream fails the run with that reason and leaves the held data untouched',
   },
   STATUS_CHECKS: {
     fallback: 'the app\'s own health endpoint per feature in demo mode; otherwise none',

@@ -27,6 +27,8 @@ export interface ImportBatchesTable {
   applied_at: NullableTimestamp;
   reverted_at: NullableTimestamp;
   updated_at: Timestamp;
+  /** The connector whose run made it (0034); null for an upload or a push. */
+  connector_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type ImportSeverity = 'error' | 'warning';

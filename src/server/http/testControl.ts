@@ -50,7 +50,7 @@ export function registerTestControl(app: FastifyInstance, ctx: ServerContext): v
   app.post<{ Params: { name: string } }>(`${TEST_CONTROL_PREFIX}/jobs/:name/run`, async (request) => {
     const job = [...scheduledJobs, ...intervalJobs].find((candidate) => candidate.name === request.params.name);
     if (!job) throw new HttpError(404, 'No such job.', { name: [`Known jobs: ${[...scheduledJobs, ...intervalJobs].map((j) => j.name).join(', ')}`] });
-    const jobContext: JobContext = { ...ctx, now: () => clock.now() };
+    const jobContext: JobContext = { ...ctx, now: () => clock.now(), jobs: app.jobs };
     await job.run(jobContext);
     return { name: job.name, ranAt: clock.now().toISOString() };
   });

@@ -1,5 +1,6 @@
 import type { Config } from '../config.js';
 import type { ServerContext } from '../context.js';
+import type { JobQueue } from './jobQueue.js';
 
 /**
  * Background work the server runs through its durable job queue (pg-boss on the app's own
@@ -9,6 +10,8 @@ import type { ServerContext } from '../context.js';
 export interface JobContext extends ServerContext {
   /** `clock.now`, the server's clock (clock.ts), so tests can move time. */
   readonly now: () => Date;
+  /** The queue, for a job that queues others (the connectors' minute tick); absent where none runs. */
+  readonly jobs?: JobQueue;
 }
 
 /** A job that runs on a schedule (a cron expression, in the university's time zone). */

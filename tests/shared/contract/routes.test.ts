@@ -106,6 +106,8 @@ describe('route contract', () => {
       'PUT /api/staff/register/:eventRowId/check-in',
       // Issue 36: administrators' integration clients, and a client pushing an import bundle.
       'POST /api/admin/integration-clients', 'DELETE /api/admin/integration-clients/:rowId', 'POST /api/integration/imports',
+      // Issue 36 §3: scheduled pulls (connectors), and running one now.
+      'POST /api/admin/connectors', 'PUT /api/admin/connectors/:rowId', 'DELETE /api/admin/connectors/:rowId', 'POST /api/admin/connectors/:rowId/run',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);
