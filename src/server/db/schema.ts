@@ -1,4 +1,5 @@
 import type { AdminNotificationTables } from './schema.adminNotifications.js';
+import type { AttendanceFeedTables } from './schema.attendanceFeed.js';
 import type { DomainTables } from './schema.domain.js';
 import type { IdempotencyTables } from './schema.idempotency.js';
 import type { IdentityTables } from './schema.identity.js';
@@ -8,4 +9,4 @@ import type { StatusTables } from './schema.status.js';
 import type { ViewAsTables } from './schema.viewAs.js';
 
 /** Every table Kysely knows about; one interface per migration family. */
-export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables, ViewAsTables, IdempotencyTables, ImportTables {}
+export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables, ViewAsTables, IdempotencyTables, ImportTables, AttendanceFeedTables {}
