@@ -69,6 +69,9 @@ import { startImportWorkers } from './features/imports/imports.jobs.js';
 import { startReferralEmailWorker } from './features/referrals/referralEmail.js';
 import { startDecisionNoticeWorker } from './features/staffAbsences/decisionNotice.jobs.js';
 import { importRoutes } from './features/imports/imports.routes.js';
+import { integrationRoutes } from './features/integration/integration.routes.js';
+import { IntegrationClients } from './features/integration/integrationClients.service.js';
+import { acceptZipBodies } from './features/integration/pushedBundle.js';
 import { HubConnections } from './realtime/hubConnections.js';
 import { realtimeRoutes, registerSendTracking } from './realtime/realtime.routes.js';
 import { statusRoutes } from './realtime/status.routes.js';
@@ -105,7 +108,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...openApiRoutes(ctx)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...integrationRoutes(ctx, jobs), ...openApiRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */
@@ -230,6 +233,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   });
 
   app.decorateRequest('session', null);
+  app.decorateRequest('integrationClient', undefined);
   const sessionCookie = sessionCookieName(config.publicOrigin);
   // The store's lookup, kept per session while the database says it still holds (auth/sessionCache.ts).
   const sessionLookup = new SessionCache(db, ctx.sessions, config.sessionIdleMinutes, clock);
@@ -261,8 +265,12 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
 
   registerSendTracking(app, hub);
   registerViewAsRequestLog(app, db, allRoutes);
+  acceptZipBodies(app);
+  const integrationClients = new IntegrationClients(db, clock);
   registerContractRoutes(app, allRoutes, implementations(ctx, jobs, hub), {
     idempotency: new IdempotencyStore(db, now),
+    authenticateClient: async (request, route) =>
+      integrationClients.authenticate(request.headers.authorization, route.scope, { routeId: route.id, address: request.ip }),
     assertXsrf: (request) => {
       const header = request.headers[XSRF_HEADER];
       const isValid = ctx.xsrf.isValid(

@@ -143,6 +143,8 @@ export interface Config {
   readonly uploadTimeoutMs: number;
   /** IMPORT_MAX_MB: the largest data import bundle (zip) an administrator may upload, in bytes. */
   readonly importMaxBytes: number;
+  /** INTEGRATION_RATE_LIMIT: requests one integration client's token may make per minute. */
+  readonly integrationRateLimit: number;
   /** The analytics provider loaded once a user consents (none by default), with its public ids. */
   readonly analytics: AnalyticsConfig;
   /**
@@ -410,6 +412,7 @@ export const configSchema = z.object({
   UPLOAD_IDLE_TIMEOUT_SECONDS: variable(30, positiveNumber),
   UPLOAD_TIMEOUT_SECONDS: variable(600, positiveNumber),
   IMPORT_MAX_MB: variable(200, positiveInteger),
+  INTEGRATION_RATE_LIMIT: variable(120, positiveInteger),
   OIDC_ISSUER: variable<string | undefined>(undefined, httpUrl),
   OIDC_CLIENT_ID: variable<string | undefined>(undefined, asText),
   OIDC_CLIENT_SECRET: variable<string | undefined>(undefined, asText),
@@ -603,6 +606,7 @@ export function loadConfig(env: Env = process.env): Config {
     uploadIdleTimeoutMs: Math.round(v.UPLOAD_IDLE_TIMEOUT_SECONDS * 1000),
     uploadTimeoutMs: Math.round(v.UPLOAD_TIMEOUT_SECONDS * 1000),
     importMaxBytes: v.IMPORT_MAX_MB * 1024 * 1024,
+    integrationRateLimit: v.INTEGRATION_RATE_LIMIT,
     analytics: analyticsConfig(v),
     analyticsSendVisaStatus: v.ANALYTICS_SEND_VISA_STATUS,
     support: { teamEmail: v.SUPPORT_TEAM_EMAIL, smtpUrl: v.SMTP_URL, fromAddress: v.SMTP_FROM ?? v.SUPPORT_TEAM_EMAIL, urgentText: v.SUPPORT_URGENT_TEXT },

@@ -61,6 +61,12 @@ export const configGroups: readonly ConfigGroup[] = [
     variables: ['UPLOAD_QUOTA_MB', 'ABSENCE_REQUESTS_PER_HOUR', 'UPLOAD_IDLE_TIMEOUT_SECONDS', 'UPLOAD_TIMEOUT_SECONDS', 'IMPORT_MAX_MB'],
   },
   {
+    id: 'integrations',
+    title: 'Integrations',
+    intro: 'README.md, "Integrating", shows each machine door with curl; `GET /api/openapi.json` describes every route.',
+    variables: ['INTEGRATION_RATE_LIMIT'],
+  },
+  {
     id: 'status',
     title: 'Live service status',
     intro: 'README.md, "Live service status", describes the feed and `GET /api/health`.',
@@ -256,6 +262,10 @@ export const variableDocs: { readonly [Name in ConfigVariable]: VariableDoc } = 
   IMPORT_MAX_MB: {
     fallback: '`200`',
     meaning: 'the largest data import bundle (a zip, see `../shared/IMPORT-FORMAT.md`) an administrator may upload on **Admin → Data import**; a larger one is refused with `413` before anything is stored',
+  },
+  INTEGRATION_RATE_LIMIT: {
+    fallback: '`120`',
+    meaning: 'requests one integration client (its bearer token) may make to `/api/integration/` per minute, across all instances; one more is answered `429` until the minute is over. Requests with no token or a wrong one are counted by address instead',
   },
   STATUS_CHECKS: {
     fallback: 'the app\'s own health endpoint per feature in demo mode; otherwise none',

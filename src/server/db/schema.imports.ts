@@ -10,6 +10,10 @@ export interface ImportBatchesTable {
   state: ImportState;
   created_at: Timestamp;
   created_by_user_id: number | null;
+  /** The integration client that pushed it (0033). */
+  created_by_client_id: number | null;
+  /** Applies itself once validation leaves no error and no warning (0033). */
+  auto_apply: Generated<boolean>;
   file_name: string;
   source_system_name: string | null;
   source_system_code: string | null;
@@ -64,7 +68,23 @@ export interface ImportUploadsTable {
   chunk: Buffer;
 }
 
+/** Machine clients and their tokens (0033). */
+export interface IntegrationClientsTable {
+  id: Generated<number>;
+  name: string;
+  scopes: string[];
+  token_hash: string;
+  created_at: Timestamp;
+  created_by_user_id: number | null;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by_user_id: number | null;
+  last_used_at: NullableTimestamp;
+  last_used_address: string | null;
+}
+
 export interface ImportTables {
+  integration_clients: IntegrationClientsTable;
   import_uploads: ImportUploadsTable;
   import_staged_rows: ImportStagedRowsTable;
   import_batches: ImportBatchesTable;

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod/mini';
-import { isIdempotentByKey, isRawResponse, type Capability, type RouteDescriptor } from '../../shared/contract/route.js';
+import { integrationPathPrefix, isIdempotentByKey, isRawResponse, type Capability, type IntegrationScope, type RouteDescriptor } from '../../shared/contract/route.js';
 import type { SessionUser } from '../auth/session.service.js';
+import type { IntegrationCaller } from '../features/integration/integrationClients.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';
 import { forbidden, HttpError, unauthorized, validationError } from './errors.js';
 import { answerOnce, type PreparedAnswer } from './idempotentAnswer.js';
@@ -22,8 +23,10 @@ export interface HandlerContext<D extends RouteDescriptor> {
   readonly params: Infer<D['params'], Record<string, never>>;
   readonly query: Infer<D['query'], Record<string, never>>;
   readonly body: Infer<D['body'], undefined>;
-  /** The signed-in caller; always set on non-public routes. */
-  readonly user: D['isPublic'] extends true ? SessionUser | undefined : SessionUser;
+  /** The signed-in caller; always set on non-public routes, never on machine routes. */
+  readonly user: D['scope'] extends string ? undefined : D['isPublic'] extends true ? SessionUser | undefined : SessionUser;
+  /** The integration client whose token called a machine route (one with a `scope`). */
+  readonly client: D['scope'] extends string ? IntegrationCaller : undefined;
 }
 
 /**
@@ -107,6 +110,8 @@ export interface AccessChecks {
   readonly assertXsrf: (request: FastifyRequest) => void;
   /** Where the Idempotency-Keys of keyed routes are claimed and their answers kept. */
   readonly idempotency: IdempotencyStore;
+  /** The client of a machine route's bearer token; throws 401 or 403 (integrationClients.service.ts). */
+  readonly authenticateClient: (request: FastifyRequest, route: RouteDescriptor & { readonly scope: IntegrationScope }) => Promise<IntegrationCaller>;
 }
 
 /** A JSON or empty answer, ready to send or keep for a retried Idempotency-Key. */
@@ -123,8 +128,18 @@ function prepareAnswer(route: RouteDescriptor, reply: FastifyReply, result: unkn
 /** Keyed routes answer JSON or nothing, to signed-in callers only: that is what a retry can be given again. */
 function assertKeyable(route: RouteDescriptor): void {
   const isKeptAnswer = !isRawResponse(route.response) || route.response.kind === 'empty';
-  if (route.isPublic || !isKeptAnswer) throw new Error(`${route.id} cannot honour an Idempotency-Key: it must be signed-in only and answer JSON or nothing`);
+  if (route.isPublic || route.scope || !isKeptAnswer) throw new Error(`${route.id} cannot honour an Idempotency-Key: it must be signed-in only and answer JSON or nothing`);
 }
+
+/** A machine route has a scope, no roles, is not public, and lives under /api/integration/; no other route lives there. */
+function assertMachineRouteShape(route: RouteDescriptor): void {
+  const isUnderPrefix = route.path.startsWith(integrationPathPrefix);
+  if (route.scope ? !isUnderPrefix || route.isPublic || route.roles.length > 0 || route.capability : isUnderPrefix) {
+    throw new Error(`${route.id}: only machine routes (a scope, no roles, not public) live under ${integrationPathPrefix}`);
+  }
+}
+
+const hasScope = (route: RouteDescriptor): route is RouteDescriptor & { readonly scope: IntegrationScope } => route.scope !== undefined;
 
 /** Whether the user holds a capability a route requires (see `capabilityNames` in the contract). */
 export function holdsCapability(user: SessionUser, capability: Capability): boolean {
@@ -165,11 +180,17 @@ export function registerContractRoutes(
     const impl = byId.get(route.id);
     const isKeyed = isIdempotentByKey(route);
     if (isKeyed) assertKeyable(route);
+    assertMachineRouteShape(route);
     app.route({
       method: route.method,
       url: route.path,
       config: impl?.config ?? {},
       preValidation: async (request) => {
+        // A machine route answers a bearer token and nothing else: a session cookie counts for nothing there.
+        if (hasScope(route)) {
+          request.integrationClient = await checks.authenticateClient(request, route);
+          return;
+        }
         const session = request.session;
         if (!route.isPublic && !session) throw unauthorized();
         // The one place that keeps an administrator's view-as session read-only, for every route.
@@ -197,7 +218,8 @@ export function registerContractRoutes(
           params: parsePart(route.params, request.params, 'params'),
           query: parsePart(route.query, request.query, 'query'),
           body: route.multipart ? undefined : parsePart(route.body, request.body, 'body'),
-          user: request.session?.user,
+          user: route.scope ? undefined : request.session?.user,
+          client: request.integrationClient,
         } as HandlerContext<RouteDescriptor>;
         if (!impl) throw new HttpError(501, 'This feature is not available yet.');
         const key = isKeyed ? idempotencyKeyOf(request) : undefined;

@@ -38,6 +38,13 @@ const refusals: Record<string, string> = {
   '403': 'Signed in, but without the role or capability this route needs, or (a write) without the antiforgery token.',
 };
 
+/** Refusals of a machine route (issue 36). */
+const tokenRefusals: Record<string, string> = {
+  '400': refusals['400'] ?? '',
+  '401': 'No bearer token, or one that is unknown, expired or revoked.',
+  '403': "The token's client does not hold this route's scope.",
+};
+
 /** A zod schema as JSON Schema 2020-12 (OpenAPI 3.1's dialect); transforms and the like become `{}`. */
 function jsonSchemaOf(schema: ContractSchema, io: 'input' | 'output'): JsonSchema {
   const converted: JsonSchema = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' });
@@ -66,6 +73,9 @@ function parametersOf(schema: ContractSchema | undefined, where: 'path' | 'query
 
 /** Who may call the route, in words and as extension fields a client generator can read. */
 function accessOf(route: RouteDescriptor): { summary: string; extensions: JsonSchema } {
+  if (route.scope) {
+    return { summary: `An integration client's bearer token holding the \`${route.scope}\` scope.`, extensions: { 'x-access': 'token', 'x-scope': route.scope } };
+  }
   if (route.isPublic) return { summary: 'Anyone, signed in or not.', extensions: { 'x-access': 'public' } };
   const roles = route.roles.length > 0 ? route.roles.join(' or ') : 'any role';
   const capability = route.capability ? `, holding the \`${route.capability}\` capability` : '';
@@ -86,10 +96,11 @@ function operationOf(route: RouteDescriptor): JsonSchema {
     responses['200'] = { description: 'Success.', content: { 'application/json': { schema: jsonSchemaOf(route.response, 'output') } } };
   }
   const errorContent = { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } };
-  for (const [status, description] of Object.entries(refusals)) {
+  for (const [status, description] of Object.entries(route.scope ? tokenRefusals : refusals)) {
     if (route.isPublic && status !== '400') continue;
     responses[status] = { description, content: errorContent };
   }
+  if (route.scope) responses['429'] = { description: 'Over `INTEGRATION_RATE_LIMIT` requests this minute: wait for the next.', content: errorContent };
   if (route.ownedParams && Object.keys(route.ownedParams).length > 0) responses['404'] = { description: 'No such record, or not one this user may see.', content: errorContent };
 
   const body = route.body
@@ -98,11 +109,12 @@ function operationOf(route: RouteDescriptor): JsonSchema {
       ? { required: true, content: { 'multipart/form-data': { schema: jsonSchemaOf(route.multipart, 'input') } } }
       : undefined;
 
-  const security = route.isPublic ? [] : [isWrite ? { session: [], antiforgery: [] } : { session: [] }];
+  const security = route.scope ? [{ integrationToken: [route.scope] }] : route.isPublic ? [] : [isWrite ? { session: [], antiforgery: [] } : { session: [] }];
+  const needsXsrf = isWrite && !route.isPublic && !route.scope;
   return {
     operationId: route.id,
     summary: route.id,
-    description: `Who may call it: ${access.summary}${isWrite && !route.isPublic ? ` Writes need the \`${xsrfHeaderName}\` header.` : ''}`,
+    description: `Who may call it: ${access.summary}${needsXsrf ? ` Writes need the \`${xsrfHeaderName}\` header.` : ''}`,
     tags: [route.id.split('.')[0] ?? 'api'],
     parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
     ...(body ? { requestBody: body } : {}),
@@ -133,6 +145,7 @@ export function buildOpenApiDocument(routes: readonly RouteDescriptor[], options
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie a sign-in sets (`__Host-cc_session` on an https origin).' },
         antiforgery: { type: 'apiKey', in: 'header', name: xsrfHeaderName, description: 'The token `GET /api/antiforgerytoken` answers, on every write of a session.' },
+        integrationToken: { type: 'http', scheme: 'bearer', description: 'An integration client\'s token (Admin → Integrations), shown once when the client is created. Its scopes: `import:write`, `import:read`, `attendance:read`.' },
       },
     },
   };

@@ -55,6 +55,8 @@ export const importSummarySchema = z.object({
   createdAt: z.iso.datetime({ offset: true }),
   /** The administrator who uploaded it (display name); null for a bundle the server imported itself (the demo). */
   createdBy: z.nullable(z.string()),
+  /** The integration client that pushed it (issue 36), by name; null for an upload or the demo. */
+  pushedBy: z.nullable(z.string()),
   fileName: z.string(),
   /** The manifest's `source.systemName`; null when it names none or could not be read. */
   source: z.nullable(z.string()),

@@ -7,6 +7,7 @@ import { adminAudienceRoutes } from './adminAudience';
 import { adminAuditRoutes } from './adminAudit';
 import { adminClassRoutes } from './adminClasses';
 import { adminImportRoutes } from './adminImports';
+import { adminIntegrationRoutes, integrationRoutes } from './integration';
 import { accountViewsRoute, adminViewAsRoutes } from './adminViewAs';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
@@ -87,6 +88,8 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminAuditRoutes,
   ...adminClassRoutes,
   ...adminImportRoutes,
+  ...adminIntegrationRoutes,
+  ...integrationRoutes,
   ...staffAbsenceRoutes,
   staffAbsenceFilePreviewRoute,
   openApiRoute,

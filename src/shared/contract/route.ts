@@ -21,6 +21,17 @@ export const capabilityNames = ['absenceReviewer', 'studentSupport'] as const;
 export type Capability = (typeof capabilityNames)[number];
 
 /**
+ * What a machine client's token may do (issue 36): push import bundles, read their reports, read
+ * attendance back out. A route with a `scope` is a machine route: it lives under
+ * `/api/integration/`, takes `Authorization: Bearer <token>` and nothing else (no session, no
+ * antiforgery token), and a session can never call it.
+ */
+export const integrationScopes = ['import:write', 'import:read', 'attendance:read'] as const;
+export type IntegrationScope = (typeof integrationScopes)[number];
+/** Where every machine route lives, and only they. */
+export const integrationPathPrefix = '/api/integration/';
+
+/**
  * Responses that are not JSON: a redirect (sign-in, sign-out), an HTML or script page
  * (the demo persona picker), a calendar feed, a file download, no body at all, or a long-lived
  * `text/event-stream` (the status feed) that the handler writes and keeps open itself.
@@ -65,6 +76,11 @@ export interface RouteDescriptor {
   readonly roles: readonly Role[];
   /** A capability the caller must also hold (checked with the role, 403 without it). */
   readonly capability?: Capability;
+  /**
+   * A machine route (issue 36): the scope the caller's bearer token must hold. Such a route has
+   * no roles, is never public, and answers only a valid token (401 without one, 403 out of scope).
+   */
+  readonly scope?: IntegrationScope;
   /** Client cache lifetime from SPEC §9, in minutes, where the spec gives one. */
   readonly cacheMinutes?: number;
   /**

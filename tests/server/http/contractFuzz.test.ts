@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { allRoutes } from '../../../src/shared/contract/index.js';
-import { isIdempotentByKey, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { integrationScopes, isIdempotentByKey, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { tokenHash } from '../../../src/server/features/integration/integrationClients.service.js';
 import { replayedHeader } from '../../../src/server/http/idempotentAnswer.js';
 import { rowCounts } from '../../helpers/rowCounts.js';
 import { anonymous, signIn, type Caller, type TestApp, createTestApp } from '../../helpers/testApp.js';
@@ -22,7 +24,7 @@ const numRuns = Number(process.env.FUZZ_RUNS ?? 100);
 
 const personaFor: Record<Role, string> = { Student: 'student', TeachingStaff: 'lecturer', Administrator: 'admin' };
 const personaOf = (route: RouteDescriptor): string =>
-  route.isPublic ? 'anonymous' : route.capability === 'absenceReviewer' ? 'staff' : route.capability === 'studentSupport' ? 'support' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
+  route.scope ? 'machine' : route.isPublic ? 'anonymous' : route.capability === 'absenceReviewer' ? 'staff' : route.capability === 'studentSupport' ? 'support' : route.roles[0] ? personaFor[route.roles[0]] : 'student';
 
 type Schema = z.core.$ZodType;
 type Body =
@@ -177,9 +179,18 @@ const callers = new Map<string, Caller>();
 async function callerFor(name: string): Promise<Caller> {
   const existing = callers.get(name);
   if (existing) return existing;
-  const caller = name === 'anonymous' ? await anonymous(t.app) : await signIn(t.app, name);
+  const caller = name === 'machine' ? await machineCaller() : name === 'anonymous' ? await anonymous(t.app) : await signIn(t.app, name);
   callers.set(name, caller);
   return caller;
+}
+
+/** An integration client holding every scope: the machine routes' caller, by bearer token (issue 36). */
+async function machineCaller(): Promise<Caller> {
+  const token = `cci_fuzz-${randomBytes(16).toString('hex')}`;
+  await t.db.insertInto('integration_clients').values({
+    name: `Fuzz ${token.slice(-6)}`, scopes: [...integrationScopes], token_hash: tokenHash(token), created_at: new Date(0), expires_at: new Date('2100-01-01T00:00:00Z'),
+  }).execute();
+  return { cookies: {}, xsrf: '', headers: () => ({ authorization: `Bearer ${token}` }) };
 }
 
 function forgetIfSessionEnded(name: string, caller: Caller, response: LightMyRequestResponse): void {
@@ -188,7 +199,7 @@ function forgetIfSessionEnded(name: string, caller: Caller, response: LightMyReq
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ SIGNIN_RATE_LIMIT: '100000' });
+  t = await createTestApp({ SIGNIN_RATE_LIMIT: '100000', INTEGRATION_RATE_LIMIT: '100000' });
 });
 afterAll(() => t.close());
 

@@ -14,6 +14,8 @@ interface Operation {
   'x-access': string;
   'x-roles'?: string[];
   'x-capability'?: string;
+  'x-scope'?: string;
+  description: string;
 }
 type OpenApiDocument = { openapi: string; info: { version: string }; servers: { url: string }[]; paths: Record<string, Record<string, Operation>> };
 
@@ -35,9 +37,17 @@ describe('the OpenAPI document built from the contract', () => {
     for (const route of allRoutes) expect(operationOf(route)?.operationId, route.id).toBe(route.id);
   });
 
-  it('says who may call each route: public, or a session with its roles and capability; writes also need the antiforgery header', () => {
+  it('says who may call each route: public, a token with its scope, or a session with its roles and capability; session writes also need the antiforgery header', () => {
     for (const route of allRoutes) {
       const operation = operationOf(route);
+      if (route.scope) {
+        expect(operation?.security, route.id).toEqual([{ integrationToken: [route.scope] }]);
+        expect(operation?.['x-access'], route.id).toBe('token');
+        expect(operation?.['x-scope'], route.id).toBe(route.scope);
+        expect(operation?.description, route.id).not.toContain('X-XSRF-TOKEN');
+        expect(Object.keys(operation?.responses ?? {}), route.id).toEqual(expect.arrayContaining(['401', '403', '429']));
+        continue;
+      }
       if (route.isPublic) {
         expect(operation?.security, route.id).toEqual([]);
         expect(operation?.['x-access'], route.id).toBe('public');

@@ -2,7 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { viewAsStartRoute, viewAsStopRoute } from '../../../src/shared/contract/adminViewAs.js';
 import { signOutEverywhereRoute } from '../../../src/shared/contract/auth.js';
 import { allRoutes } from '../../../src/shared/contract/index.js';
-import { isIdempotentByKey, isRawResponse, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { integrationScopes, isIdempotentByKey, isRawResponse, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
+import { tokenHash } from '../../../src/server/features/integration/integrationClients.service.js';
 import type { Caller } from '../../helpers/testApp.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 
@@ -75,7 +76,8 @@ describe('route matrix: every descriptor of the contract', () => {
     expectErrorShape(response.body);
   });
 
-  const writes = allRoutes.filter(isWrite);
+  // Machine routes (a `scope`) take a bearer token, not a session or an antiforgery token: their own section below.
+  const writes = allRoutes.filter((route) => isWrite(route) && !route.scope);
   it.each(writes.map((r) => [r.id, r] as const))('%s refuses a write without the antiforgery header', async (_id, route) => {
     const caller = callerFor(route.isPublic ? 'anonymous' : allowedPersona(route));
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: caller.headers(false), payload: {} });
@@ -174,9 +176,11 @@ describe('route matrix: every descriptor of the contract', () => {
   /**
    * The POST routes that do not honour an Idempotency-Key (issue 29), each for a reason its
    * descriptor gives: sessions and their cookies (sign-in, sign-out, view-as start and stop), the
-   * status feed's own protocol, and reads sent as POSTs. Any other POST creates or sends something.
+   * status feed's own protocol, reads sent as POSTs, a machine push (no session to key it by; the same
+   * bundle pushed twice changes nothing the second time) and creating an integration client (a
+   * retry must neither mint a second token nor show the first one again).
    */
-  const unkeyedPosts = ['auth.demoSignIn', 'auth.signOutSubmit', 'auth.signOutEverywhere', 'realtime.negotiate', 'realtime.send', 'admin.viewAsStart', 'admin.viewAsStop', 'admin.rulesPreview', 'admin.notificationsRecipients'];
+  const unkeyedPosts = ['integration.importPush', 'admin.integrationClientCreate', 'auth.demoSignIn', 'auth.signOutSubmit', 'auth.signOutEverywhere', 'realtime.negotiate', 'realtime.send', 'admin.viewAsStart', 'admin.viewAsStop', 'admin.rulesPreview', 'admin.notificationsRecipients'];
   it('every POST honours an Idempotency-Key, but for the listed exclusions; "send now" does too', () => {
     const posts = allRoutes.filter((route) => route.method === 'POST');
     expect(posts.filter((route) => !isIdempotentByKey(route)).map((route) => route.id).sort()).toEqual([...unkeyedPosts].sort());
@@ -186,6 +190,58 @@ describe('route matrix: every descriptor of the contract', () => {
   it.each(allRoutes.filter(isIdempotentByKey).map((r) => [r.id, r] as const))('%s, keyed, is signed-in only and answers JSON or nothing (what a retry can be given again)', (_id, route) => {
     expect(route.isPublic ?? false).toBe(false);
     expect(isRawResponse(route.response) ? route.response.kind : 'json').toMatch(/^(json|empty)$/);
+  });
+  describe('machine routes (issue 36): a bearer token, within its scopes, and nothing else', () => {
+    const machineRoutes = allRoutes.filter((route) => route.scope);
+    const tokens = { live: '', revoked: '', expired: '', outOfScope: new Map<string, string>() };
+    const mint = async (name: string, scopes: readonly string[], expiresAt?: Date) => {
+      const token = `cci_matrix-${name}-${'x'.repeat(20)}`;
+      const row = await t.db.insertInto('integration_clients').values({
+        name, scopes: [...scopes], token_hash: tokenHash(token), created_at: new Date(0), expires_at: expiresAt ?? new Date('2100-01-01T00:00:00Z'),
+      }).returning('id').executeTakeFirstOrThrow();
+      return { token, id: row.id };
+    };
+    beforeAll(async () => {
+      tokens.live = (await mint('live', integrationScopes)).token;
+      const revoked = await mint('revoked', integrationScopes);
+      await t.db.updateTable('integration_clients').set({ revoked_at: new Date(0) }).where('id', '=', revoked.id).execute();
+      tokens.revoked = revoked.token;
+      tokens.expired = (await mint('expired', integrationScopes, new Date('2000-01-01T00:00:00Z'))).token;
+      for (const scope of integrationScopes) tokens.outOfScope.set(scope, (await mint(`without-${scope}`, integrationScopes.filter((s) => s !== scope))).token);
+    });
+    const call = (route: RouteDescriptor, headers: Record<string, string>) =>
+      t.app.inject({ method: route.method, url: urlOf(route), headers, payload: isWrite(route) ? {} : undefined });
+
+    it('has the machine routes, every one under /api/integration/ with no roles', () => {
+      expect(machineRoutes.length).toBeGreaterThanOrEqual(2);
+      for (const route of machineRoutes) {
+        expect(route.path.startsWith('/api/integration/')).toBe(true);
+        expect(route.roles).toEqual([]);
+      }
+      expect(allRoutes.filter((route) => !route.scope && route.path.startsWith('/api/integration/'))).toEqual([]);
+    });
+    it.each(machineRoutes.map((r) => [r.id, r] as const))('%s refuses a signed-in session with no token (401): every persona, antiforgery token and all', async (_id, route) => {
+      for (const name of Object.keys(rolesOf)) {
+        const response = await call(route, callerFor(name).headers());
+        expect(response.statusCode).toBe(401);
+        expectErrorShape(response.body);
+      }
+    });
+    it.each(machineRoutes.flatMap((r) => (['revoked', 'expired'] as const).map((kind) => [r.id, kind, r] as const)))('%s refuses a %s token with 401', async (_id, kind, route) => {
+      const response = await call(route, { authorization: `Bearer ${tokens[kind]}` });
+      expect(response.statusCode).toBe(401);
+      expectErrorShape(response.body);
+    });
+    it.each(machineRoutes.map((r) => [r.id, r] as const))('%s refuses a token without its scope with 403', async (_id, route) => {
+      const response = await call(route, { authorization: `Bearer ${tokens.outOfScope.get(route.scope ?? '') ?? ''}` });
+      expect(response.statusCode).toBe(403);
+      expectErrorShape(response.body);
+    });
+    it.each(machineRoutes.map((r) => [r.id, r] as const))('%s lets a live token in scope past its access checks, with no antiforgery token', async (_id, route) => {
+      const response = await call(route, { authorization: `Bearer ${tokens.live}` });
+      expect([401, 403]).not.toContain(response.statusCode);
+      if (response.statusCode >= 400) expectErrorShape(response.body);
+    });
   });
 });
 

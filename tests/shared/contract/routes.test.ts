@@ -104,6 +104,8 @@ describe('route contract', () => {
       'PUT /api/staff/referrals/:rowId',
       // Issue 31 §5: a lecturer turns the check-in code on or off for a class's module.
       'PUT /api/staff/register/:eventRowId/check-in',
+      // Issue 36: administrators' integration clients, and a client pushing an import bundle.
+      'POST /api/admin/integration-clients', 'DELETE /api/admin/integration-clients/:rowId', 'POST /api/integration/imports',
     ];
     const actual = allRoutes.filter((r) => r.method !== 'GET').map((r) => key(r.method, r.path));
     expect(specWrites).toHaveLength(19);

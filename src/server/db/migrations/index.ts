@@ -31,6 +31,7 @@ import * as m0029 from './0029_student_support_referrals.js';
 import * as m0030 from './0030_absence_review_loop.js';
 import * as m0031 from './0031_check_in_codes.js';
 import * as m0032 from './0032_keep_signed_in.js';
+import * as m0033 from './0033_integration_clients.js';
 import * as m0035 from './0035_attendance_changes.js';
 
 /**
@@ -70,5 +71,6 @@ export const migrations: Record<string, Migration> = {
   '0030_absence_review_loop': m0030,
   '0031_check_in_codes': m0031,
   '0032_keep_signed_in': m0032,
+  '0033_integration_clients': m0033,
   '0035_attendance_changes': m0035,
 };

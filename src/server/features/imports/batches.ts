@@ -19,20 +19,35 @@ export function fullCounts(counts: Partial<ImportCounts>): ImportCounts {
 }
 
 const summaryColumns = [
-  'b.id', 'b.state', 'b.created_at', 'b.file_name', 'b.source_system_name', 'b.counts', 'u.display_name',
+  'b.id', 'b.state', 'b.created_at', 'b.file_name', 'b.source_system_name', 'b.counts', 'u.display_name', 'c.name as client_name',
 ] as const;
 
-function summaryOf(row: { id: number; state: ImportState; created_at: Date; file_name: string; source_system_name: string | null; counts: Partial<ImportCounts>; display_name: string | null }): ImportSummary {
+interface SummaryRow {
+  id: number;
+  state: ImportState;
+  created_at: Date;
+  file_name: string;
+  source_system_name: string | null;
+  counts: Partial<ImportCounts>;
+  display_name: string | null;
+  client_name: string | null;
+}
+
+function summaryOf(row: SummaryRow): ImportSummary {
   return {
-    rowId: row.id, state: row.state, createdAt: londonIso(row.created_at), createdBy: row.display_name,
+    rowId: row.id, state: row.state, createdAt: londonIso(row.created_at), createdBy: row.display_name, pushedBy: row.client_name,
     fileName: row.file_name, source: row.source_system_name, counts: fullCounts(row.counts),
   };
 }
 
+/** Batches with who uploaded them: an administrator or an integration client. */
+const batchesWithAuthors = (db: Db) => db
+  .selectFrom('import_batches as b')
+  .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
+  .leftJoin('integration_clients as c', 'c.id', 'b.created_by_client_id');
+
 export async function listBatches(db: Db, limit = 200): Promise<ImportSummary[]> {
-  const rows = await db
-    .selectFrom('import_batches as b')
-    .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
+  const rows = await batchesWithAuthors(db)
     .select(summaryColumns)
     .orderBy('b.created_at', 'desc')
     .orderBy('b.id', 'desc')
@@ -42,9 +57,7 @@ export async function listBatches(db: Db, limit = 200): Promise<ImportSummary[]>
 }
 
 export async function loadSummary(db: Db, batchId: number): Promise<ImportSummary | undefined> {
-  const row = await db
-    .selectFrom('import_batches as b')
-    .leftJoin('users as u', 'u.id', 'b.created_by_user_id')
+  const row = await batchesWithAuthors(db)
     .select(summaryColumns)
     .where('b.id', '=', batchId)
     .executeTakeFirst();

@@ -55,6 +55,13 @@ export interface NewUpload {
   readonly deactivationThresholdPercent?: number;
 }
 
+/** Who sent a bundle, when not an administrator: a machine client (issue 36), and whether it applies itself. */
+export interface UploadOrigin {
+  readonly clientId?: number;
+  /** Apply once validation leaves no error and no warning; otherwise the batch stops at ready or invalid. */
+  readonly autoApply?: boolean;
+}
+
 /** Only one batch applies or reverts at a time (any instance): the key of that lock. */
 const APPLY_LOCK_KEY = 4_711_030;
 const UPLOAD_CHUNK_BYTES = 1024 * 1024;
@@ -65,20 +72,24 @@ export class ImportService {
   constructor(private readonly deps: ImportDeps) {}
 
   /** Stores the upload with its batch (state `validating`) and queues its validation. */
-  async create(actorUserId: number | null, upload: NewUpload): Promise<ImportSummary> {
+  async create(actorUserId: number | null, upload: NewUpload, origin: UploadOrigin = {}): Promise<ImportSummary> {
     const { db, clock } = this.deps;
     const now = clock.now();
     const batchId = await inTransaction(db, async (trx) => {
       const batch = await trx.insertInto('import_batches').values({
         state: 'validating', created_at: now, updated_at: now, created_by_user_id: actorUserId, file_name: upload.fileName,
+        created_by_client_id: origin.clientId ?? null, auto_apply: origin.autoApply ?? false,
         deactivation_threshold_percent: upload.deactivationThresholdPercent ?? defaultDeactivationThresholdPercent,
       }).returning('id').executeTakeFirstOrThrow();
       let seq = 0;
       for await (const chunk of createReadStream(upload.path, { highWaterMark: UPLOAD_CHUNK_BYTES })) {
         await trx.insertInto('import_uploads').values({ batch_id: batch.id, seq: seq++, chunk: chunk as Buffer }).execute();
       }
-      if (actorUserId !== null) {
-        await recordAudit(trx, { at: now, actorUserId, action: 'import.upload', target: { type: 'importBatch', id: batch.id }, after: { fileName: upload.fileName } });
+      if (actorUserId !== null || origin.clientId !== undefined) {
+        await recordAudit(trx, {
+          at: now, actorUserId, action: 'import.upload', target: { type: 'importBatch', id: batch.id }, after: { fileName: upload.fileName },
+          ...(origin.clientId === undefined ? {} : { context: { integrationClientId: origin.clientId, autoApply: origin.autoApply ?? false } }),
+        });
       }
       return batch.id;
     });
@@ -95,7 +106,7 @@ export class ImportService {
   /** The validation job: reads the zip, stages its rows, checks them and plans the changes. */
   async validate(batchId: number): Promise<void> {
     const { db } = this.deps;
-    const batch = await db.selectFrom('import_batches').select(['state', 'deactivation_threshold_percent', 'file_name']).where('id', '=', batchId).executeTakeFirst();
+    const batch = await db.selectFrom('import_batches').select(['state', 'deactivation_threshold_percent', 'file_name', 'auto_apply']).where('id', '=', batchId).executeTakeFirst();
     if (batch?.state !== 'validating') return;
     await db.deleteFrom('import_staged_rows').where('batch_id', '=', batchId).execute();
     await mkdir(this.deps.tempDir, { recursive: true });
@@ -120,17 +131,27 @@ export class ImportService {
           warnings = [...warnings, ...plan.warnings];
         }
       }
+      const isValid = errors.length === 0 && read.moreErrors === 0;
+      // A batch asked to apply itself does so when nothing needs a person's eye: no error, no warning.
+      const appliesItself = batch.auto_apply && isValid && warnings.length === 0 && read.moreWarnings === 0;
       await inTransaction(db, async (trx) => {
         await saveProblems(trx, batchId, { errors, warnings, moreErrors: read.moreErrors, moreWarnings: read.moreWarnings });
         await trx.updateTable('import_batches').set({
-          state: errors.length || read.moreErrors ? 'invalid' : 'ready',
+          state: appliesItself ? 'applying' : isValid ? 'ready' : 'invalid',
           source_system_name: read.manifest?.sourceSystemName ?? null,
           source_system_code: read.manifest?.sourceSystemCode ?? null,
           modes: JSON.stringify(modes), counts: JSON.stringify(counts), updated_at: this.deps.clock.now(),
         }).where('id', '=', batchId).where('state', '=', 'validating').execute();
         await trx.deleteFrom('import_uploads').where('batch_id', '=', batchId).execute();
+        if (appliesItself) {
+          await recordAudit(trx, {
+            at: this.deps.clock.now(), actorUserId: null, action: 'import.apply', target: { type: 'importBatch', id: batchId },
+            after: { counts }, context: { autoApply: true },
+          });
+        }
         if (errors.length) await trx.deleteFrom('import_staged_rows').where('batch_id', '=', batchId).execute();
       });
+      if (appliesItself) await this.deps.jobs.queue('apply', batchId);
     } finally {
       await rm(zipPath, { force: true });
     }

@@ -3,7 +3,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import '@fastify/multipart';
 import { z } from 'zod/mini';
@@ -38,8 +38,42 @@ export function displayFileName(name: string): string {
 
 const refused = (message: string, field = FIELD_KEY): HttpError => badRequest(message, { [field]: [message] });
 
-export function importUploadForm(tempDir: string, maxBytes: number): FormReader<ImportUpload> {
+/** 413: the bundle is over IMPORT_MAX_MB. */
+export const bundleTooLarge = (maxBytes: number): HttpError => {
   const maxMb = Math.round(maxBytes / (1024 * 1024));
+  return new HttpError(413, `The bundle is larger than ${maxMb} MB.`, { [FIELD_KEY]: [`The bundle must be at most ${maxMb} MB.`] });
+};
+
+/**
+ * Streams a bundle to `path`, hashing it on the way, and checks what arrived: not over `maxBytes`
+ * (413), not empty, and a zip by its first bytes (400). `wasCut` says whether the source itself
+ * stopped at its limit (a multipart file part does). On a refusal the caller removes `path`.
+ */
+export async function saveZip(source: Readable, path: string, maxBytes: number, wasCut: () => boolean = () => false): Promise<{ size: number; digest: string }> {
+  const hash = createHash('sha256');
+  let size = 0;
+  let head = Buffer.alloc(0);
+  // Past the limit the rest is read and dropped, not cut off: destroying a request's stream would
+  // close its connection before the 413 could be sent.
+  await pipeline(source, new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) {
+        done();
+        return;
+      }
+      hash.update(chunk);
+      if (head.length < 4) head = Buffer.concat([head, chunk]).subarray(0, 4);
+      done(null, chunk);
+    },
+  }), createWriteStream(path));
+  if (wasCut() || size > maxBytes) throw bundleTooLarge(maxBytes);
+  if (size === 0) throw refused('Choose a zip file to upload: this one is empty.');
+  if (!ZIP_MAGIC.some((magic) => head.equals(magic))) throw refused('The file is not a zip archive. Upload the bundle as a .zip file.');
+  return { size, digest: hash.digest('base64url') };
+}
+
+export function importUploadForm(tempDir: string, maxBytes: number): FormReader<ImportUpload> {
   return {
     async read(request: FastifyRequest): Promise<ImportUpload> {
       if (!request.isMultipart()) throw badRequest('The form could not be read.', { request: ['Expected multipart/form-data'] });
@@ -59,21 +93,8 @@ export function importUploadForm(tempDir: string, maxBytes: number): FormReader<
           }
           const path = join(tempDir, `import-${randomBytes(12).toString('hex')}.zip.tmp`);
           made.push(path);
-          const hash = createHash('sha256');
-          let size = 0;
-          let head = Buffer.alloc(0);
-          await pipeline(part.file, new Transform({
-            transform(chunk: Buffer, _encoding, done) {
-              size += chunk.length;
-              hash.update(chunk);
-              if (head.length < 4) head = Buffer.concat([head, chunk]).subarray(0, 4);
-              done(null, chunk);
-            },
-          }), createWriteStream(path));
-          if (part.file.truncated) throw new HttpError(413, `The bundle is larger than ${maxMb} MB.`, { [FIELD_KEY]: [`The bundle must be at most ${maxMb} MB.`] });
-          if (size === 0) throw refused('Choose a zip file to upload: this one is empty.');
-          if (!ZIP_MAGIC.some((magic) => head.equals(magic))) throw refused('The file is not a zip archive. Upload the bundle as a .zip file.');
-          upload = { fileName: displayFileName(part.filename), path, size, digest: hash.digest('base64url') };
+          const saved = await saveZip(part.file, path, maxBytes, () => part.file.truncated);
+          upload = { fileName: displayFileName(part.filename), path, ...saved };
         }
       } catch (error) {
         await Promise.all(made.map((path) => rm(path, { force: true })));

@@ -54,6 +54,10 @@ const actionTexts: Readonly<Record<string, ActionText>> = {
   'import.upload': { label: 'Uploaded a data import', sentence: (name) => `Uploaded the data import ${quoted(name)}` },
   'import.apply': { label: 'Applied a data import', sentence: (name) => `Applied the data import ${quoted(name)}` },
   'import.revert': { label: 'Reverted a data import', sentence: (name) => `Reverted the data import ${quoted(name)}` },
+  'admin.integrationClient.create': { label: 'Added an integration client', sentence: (name) => `Added the integration client ${quoted(name)}` },
+  'admin.integrationClient.revoke': { label: 'Revoked an integration client', sentence: (name) => `Revoked the integration client ${quoted(name)}` },
+  'integration.request': { label: 'An integration client called the API', sentence: (name) => `The integration client ${quoted(name)} called the API` },
+  'integration.refused': { label: 'Refused an integration client', sentence: (name) => `Refused the integration client ${quoted(name)}: outside its permissions` },
   'absence.decision': { label: 'Decided an absence request', sentence: (name) => `Decided the absence request of ${name}` },
   'absence.decision.undo': { label: 'Undid an absence decision', sentence: (name) => `Undid the decision on the absence request of ${name}` },
   'referral.status': { label: "Changed a referral's status", sentence: (name) => `Changed the status of the referral of ${name}` },
@@ -75,6 +79,7 @@ const kindNames: Readonly<Record<string, string>> = {
   absenceRequest: 'absence request',
   referral: 'referral',
   importBatch: 'data import',
+  integrationClient: 'integration client',
   service: 'service',
   attendanceRecord: 'attendance record',
 };

@@ -42,6 +42,7 @@ const lookups: Readonly<Record<string, Lookup>> = {
   adgroup: (db, ids) => db.selectFrom('directory_groups').select(['id', 'name']).where('id', 'in', ids).execute(),
   adminNotification: (db, ids) => db.selectFrom('admin_notifications').select(['id', 'title as name']).where('id', 'in', ids).execute(),
   importBatch: (db, ids) => db.selectFrom('import_batches').select(['id', 'file_name as name']).where('id', 'in', ids).execute(),
+  integrationClient: (db, ids) => db.selectFrom('integration_clients').select(['id', 'name']).where('id', 'in', ids).execute(),
   user: async (db, ids) =>
     (await db.selectFrom('users').select(['id', 'display_name', 'user_name']).where('id', 'in', ids).execute()).map((u) => ({ id: u.id, name: person(u.display_name, u.user_name) })),
   timetableEvent: async (db, ids) =>

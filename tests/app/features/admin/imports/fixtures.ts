@@ -15,7 +15,7 @@ export const problem = (file: string, line: number | null, code: string, message
 /** A batch's report: ready, nothing in it, unless told otherwise. */
 export function makeReport(overrides: Partial<ImportReport> = {}): ImportReport {
   return {
-    rowId: 7, state: 'ready', createdAt: '2026-10-05T09:00:00+01:00', createdBy: 'Ada Admin', fileName: 'bundle.zip', source: 'Test SIS',
+    rowId: 7, state: 'ready', createdAt: '2026-10-05T09:00:00+01:00', createdBy: 'Ada Admin', pushedBy: null, fileName: 'bundle.zip', source: 'Test SIS',
     counts: countsOf(), deactivationThresholdPercent: 10, errors: [], warnings: [], moreErrors: 0, moreWarnings: 0,
     appliedAt: null, revertedAt: null, isRevertable: false,
     ...overrides,
