@@ -8,6 +8,7 @@ import { adminAuditRoutes } from './adminAudit';
 import { adminClassRoutes } from './adminClasses';
 import { adminImportRoutes } from './adminImports';
 import { adminIntegrationRoutes, integrationRoutes } from './integration';
+import { integrationAttendanceRoute } from './integrationAttendance';
 import { accountViewsRoute, adminViewAsRoutes } from './adminViewAs';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
@@ -90,6 +91,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminImportRoutes,
   ...adminIntegrationRoutes,
   ...integrationRoutes,
+  integrationAttendanceRoute,
   ...staffAbsenceRoutes,
   staffAbsenceFilePreviewRoute,
   openApiRoute,

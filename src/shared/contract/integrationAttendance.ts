@@ -1,5 +1,6 @@
 import { z } from './zod';
 import { isoDateTime, rowId } from './common';
+import { defineRoute } from './route';
 
 // Issue 36 §4: attendance outcomes and absence decisions back out to the university's systems, as
 // a feed read with a cursor. The mapping of every field (and of the CSV columns) is in
@@ -103,3 +104,21 @@ export const attendanceFeedSchema = z.object({
   hasMore: z.boolean(),
 });
 export type AttendanceFeed = z.infer<typeof attendanceFeedSchema>;
+
+/** Where a CSV answer puts what the JSON body carries beside its items. */
+export const attendanceFeedHeaders = { nextCursor: 'X-Next-Cursor', hasMore: 'X-Has-More' } as const;
+
+/**
+ * Every attendance record written, changed or removed since `since`, oldest change first, with the
+ * cursor to pass next time. `Accept: application/json` (this schema) or `text/csv` (Jisc's
+ * attendance columns, the cursor in `X-Next-Cursor`); see docs/attendance-export.md.
+ */
+export const integrationAttendanceRoute = defineRoute({
+  id: 'integration.attendance',
+  method: 'GET',
+  path: '/api/integration/attendance',
+  query: attendanceFeedQuerySchema,
+  response: attendanceFeedSchema,
+  roles: [],
+  scope: 'attendance:read',
+});
