@@ -72,6 +72,7 @@ import { startReferralEmailWorker } from './features/referrals/referralEmail.js'
 import { startDecisionNoticeWorker } from './features/staffAbsences/decisionNotice.jobs.js';
 import { importRoutes } from './features/imports/imports.routes.js';
 import { integrationRoutes } from './features/integration/integration.routes.js';
+import { attendanceFeedRoutes } from './features/integration/attendanceFeed.routes.js';
 import { IntegrationClients } from './features/integration/integrationClients.service.js';
 import { acceptZipBodies } from './features/integration/pushedBundle.js';
 import { HubConnections } from './realtime/hubConnections.js';
@@ -110,7 +111,7 @@ export interface AppDependencies {
 
 /** Every feature's handlers; a contract route missing here answers 501 after the access checks. */
 function implementations(ctx: ServerContext, jobs: JobQueue, hub: HubConnections): RouteImplementation[] {
-  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...integrationRoutes(ctx, jobs), ...connectorRoutes(ctx, jobs), ...openApiRoutes(ctx)];
+  return [...realtimeRoutes(hub), ...statusRoutes(ctx), ...adminJobsRoutes(jobs), ...antiforgeryRoutes(ctx), ...authRoutes(ctx, hub), ...userRoutes(ctx), ...profileRoutes(ctx), ...preferencesRoutes(ctx), ...resourcesRoutes(ctx), ...favouritesRoutes(ctx), ...trendingRoutes(ctx), ...contentRoutes(ctx), ...timetableRoutes(ctx), ...notificationsRoutes(ctx), ...attendanceRoutes(ctx), ...absencesRoutes(ctx), ...referralsRoutes(ctx, jobs), ...adminTimetableRoutes(ctx), ...staffRegisterRoutes(ctx), ...feedbackRoutes(ctx), ...analyticsRoutes(ctx), ...adminAudienceRoutes(ctx), ...adminNotificationsRoutes(ctx, jobs), ...adminAuditRoutes(ctx), ...adminClassesRoutes(ctx), ...staffAbsencesRoutes(ctx, jobs), ...viewAsRoutes(ctx, hub), ...importRoutes(ctx, jobs), ...integrationRoutes(ctx, jobs), ...connectorRoutes(ctx, jobs), ...attendanceFeedRoutes(ctx), ...openApiRoutes(ctx)];
 }
 
 /** Builds the whole server (API and client) without listening. */

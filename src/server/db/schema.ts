@@ -1,5 +1,6 @@
 import type { AdminNotificationTables } from './schema.adminNotifications.js';
 import type { ConnectorTables } from './schema.connectors.js';
+import type { AttendanceFeedTables } from './schema.attendanceFeed.js';
 import type { DomainTables } from './schema.domain.js';
 import type { IdempotencyTables } from './schema.idempotency.js';
 import type { IdentityTables } from './schema.identity.js';
@@ -9,4 +10,4 @@ import type { StatusTables } from './schema.status.js';
 import type { ViewAsTables } from './schema.viewAs.js';
 
 /** Every table Kysely knows about; one interface per migration family. */
-export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables, ViewAsTables, IdempotencyTables, ImportTables, ConnectorTables {}
+export interface Database extends IdentityTables, DomainTables, SharedStateTables, AdminNotificationTables, StatusTables, ViewAsTables, IdempotencyTables, ImportTables, ConnectorTables, AttendanceFeedTables {}

@@ -46,8 +46,12 @@ export interface SerialisedJson {
 const isSerialisedJson = (value: unknown): value is SerialisedJson =>
   isRecord(value) && value.kind === 'serialisedJson';
 
-/** JSON routes return their response (validated and stripped by the schema); raw ones write to `reply`. */
-type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> | SerialisedJson : unknown;
+/**
+ * JSON routes return their response (validated and stripped by the schema); raw ones write to `reply`.
+ * A JSON route that answers in another format the request asked for (the attendance feed's CSV)
+ * writes it to `reply` itself and returns `reply`.
+ */
+type HandlerResult<D extends RouteDescriptor> = D['response'] extends z.core.$ZodType ? z.input<D['response']> | SerialisedJson | FastifyReply : unknown;
 
 /** Validates a JSON route's answer with its schema (stripping what it does not name) and serialises it. */
 export function serialiseResponse(route: RouteDescriptor, result: unknown): string {
@@ -246,6 +250,8 @@ function respond(route: RouteDescriptor, request: FastifyRequest, reply: Fastify
     if (route.response.kind === 'empty' && !reply.sent) return reply.code(204).send();
     return reply;
   }
+  // The handler wrote its own answer (another format the request asked for).
+  if (result === reply) return reply;
   if (isSerialisedJson(result)) return sendSerialised(request, reply, result);
   // Serialised here, so every JSON response (a bare string or null included) is real JSON.
   return reply.type('application/json; charset=utf-8').send(serialiseResponse(route, result));

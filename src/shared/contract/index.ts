@@ -9,6 +9,7 @@ import { adminClassRoutes } from './adminClasses';
 import { adminImportRoutes } from './adminImports';
 import { adminIntegrationRoutes, integrationRoutes } from './integration';
 import { adminConnectorRoutes } from './adminConnectors';
+import { integrationAttendanceRoute } from './integrationAttendance';
 import { accountViewsRoute, adminViewAsRoutes } from './adminViewAs';
 import { adminNotificationRoutes } from './adminNotifications';
 import { antiforgeryRoutes } from './antiforgery';
@@ -92,6 +93,7 @@ export const allRoutes: readonly RouteDescriptor[] = [
   ...adminIntegrationRoutes,
   ...integrationRoutes,
   ...adminConnectorRoutes,
+  integrationAttendanceRoute,
   ...staffAbsenceRoutes,
   staffAbsenceFilePreviewRoute,
   openApiRoute,

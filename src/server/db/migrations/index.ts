@@ -33,6 +33,7 @@ import * as m0031 from './0031_check_in_codes.js';
 import * as m0032 from './0032_keep_signed_in.js';
 import * as m0033 from './0033_integration_clients.js';
 import * as m0034 from './0034_connectors.js';
+import * as m0035 from './0035_attendance_changes.js';
 
 /**
  * Append-only: never edit a migration that has shipped; add a new file and list it here.
@@ -73,4 +74,5 @@ export const migrations: Record<string, Migration> = {
   '0032_keep_signed_in': m0032,
   '0033_integration_clients': m0033,
   '0034_connectors': m0034,
+  '0035_attendance_changes': m0035,
 };
