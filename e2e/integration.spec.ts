@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { parse } from 'csv-parse/sync';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -21,6 +22,8 @@ const run = promisify(execFile);
 const NEW_ROOM = { id: 'ENG-0.01', name: 'Engineering Lecture Theatre 1' };
 const CLIENT_NAME = 'Timetabling (Syllabus Plus)';
 const main = (page: Page) => page.getByRole('main');
+/** The token of the client the phone test creates to read attendance; the last test uses it. */
+let attendanceToken = '';
 
 /** `curl` as an integrator would run it: the HTTP status and the body. */
 async function curl(args: readonly string[]): Promise<{ status: number; body: string }> {
@@ -136,5 +139,55 @@ test('on a phone, Admin → Integrations lists the clients as cards and adds one
   await expectNoAxeViolations();
   await main(page).getByRole('button', { name: 'Create client' }).click();
   await expect(main(page).getByRole('heading', { name: 'The token of “Student records nightly”' })).toBeFocused();
+  attendanceToken = await main(page).getByRole('textbox', { name: 'Token' }).inputValue();
   await expectNoAxeViolations();
+});
+
+interface FeedPage {
+  readonly items: { studentRowId: number; student: { identifier: string | null } | null; event: { start: string; module: { code: string } } | null; outcome: string | null; recorded: { method: string } | null }[];
+  readonly nextCursor: string;
+  readonly hasMore: boolean;
+}
+
+/** Reads the attendance feed with curl from `since` until nothing more is ready. */
+async function feedFrom(baseURL: string, since?: string): Promise<{ items: FeedPage['items']; cursor: string | undefined }> {
+  const items: FeedPage['items'] = [];
+  let cursor = since;
+  for (;;) {
+    const query = cursor ? `?limit=5000&since=${cursor}` : '?limit=5000';
+    const answer = await curl(['-H', `Authorization: Bearer ${attendanceToken}`, `${baseURL}/api/integration/attendance${query}`]);
+    expect(answer.status).toBe(200);
+    const page = JSON.parse(answer.body) as FeedPage;
+    items.push(...page.items);
+    cursor = page.nextCursor;
+    if (!page.hasMore) return { items, cursor };
+  }
+}
+
+test('the attendance feed gives the student information system the registration the student then makes, as JSON and as CSV', async ({ page, baseURL, signInAs }) => {
+  expect(attendanceToken).toMatch(/^cci_/);
+  const origin = baseURL ?? '';
+  const { cursor } = await feedFrom(origin);
+
+  // The class that started a few minutes before the seed's moment: its window is open.
+  await signInAs('student');
+  const timetable = new TimetablePage(page);
+  await timetable.goto();
+  await timetable.registerButtons.first().click();
+  await expect(page.getByText('Your attendance has been registered.')).toBeVisible();
+
+  // The feed holds back only while an older transaction on the database is still open: it comes.
+  let mine: FeedPage['items'] = [];
+  await expect.poll(async () => {
+    mine = (await feedFrom(origin, cursor)).items.filter((item) => item.recorded?.method === 'selfRegistered');
+    return mine.length;
+  }, { timeout: 15_000 }).toBe(1);
+  expect(mine[0]).toMatchObject({ outcome: 'Attended', student: { identifier: expect.stringMatching(/\S/) } });
+
+  const csv = await curl(['-H', `Authorization: Bearer ${attendanceToken}`, '-H', 'Accept: text/csv', `${origin}/api/integration/attendance?since=${cursor ?? ''}`]);
+  expect(csv.status).toBe(200);
+  expect(csv.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('STUDENT_ID,EVENT_ID,EVENT_NAME,EVENT_TYPE,EVENT_MANDATORY,START_TIME,END_TIME,EVENT_ATTENDED,ATTENDANCE_LATE,ATTENDANCE_CATEGORY,STAFF_ID,MOD_INSTANCE_ID');
+  const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
+  const row = rows.find((r) => r.STUDENT_ID === mine[0]?.student?.identifier && r.START_TIME === mine[0]?.event?.start);
+  expect(row).toMatchObject({ EVENT_ATTENDED: '1', ATTENDANCE_CATEGORY: 'Attended', MOD_INSTANCE_ID: expect.stringContaining(mine[0]?.event?.module.code ?? '?') });
 });

@@ -1,8 +1,8 @@
-import { negotiate } from '@fastify/accept-negotiator';
 import { attendanceFeedHeaders, integrationAttendanceRoute } from '../../../shared/contract/integrationAttendance.js';
 import type { ServerContext } from '../../context.js';
 import { implement, type RouteImplementation } from '../../http/contractRoutes.js';
 import { HttpError } from '../../http/errors.js';
+import { preferredMediaType } from '../../http/mediaType.js';
 import { attendanceFeedCsv } from './attendanceFeed.csv.js';
 import { readAttendanceFeed } from './attendanceFeed.service.js';
 import { integrationRateKey } from './integration.routes.js';
@@ -12,12 +12,11 @@ type Format = (typeof formats)[number];
 
 export const notAcceptableMessage = 'The attendance feed is available as application/json or text/csv.';
 
-/** JSON unless the Accept header prefers CSV; 406 when it accepts neither. No Accept header: JSON. */
+/** JSON unless the Accept header prefers CSV; 406 when it accepts neither. No Accept header, or any type: JSON. */
 function formatOf(accept: string | undefined): Format {
-  if (accept === undefined || accept.trim() === '') return 'application/json';
-  const chosen = negotiate(accept, [...formats]);
+  const chosen = preferredMediaType(accept, formats);
   if (!chosen) throw new HttpError(406, notAcceptableMessage, { accept: [notAcceptableMessage] });
-  return chosen as Format;
+  return chosen;
 }
 
 /** The attendance feed for machine clients with `attendance:read` (issue 36 §4; docs/attendance-export.md). */

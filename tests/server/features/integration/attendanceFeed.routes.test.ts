@@ -124,7 +124,11 @@ describe('GET /api/integration/attendance', () => {
     const html = await read(reader, {}, 'text/html');
     expect(html.statusCode).toBe(406);
     expect(html.json()).toMatchObject({ message: notAcceptableMessage });
+    // curl and most HTTP clients send */*: JSON.
     const anything = await read(reader, { limit: 1 }, '*/*');
+    expect(anything.statusCode).toBe(200);
     expect(anything.headers['content-type']).toBe('application/json; charset=utf-8');
+    const csvPreferred = await read(reader, { limit: 1 }, 'application/json;q=0.5, text/csv');
+    expect(csvPreferred.headers['content-type']).toBe('text/csv; charset=utf-8');
   });
 });
