@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureLog } from '../../../helpers/captureLog.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
 import { samples } from './multipart.js';
 import { REQUESTS_PATH, type ErrorBody } from './support.js';
@@ -9,23 +10,14 @@ import { REQUESTS_PATH, type ErrorBody } from './support.js';
 let dataDir: string;
 let t: TestApp;
 let student: Caller;
-/** What the server's logger wrote: every line pino hands to its destination stream, shared by request loggers. */
+/** What the server's logger wrote (tests/helpers/captureLog.ts); emptied by the tests that read it. */
 let logged: string[] = [];
-
-function captureLog(app: TestApp['app']): void {
-  const log = app.log as unknown as Record<symbol, { write: (line: string) => unknown }>;
-  const streamKey = Object.getOwnPropertySymbols(Object.getPrototypeOf(log) as object).concat(Object.getOwnPropertySymbols(log))
-    .find((key) => key.description === 'pino.stream');
-  const stream = streamKey && log[streamKey];
-  if (!stream) throw new Error('pino stream not found');
-  vi.spyOn(stream, 'write').mockImplementation((line: string) => logged.push(line));
-}
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'malformed-multipart-'));
   t = await createTestApp({ DATA_DIR: dataDir, LOG_LEVEL: 'error' });
   student = await signIn(t.app, 'student');
-  captureLog(t.app);
+  logged = captureLog(t.app);
 });
 afterAll(async () => {
   vi.restoreAllMocks();
@@ -44,7 +36,7 @@ const send = (payload: string | Buffer, contentType = `multipart/form-data; boun
 
 describe('the logger capture', () => {
   it('sees what the server logs as an error', () => {
-    logged = [];
+    logged.length = 0;
     t.app.log.error(new Error('capture probe'), 'probe');
     expect(logged.join('')).toContain('capture probe');
   });
@@ -65,7 +57,7 @@ describe('malformed multipart is a 400 in the SPEC §8 shape, never a 500, and l
     ['a urlencoded body', 'AbsenceDescription=Flu', 'application/x-www-form-urlencoded', 415, 'Unsupported Media Type'],
     ['multipart/mixed', `${field('AbsenceDescription', 'Flu')}--${B}--\r\n`, `multipart/mixed; boundary=${B}`, 415, 'Unsupported Media Type'],
   ])('%s', async (_name, payload, contentType, status, reason) => {
-    logged = [];
+    logged.length = 0;
     const response = await send(payload, contentType);
     expect(response.statusCode).toBe(status);
     const body = response.json<ErrorBody>();
@@ -76,7 +68,7 @@ describe('malformed multipart is a 400 in the SPEC §8 shape, never a 500, and l
   });
 
   it('refuses more than 10 files in one form, keeping none of them', async () => {
-    logged = [];
+    logged.length = 0;
     const files = Array.from({ length: 11 }, (_, i) => filePart(`n${i}.pdf`, samples.pdf));
     const response = await send(Buffer.concat([...files, Buffer.from(`--${B}--\r\n`)]));
     expect(response.statusCode).toBe(400);

@@ -7,6 +7,7 @@ import {
 } from '../../../../src/shared/contract/integration.js';
 import { SettableClock } from '../../../../src/server/clock.js';
 import { writeZip } from '../../../helpers/importBundle.js';
+import { captureLog } from '../../../helpers/captureLog.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
@@ -16,7 +17,7 @@ import { bundleEntries, universityFiles } from '../imports/university.js';
 // Machine clients (issue 36 §1) and the push door (§2), on a real database with the real import
 // jobs. The database starts empty: the pushed bundles are the whole university.
 const clock = new SettableClock(new Date('2026-10-05T08:55:00+01:00'), { frozen: true });
-const t = useTestApp({ runJobs: true, template: 'empty', clock, env: { IMPORT_MAX_MB: '1', INTEGRATION_RATE_LIMIT: '30' } });
+const t = useTestApp({ runJobs: true, template: 'empty', clock, env: { IMPORT_MAX_MB: '1', INTEGRATION_RATE_LIMIT: '30', LOG_LEVEL: 'info' } });
 let adminCaller: Caller | undefined;
 beforeAll(async () => {
   const admin = await t.db.insertInto('users').values({ user_name: 'admin', display_name: 'Sam Taylor', first_name: 'Sam', email: 'admin@x', created_at: new Date(0) })
@@ -147,6 +148,17 @@ describe('a bearer token', () => {
     expect(after.json().message).toBe('The integration token has been revoked.');
     // A revoked client's name can be used again.
     await newClient('Revoked soon', ['import:read']);
+  });
+
+  it('never reaches the logs, though every request is logged', async () => {
+    const logged = captureLog(t.app);
+    const client = await newClient('Logged', ['import:read']);
+    await t.call(integrationImportGetRoute, { headers: bearer(client.token), params: { rowId: 999 } });
+    await t.call(integrationImportGetRoute, { headers: bearer(`${client.token}x`), params: { rowId: 999 } });
+    const text = logged.join('');
+    expect(text).toContain('/api/integration/imports/999');
+    expect(text).not.toContain(client.token);
+    expect(text).not.toContain(client.token.slice(4, 24));
   });
 
   it('is rate limited per client: one over INTEGRATION_RATE_LIMIT a minute gets 429, another client does not', async () => {
