@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -190,4 +192,136 @@ test('the attendance feed gives the student information system the registration 
   const rows = parse(csv.body, { columns: true, bom: true }) as Record<string, string>[];
   const row = rows.find((r) => r.STUDENT_ID === mine[0]?.student?.identifier && r.START_TIME === mine[0]?.event?.start);
   expect(row).toMatchObject({ EVENT_ATTENDED: '1', ATTENDANCE_CATEGORY: 'Attended', MOD_INSTANCE_ID: expect.stringContaining(mine[0]?.event?.module.code ?? '?') });
+});
+
+/*
+ * Issue 36 §3, scheduled pulls: the timetabling system publishes an iCal feed per teaching group
+ * (here a node:http server in the test, its feeds written out as iCalendar text). An administrator
+ * adds an iCal connector with a URL template, runs it now, watches its last run become Applied, and
+ * the student sees the new class. The connector reads the template once per held teaching group,
+ * with its class code: every other group's feed is an empty calendar, which covers no span and
+ * changes nothing. The feed's event belongs to the group whose feed holds it (CS2052-LEC, whose
+ * lecture `student` attends); its LOCATION names a demo room, and its type comes from the SUMMARY.
+ */
+const FEED_GROUP_CODE = 'CS2052-LEC';
+const FEED_DAY = '2026-10-08';
+const FEED_ROOM = 'Library Lecture Theatre';
+const CONNECTOR_NAME = 'Timetabling feeds (CELCAT)';
+const ical = (events: readonly string[]): string =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Campus Companion e2e//Hand written//EN', 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH', ...events, 'END:VCALENDAR', ''].join('\r\n');
+const guestWorkshop = [
+  'BEGIN:VEVENT',
+  'UID:celcat-e2e-cs2052-guest-workshop@timetable.example.ac.uk',
+  'DTSTAMP:20261001T120000Z',
+  // Thursday of the seed's week, 16:00 to 17:00 in London (summer time).
+  'DTSTART:20261008T150000Z',
+  'DTEND:20261008T160000Z',
+  'SUMMARY:CS2052 Industry Guest Workshop',
+  `LOCATION:${FEED_ROOM}`,
+  'END:VEVENT',
+].join('\r\n');
+
+test('an administrator adds an iCal feed connector, runs it now, sees it applied, and the student sees the new class; axe-clean at 1280 and 390 px', async ({ page, newContext, signInAs, expectNoAxeViolations }) => {
+  test.setTimeout(150_000);
+  const asked: string[] = [];
+  const feeds = createServer((request, response) => {
+    const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    asked.push(path);
+    const code = /^\/ical\/(.+)\.ics$/.exec(path)?.[1];
+    if (!code) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8' });
+    response.end(ical(decodeURIComponent(code) === FEED_GROUP_CODE ? [guestWorkshop] : []));
+  });
+  await new Promise<void>((resolve) => feeds.listen(0, '127.0.0.1', resolve));
+  const { port } = feeds.address() as AddressInfo;
+  try {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await signInAs('admin');
+    await page.goto('/admin/integrations');
+    const section = main(page).getByRole('region', { name: 'Scheduled pulls' }).first();
+    await expect(main(page).getByRole('heading', { level: 2, name: 'Scheduled pulls' })).toBeVisible();
+    await main(page).getByRole('button', { name: 'Add a scheduled pull' }).click();
+    const form = main(page).getByRole('form', { name: 'New scheduled pull' });
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(CONNECTOR_NAME);
+    await form.getByRole('radio', { name: 'Timetable iCal feeds' }).check();
+    // Daily at 02:00: no scheduled run comes in the way of "Run now" during the test.
+    await form.getByRole('textbox', { name: 'Schedule (cron)' }).fill('0 2 * * *');
+    await expect(form.getByText('Now: Every day at 02:00.')).toBeVisible();
+    // A template without {classCode}: the server's error shows under the field, tied to it.
+    const template = form.getByRole('textbox', { name: 'Address template (optional)' });
+    await template.fill(`http://127.0.0.1:${port}/ical/all.ics`);
+    await form.getByRole('button', { name: 'Add scheduled pull' }).click();
+    await expect(form.getByRole('alert')).toContainText('The scheduled pull was not saved');
+    await expect(template).toHaveAttribute('aria-invalid', 'true');
+    await expect(template).toHaveAccessibleDescription(/Enter an http\(s\) address containing \{classCode\}/);
+    await expectNoAxeViolations();
+
+    await template.fill(`http://127.0.0.1:${port}/ical/{classCode}.ics`);
+    await form.getByRole('button', { name: 'Add scheduled pull' }).click();
+    await expect(form).toHaveCount(0);
+    const row = main(page).getByRole('table', { name: 'Scheduled pulls' }).getByRole('row').filter({ hasText: CONNECTOR_NAME });
+    await expect(row).toContainText('Timetable iCal feeds');
+    await expect(row).toContainText('Every day at 02:00');
+    await expect(row).toContainText('Never run');
+    await expect(row).toContainText('Tue 6 Oct 2026, 02:00');
+    await expectNoAxeViolations();
+
+    // The student's Thursday before the run: no CS2052 class at 16:00.
+    const studentContext = await newContext();
+    try {
+      const student = await studentContext.newPage();
+      await signInOn(student, 'student');
+      await new TimetablePage(student).goto(`?week=${FEED_DAY}`);
+      const workshop = student.locator('li.event').filter({ hasText: 'CS2052' }).filter({ has: student.locator(`time[datetime^="${FEED_DAY}T16:00"]`) });
+      await expect(student.locator('li.event').first()).toBeVisible();
+      await expect(workshop).toHaveCount(0);
+
+      await row.getByRole('button', { name: `Run ${CONNECTOR_NAME} now` }).click();
+      await expect(row).toContainText(/Applied, \w{3} \d{1,2} Oct 2026, \d\d:\d\d/, { timeout: 60_000 });
+      expect(asked).toContain(`/ical/${FEED_GROUP_CODE}.ics`);
+      await expectNoAxeViolations();
+
+      // The student sees the class on Thursday, in the room the feed named.
+      await student.getByRole('button', { name: 'Refresh' }).click();
+      await expect(workshop).toHaveCount(1);
+      await expect(workshop).toContainText('Workshop');
+      await expect(workshop).toContainText(FEED_ROOM);
+    } finally {
+      await studentContext.close();
+    }
+    const batchLink = row.getByRole('link', { name: /^Import batch \d+/ });
+
+    // The run's batch is in the import history, with its report.
+    await batchLink.click();
+    await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);
+    await expect(main(page)).toContainText('Applied');
+    await page.goBack();
+
+    // On a phone: the list as cards, the edit form, the delete dialog; axe-clean throughout.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(row).toBeVisible();
+    await expectNoAxeViolations();
+    await row.getByRole('button', { name: `Edit ${CONNECTOR_NAME}` }).click();
+    const editForm = main(page).getByRole('form', { name: `Edit scheduled pull “${CONNECTOR_NAME}”` });
+    await expect(editForm.getByRole('textbox', { name: 'Address template (optional)' })).toHaveValue(`http://127.0.0.1:${port}/ical/{classCode}.ics`);
+    await expect(editForm.getByRole('radio')).toHaveCount(0);
+    await editForm.getByRole('button', { name: 'Add a feed' }).click();
+    await expect(editForm.getByRole('group', { name: 'Feed 1' })).toBeVisible();
+    await expectNoAxeViolations();
+    await editForm.getByRole('button', { name: 'Remove feed 1' }).click();
+    await editForm.getByRole('button', { name: 'Cancel' }).click();
+    await row.getByRole('button', { name: `Delete ${CONNECTOR_NAME}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Delete the scheduled pull “${CONNECTOR_NAME}”?` });
+    await expect(dialog).toContainText('The import batches it made stay in the import history');
+    await expectNoAxeViolations();
+    await dialog.getByRole('button', { name: 'Delete scheduled pull' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(row).toHaveCount(0);
+    await expect(section).toBeVisible();
+  } finally {
+    await new Promise<void>((resolve) => feeds.close(() => resolve()));
+  }
 });

@@ -25,9 +25,10 @@ import { ConnectorError, type UpstreamLimits } from './upstream.js';
 /**
  * Connectors (issue 36 §3): set-up, runs and their outcome. A run is a row of `connector_runs` and
  * a durable job: it reads the upstream, writes an import bundle and hands it to the import
- * pipeline (so the same dry-run report, guards, history and revert apply). Then the run follows its
- * batch (the settle job): a batch that validates with no errors and no warnings is applied; one
- * with warnings stops at `ready` for an administrator (`needsReview`); errors, or a failure to
+ * pipeline (so the same dry-run report, guards, history and revert apply) as a batch that applies
+ * itself. Then the run follows its batch (the settle job): a batch that validated with no errors
+ * and no warnings applied itself (`applied`); one with warnings stops at `ready` for an
+ * administrator (`needsReview`); errors, or a failure to
  * read the upstream, fail the run with the reason. Administrators are notified when a run fails
  * or stops on warnings. A failed read writes nothing: held data stays as it was.
  */
@@ -271,8 +272,7 @@ export class ConnectorService {
     const path = await writeBundle(this.deps.tempDir, source, files, started);
     try {
       const fileName = `${connector.name} ${started.toISOString().slice(0, 16)}.zip`.slice(-importFileNameMax);
-      const batch = await this.deps.imports.create(null, { fileName, path });
-      await db.updateTable('import_batches').set({ connector_id: connector.id }).where('id', '=', batch.rowId).execute();
+      const batch = await this.deps.imports.create(null, { fileName, path }, { connectorId: connector.id, autoApply: true });
       await db.updateTable('connector_runs').set({ state: 'importing', batch_id: batch.rowId, message: notes }).where('id', '=', runId).execute();
     } finally {
       await rm(path, { force: true });
@@ -281,8 +281,9 @@ export class ConnectorService {
   }
 
   /**
-   * Follows a run's batch through the pipeline: applies it once it validates clean, and records
-   * how it ended. Queues itself again while the batch is still being checked or applied.
+   * Follows a run's batch through the pipeline (which applies it by itself once it validates with
+   * no error and no warning) and records how it ended. Queues itself again while the batch is
+   * still being checked or applied.
    */
   async settle(runId: number, attempt: number): Promise<void> {
     const { db } = this.deps;
@@ -303,19 +304,12 @@ export class ConnectorService {
       case 'applying':
         return again();
       case 'ready': {
+        // The batch was made to apply itself: stopping at ready means validation left warnings.
         const warnings = await db.selectFrom('import_problems').select(sql<number>`count(*)::int`.as('n'))
           .where('batch_id', '=', run.batch_id).where('severity', '=', 'warning').executeTakeFirstOrThrow();
-        if (warnings.n > 0) {
-          await this.finish(runId, 'needsReview', `Its import stopped on ${warnings.n} warning${warnings.n === 1 ? '' : 's'}: read the report (batch ${run.batch_id}) and apply it or let it be.`);
-          return;
-        }
-        try {
-          await this.deps.imports.requestApply(null, run.batch_id, false);
-        } catch (error) {
-          // Someone applied (or reverted) it meanwhile: the next look sees where it went.
-          if (!(error instanceof HttpError && error.statusCode === 409)) throw error;
-        }
-        return again();
+        const what = warnings.n > 0 ? `${warnings.n} warning${warnings.n === 1 ? '' : 's'}` : 'warnings';
+        await this.finish(runId, 'needsReview', `Its import stopped on ${what}: read the report (batch ${run.batch_id}) and apply it or let it be.`);
+        return;
       }
       case 'invalid': {
         const errors = await db.selectFrom('import_problems').select(sql<number>`count(*)::int`.as('n'))

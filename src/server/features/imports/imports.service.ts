@@ -55,9 +55,14 @@ export interface NewUpload {
   readonly deactivationThresholdPercent?: number;
 }
 
-/** Who sent a bundle, when not an administrator: a machine client (issue 36), and whether it applies itself. */
+/**
+ * Who sent a bundle, when not an administrator (issue 36): a machine client's push or a connector's
+ * scheduled pull, and whether it applies itself.
+ */
 export interface UploadOrigin {
   readonly clientId?: number;
+  /** The connector whose run made the bundle (kept on the batch, so the history says which). */
+  readonly connectorId?: number;
   /** Apply once validation leaves no error and no warning; otherwise the batch stops at ready or invalid. */
   readonly autoApply?: boolean;
 }
@@ -78,7 +83,7 @@ export class ImportService {
     const batchId = await inTransaction(db, async (trx) => {
       const batch = await trx.insertInto('import_batches').values({
         state: 'validating', created_at: now, updated_at: now, created_by_user_id: actorUserId, file_name: upload.fileName,
-        created_by_client_id: origin.clientId ?? null, auto_apply: origin.autoApply ?? false,
+        created_by_client_id: origin.clientId ?? null, connector_id: origin.connectorId ?? null, auto_apply: origin.autoApply ?? false,
         deactivation_threshold_percent: upload.deactivationThresholdPercent ?? defaultDeactivationThresholdPercent,
       }).returning('id').executeTakeFirstOrThrow();
       let seq = 0;

@@ -140,8 +140,12 @@ describe('timetable iCal feeds connector', () => {
     expect(after.find((e) => e.sourced_id === 'ev-lec-1')).toMatchObject({ is_active: false });
     // Outside the span, and other groups' events (whose feeds are empty), untouched.
     for (const id of ['ev-lec-dec', 'ev-lab-a-1', 'ev-lab-b-1']) expect(after.find((e) => e.sourced_id === id)).toEqual(before.find((e) => e.sourced_id === id));
-    const batch = await t.db.selectFrom('import_batches').select(['modes', 'connector_id']).where('id', '=', run.batch_id ?? 0).executeTakeFirstOrThrow();
-    expect(batch).toMatchObject({ modes: { events: 'delta', users: 'absent' }, connector_id: created.rowId });
+    const batch = await t.db.selectFrom('import_batches').select(['modes', 'connector_id', 'auto_apply']).where('id', '=', run.batch_id ?? 0).executeTakeFirstOrThrow();
+    expect(batch).toMatchObject({ modes: { events: 'delta', users: 'absent' }, connector_id: created.rowId, auto_apply: true });
+    // The pipeline applied it by itself, as it does a push with apply=auto: no person in the audit.
+    const applies = await t.db.selectFrom('audit_log').select(['user_id', 'detail']).where('action', '=', 'import.apply').execute();
+    const applied = applies.filter((a) => JSON.stringify(a.detail).includes(`"id":${run.batch_id}`));
+    expect(applied).toMatchObject([{ user_id: null, detail: { target: { type: 'importBatch', id: run.batch_id }, context: { autoApply: true } } }]);
   });
 
   it('a second run of the same feeds changes nothing', async () => {

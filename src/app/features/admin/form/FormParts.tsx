@@ -29,14 +29,16 @@ interface TextInputProps {
   readonly label: string;
   readonly value: string;
   readonly onChange: (value: string) => void;
-  readonly type?: 'text' | 'url' | 'number' | 'color';
+  readonly type?: 'text' | 'url' | 'number' | 'color' | 'password';
   readonly isRequired?: boolean;
   readonly hint?: ReactNode;
   readonly errors?: readonly string[] | undefined;
   readonly maxLength?: number;
+  /** The browser's autofill hint, e.g. 'off' or 'new-password' for a secret it must not offer to fill. */
+  readonly autoComplete?: string;
 }
 
-export function TextInput({ label, value, onChange, type = 'text', isRequired, hint, errors, maxLength }: TextInputProps) {
+export function TextInput({ label, value, onChange, type = 'text', isRequired, hint, errors, maxLength, autoComplete }: TextInputProps) {
   const id = useId();
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = errors?.length ? `${id}-error` : undefined;
@@ -52,6 +54,7 @@ export function TextInput({ label, value, onChange, type = 'text', isRequired, h
         value={value}
         required={isRequired}
         maxLength={maxLength}
+        autoComplete={autoComplete}
         aria-invalid={errorId ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(event.target.value)}

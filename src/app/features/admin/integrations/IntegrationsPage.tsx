@@ -11,13 +11,15 @@ import { useAdminValue } from '../form/useAdminList';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { clientStatus, humanDateTime, lastUseText, scopesText } from './clientText';
+import { ConnectorsSection } from './ConnectorsSection';
 import { NewClientForm } from './NewClientForm';
 import { NewToken } from './NewToken';
 import './integrations.css';
 
 /**
  * /admin/integrations (issue 36): the machine clients that push imports and read attendance with
- * a bearer token. Creating one shows its token once; revoking one stops its token at once.
+ * a bearer token (creating one shows its token once; revoking one stops its token at once), then
+ * the scheduled pulls (connectors) that read other systems on a schedule.
  */
 export function IntegrationsPage() {
   const clients = useAdminValue(integrationClientListRoute);
@@ -82,6 +84,7 @@ export function IntegrationsPage() {
         />
       )}
       {revocation.dialog}
+      <ConnectorsSection />
     </PageFrame>
   );
 }
