@@ -207,4 +207,32 @@ describe('OneRoster 1.2 REST connector', () => {
     const kept = await h.connectors.update(h.adminId, connectorId, body(undefined));
     expect(kept.hasSecret).toBe(true);
   });
+  it('a run whose import stops on a warning waits for an administrator, changes nothing, and tells them', async () => {
+    // A second connector to the same service, whose first (bulk) run meets an export missing three
+    // of the five students: more than the 10 % deactivation threshold, a warning.
+    const all = { users: data.users ?? [], enrollments: data.enrollments ?? [] };
+    const kept = new Set(['u-alice', 'u-bob']);
+    data.users = all.users.filter((u) => kept.has(u.sourcedId));
+    data.enrollments = all.enrollments.filter((e) => kept.has((e.user as { sourcedId: string }).sourcedId));
+    try {
+      const partial = await h.connectors.create(h.adminId, { ...body(SECRET), name: 'Partial export' });
+      h.clock.advance(3600_000);
+      const run = await h.runNow(partial.rowId);
+      expect(run.state).toBe('needsReview');
+      expect(run.message).toMatch(/^Its import stopped on \d+ warnings?: read the report \(batch \d+\)/);
+      const batch = await t.db.selectFrom('import_batches').select(['state', 'auto_apply']).where('id', '=', run.batch_id ?? 0).executeTakeFirstOrThrow();
+      expect(batch).toEqual({ state: 'ready', auto_apply: true });
+      const warnings = await t.db.selectFrom('import_problems').select('code').where('batch_id', '=', run.batch_id ?? 0).where('severity', '=', 'warning').execute();
+      expect(warnings.map((w) => w.code)).toContain('deactivation_threshold');
+      // Nobody was deactivated: the batch waits.
+      const active = await t.db.selectFrom('users').select('user_name').where('user_name', 'like', 'u-%').where('is_active', '=', true).execute();
+      expect(active).toHaveLength(5);
+      expect((await h.notificationsOf()).at(-1)).toMatchObject({
+        title: 'Partial export: the scheduled pull needs a review', body: run.message, url: `/admin/imports/${run.batch_id}`,
+      });
+    } finally {
+      data.users = all.users;
+      data.enrollments = all.enrollments;
+    }
+  });
 });
