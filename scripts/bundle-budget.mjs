@@ -24,10 +24,12 @@ const signedIn = [
 ];
 export const routeBudgets = [
   { route: '/landing', targetKb: 90, limitKb: 114, modules: ['index.html'] },
+  // 210 → 211: the entry's route table gained Admin → Integrations (issue 36), +0.15 kB; the
+  // limit stays the current size, so what comes next must earn its place.
   {
     route: '/home',
     targetKb: 150,
-    limitKb: 210,
+    limitKb: 211,
     modules: [
       ...signedIn,
       'src/app/features/home/HomePage.tsx',

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { negotiate } from '@fastify/accept-negotiator';
 import { z } from 'zod/mini';
-import { integrationPathPrefix, isIdempotentByKey, isRawResponse, type Capability, type IntegrationScope, type RouteDescriptor } from '../../shared/contract/route.js';
+import { isIdempotentByKey, isRawResponse, type Capability, type IntegrationScope, type RouteDescriptor } from '../../shared/contract/route.js';
+import { integrationPathPrefix } from '../../shared/contract/integrationScopes.js';
 import type { SessionUser } from '../auth/session.service.js';
 import type { IntegrationCaller } from '../features/integration/integrationClients.service.js';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.js';

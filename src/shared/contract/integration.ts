@@ -1,7 +1,8 @@
 import { z } from './zod';
 import { isoDateTime, rowId, rowIdParams, text, textLimits } from './common';
 import { importReportSchema, importSummarySchema, importUploadFormSchema } from './adminImports';
-import { defineRoute, integrationScopes } from './route';
+import { defineRoute } from './route';
+import { integrationScopes } from './integrationScopes';
 
 /**
  * Machine access (issue 36): administrators create integration clients, each with a name, the

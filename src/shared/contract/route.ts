@@ -1,4 +1,7 @@
 import type { z } from 'zod/mini';
+import type { IntegrationScope } from './integrationScopes';
+
+export type { IntegrationScope } from './integrationScopes';
 
 /**
  * Any zod 4 schema: the contract's own are `zod/mini` ones, but classic schemas fit too. The type
@@ -20,16 +23,6 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export const capabilityNames = ['absenceReviewer', 'studentSupport'] as const;
 export type Capability = (typeof capabilityNames)[number];
 
-/**
- * What a machine client's token may do (issue 36): push import bundles, read their reports, read
- * attendance back out. A route with a `scope` is a machine route: it lives under
- * `/api/integration/`, takes `Authorization: Bearer <token>` and nothing else (no session, no
- * antiforgery token), and a session can never call it.
- */
-export const integrationScopes = ['import:write', 'import:read', 'attendance:read'] as const;
-export type IntegrationScope = (typeof integrationScopes)[number];
-/** Where every machine route lives, and only they. */
-export const integrationPathPrefix = '/api/integration/';
 
 /**
  * Responses that are not JSON: a redirect (sign-in, sign-out), an HTML or script page

@@ -1,19 +1,12 @@
 import { useState } from 'react';
 import { useResource } from '../../sync/useResource';
 import { isAwaitingData, useHoldLayout } from '../../ui/layoutHold/holdContext';
-import { toast } from '../../ui/toast/toastStore';
+import { copyText } from '../../ui/copyText';
 import { enableIcal, removeIcal, toWebcalUrl } from './icalMutations';
 import { useIsViewingAs } from '../viewAs/isViewingAs';
 import { icalSubscriptionResource } from './resources';
 
-async function copy(text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast.positive('Calendar feed URL copied');
-  } catch {
-    toast.warning('Could not copy: select the address and copy it yourself.');
-  }
-}
+const copy = (text: string): Promise<void> => copyText(text, 'Calendar feed URL copied', 'the address');
 
 function HowToAdd() {
   return (

@@ -4,7 +4,7 @@ import {
   defaultTokenLifetimeDays, integrationTokenPrefix, maxTokenLifetimeDays,
   type CreatedIntegrationClient, type IntegrationClient, type NewIntegrationClient,
 } from '../../../shared/contract/integration.js';
-import { integrationScopes, type IntegrationScope } from '../../../shared/contract/route.js';
+import { integrationScopes, type IntegrationScope } from '../../../shared/contract/integrationScopes.js';
 import { recordAudit } from '../../audit/auditLog.js';
 import type { Clock } from '../../clock.js';
 import type { Db } from '../../db/database.js';

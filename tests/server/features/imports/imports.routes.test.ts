@@ -4,7 +4,7 @@ import {
   importApplyRoute, importGetRoute, importListRoute, importProblemsCsvRoute, importRevertRoute, importUploadRoute, type ImportReport,
 } from '../../../../src/shared/contract/adminImports.js';
 import { writeZip } from '../../../helpers/importBundle.js';
-import { signInDirectly } from '../../../helpers/directSession.js';
+import { signedInAdministrator } from '../../../helpers/administrator.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import { multipartBody } from '../absences/multipart.js';
@@ -15,10 +15,7 @@ import { bundleEntries, universityFiles } from './university.js';
 const t = useTestApp({ runJobs: true, template: 'empty', env: { IMPORT_MAX_MB: '1' } });
 let adminCaller: Caller | undefined;
 beforeAll(async () => {
-  const admin = await t.db.insertInto('users').values({ user_name: 'admin', display_name: 'Sam Taylor', first_name: 'Sam', email: 'admin@x', created_at: new Date(0) })
-    .returning('id').executeTakeFirstOrThrow();
-  await t.db.insertInto('user_roles').values({ user_id: admin.id, role: 'Administrator' }).execute();
-  adminCaller = await signInDirectly(t.app, t.db, 'admin');
+  adminCaller = await signedInAdministrator(t.app, t.db);
 });
 const signedInAdmin = (): Caller => {
   if (!adminCaller) throw new Error('no administrator');

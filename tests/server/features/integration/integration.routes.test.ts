@@ -8,6 +8,7 @@ import {
 import { SettableClock } from '../../../../src/server/clock.js';
 import { writeZip } from '../../../helpers/importBundle.js';
 import { captureLog } from '../../../helpers/captureLog.js';
+import { signedInAdministrator } from '../../../helpers/administrator.js';
 import { signInDirectly } from '../../../helpers/directSession.js';
 import type { Caller } from '../../../helpers/testApp.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
@@ -20,10 +21,7 @@ const clock = new SettableClock(new Date('2026-10-05T08:55:00+01:00'), { frozen:
 const t = useTestApp({ runJobs: true, template: 'empty', clock, env: { IMPORT_MAX_MB: '1', INTEGRATION_RATE_LIMIT: '30', LOG_LEVEL: 'info' } });
 let adminCaller: Caller | undefined;
 beforeAll(async () => {
-  const admin = await t.db.insertInto('users').values({ user_name: 'admin', display_name: 'Sam Taylor', first_name: 'Sam', email: 'admin@x', created_at: new Date(0) })
-    .returning('id').executeTakeFirstOrThrow();
-  await t.db.insertInto('user_roles').values({ user_id: admin.id, role: 'Administrator' }).execute();
-  adminCaller = await signInDirectly(t.app, t.db, 'admin');
+  adminCaller = await signedInAdministrator(t.app, t.db);
 });
 const admin = (): Caller => {
   if (!adminCaller) throw new Error('no administrator');

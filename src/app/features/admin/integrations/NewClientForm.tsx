@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import {
   defaultTokenLifetimeDays, integrationClientCreateRoute, integrationScopeLabels, maxTokenLifetimeDays, type CreatedIntegrationClient,
 } from '../../../../shared/contract/integration';
-import { integrationScopes, type IntegrationScope } from '../../../../shared/contract/route';
+import { integrationScopes, type IntegrationScope } from '../../../../shared/contract/integrationScopes';
 import { callApi } from '../../../api/client';
 import { DateField } from '../../../ui/dateField/DateField';
 import { Choices, TextInput, fieldErrors } from '../form/FormParts';

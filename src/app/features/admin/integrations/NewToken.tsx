@@ -1,15 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { CreatedIntegrationClient } from '../../../../shared/contract/integration';
-import { toast } from '../../../ui/toast/toastStore';
-
-async function copy(token: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(token);
-    toast.positive('Token copied');
-  } catch {
-    toast.warning('Could not copy: select the token and copy it yourself.');
-  }
-}
+import { copyText } from '../../../ui/copyText';
 
 /** The new client's token, shown this once: copy it now, it cannot be shown again. */
 export function NewToken({ client, onDone }: { readonly client: CreatedIntegrationClient; readonly onDone: () => void }) {
@@ -26,7 +17,7 @@ export function NewToken({ client, onDone }: { readonly client: CreatedIntegrati
         <input id="integration-token-value" className="form-field__input integration-token__value" readOnly value={client.token} onFocus={(event) => event.currentTarget.select()} />
       </div>
       <div className="admin-editor__actions">
-        <button type="button" className="button button--primary" onClick={() => void copy(client.token)}>Copy token</button>
+        <button type="button" className="button button--primary" onClick={() => void copyText(client.token, 'Token copied', 'the token')}>Copy token</button>
         <button type="button" className="button" onClick={onDone}>Done</button>
       </div>
     </section>
