@@ -1,4 +1,5 @@
 import { PostgresFileStore } from '../features/absences/postgresFileStore.js';
+import { pruneSupersededChanges } from '../features/integration/attendanceFeed.service.js';
 import { IdempotencyStore } from '../http/idempotencyStore.js';
 import { systemClock } from '../clock.js';
 import type { ScheduledJob } from './jobDefinition.js';
@@ -32,5 +33,14 @@ export const purgeIdempotencyKeysJob: ScheduledJob = {
   cron: '41 * * * *',
   run: async ({ db, now }) => {
     await new IdempotencyStore(db, now).purgeExpired();
+  },
+};
+
+/** Keeps the attendance feed's change log to one row per record: the latest (issue 36 §4). */
+export const pruneAttendanceChangesJob: ScheduledJob = {
+  name: 'housekeeping.pruneAttendanceChanges',
+  cron: '23 3 * * *',
+  run: async ({ db }) => {
+    await pruneSupersededChanges(db);
   },
 };

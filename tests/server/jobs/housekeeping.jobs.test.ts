@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_KEY_LIFETIME_MS } from '../../../src/server/http/idempotencyStore.js';
-import { purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
+import { pruneAttendanceChangesJob, purgeExpiredSessionsJob, purgeIdempotencyKeysJob, removeUploadLeftoversJob } from '../../../src/server/jobs/housekeeping.jobs.js';
+import { readAttendanceFeed } from '../../../src/server/features/integration/attendanceFeed.service.js';
+import { feedCaughtUp } from '../../helpers/feedCaughtUp.js';
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 import { idOf } from '../features/notifications/support.js';
@@ -98,5 +100,38 @@ describe('housekeeping jobs', () => {
     }
     const left = await t.db.selectFrom('idempotency_keys').select('key').where('key', 'like', 'housekeeping-%').execute();
     expect(left.map((row) => row.key)).toEqual(['housekeeping-fresh']);
+  });
+
+  it('keep the attendance feed\'s change log to the latest row of each record, and a reader behind still gets the record as it is now', async () => {
+    const record = await t.db.selectFrom('attendance_records').select(['student_user_id', 'event_id']).orderBy('event_id').orderBy('student_user_id').executeTakeFirstOrThrow();
+    const ofRecord = () => t.db.selectFrom('attendance_changes').select(['id', sql<string>`txid::text`.as('txid')])
+      .where('student_user_id', '=', record.student_user_id).where('event_id', '=', record.event_id).orderBy('txid').orderBy('id').execute();
+    await feedCaughtUp(t.db);
+    const behind = await readAttendanceFeed(t.db, { limit: 1 });
+    const update = (outcome: 'Absent' | 'Attended') => t.db.updateTable('attendance_records').set({ analysis_result: outcome })
+      .where('student_user_id', '=', record.student_user_id).where('event_id', '=', record.event_id).execute();
+    await update('Absent');
+    await update('Attended');
+    const before = await ofRecord();
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const otherRecords = await t.db.selectFrom('attendance_changes').select(sql<number>`count(distinct (student_user_id, event_id))::int`.as('n')).executeTakeFirstOrThrow();
+
+    await runThroughQueue(pruneAttendanceChangesJob.name);
+
+    expect(await ofRecord()).toEqual([before.at(-1)]);
+    // Every record keeps exactly one row.
+    const after = await t.db.selectFrom('attendance_changes').select([sql<number>`count(*)::int`.as('rows'), sql<number>`count(distinct (student_user_id, event_id))::int`.as('records')]).executeTakeFirstOrThrow();
+    expect(after).toEqual({ rows: otherRecords.n, records: otherRecords.n });
+    // A reader whose cursor is behind the pruned rows still meets the record, once, as it is now.
+    await feedCaughtUp(t.db);
+    const seen: { outcome: string | null }[] = [];
+    let cursor = behind.nextCursor;
+    for (;;) {
+      const page = await readAttendanceFeed(t.db, { since: cursor, limit: 5000 });
+      seen.push(...page.items.filter((item) => item.studentRowId === record.student_user_id && item.eventRowId === record.event_id));
+      cursor = page.nextCursor;
+      if (!page.hasMore) break;
+    }
+    expect(seen).toEqual([expect.objectContaining({ outcome: 'Attended' })]);
   });
 });

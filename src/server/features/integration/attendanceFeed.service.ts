@@ -273,3 +273,18 @@ export async function readAttendanceFeed(db: Db, request: FeedRequest): Promise<
   });
   return { items, nextCursor, hasMore };
 }
+
+/**
+ * Deletes every change row a later one (in the feed's own order, txid then id) of the same record
+ * supersedes. Safe for every cursor: the feed gives a record as it is now, so a reader behind the
+ * deleted row still meets the record at the later row, and a reader past both needs neither.
+ * Returns how many rows went. The housekeeping job runs it nightly (housekeeping.jobs.ts).
+ */
+export async function pruneSupersededChanges(db: Db): Promise<number> {
+  const result = await sql`
+    DELETE FROM attendance_changes c
+    USING attendance_changes later
+    WHERE later.student_user_id = c.student_user_id AND later.event_id = c.event_id
+      AND (later.txid, later.id) > (c.txid, c.id)`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
