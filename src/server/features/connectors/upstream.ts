@@ -1,3 +1,6 @@
+import { lookup } from 'node:dns/promises';
+import { isIPv4 } from 'node:net';
+
 /**
  * Reading an upstream (a OneRoster service, a timetable feed) defensively. Whatever goes wrong
  * ends the run with a `ConnectorError` whose message says why, in words an administrator can act
@@ -7,6 +10,9 @@
  * - a body over the size limit (checked against Content-Length and while reading);
  * - a redirect to another host (redirects on the same host are followed, a few at most, and never
  *   from https down to http).
+ * - a host that is, or resolves to, a link-local address: that is where cloud instance metadata
+ *   (and its credentials) answers, and no student record system lives there. Private and loopback
+ *   addresses stay allowed: a university's systems are often on its own network.
  * Addresses in messages are shown without their query string: feed addresses often carry a key.
  */
 
@@ -31,6 +37,21 @@ export interface UpstreamAnswer {
   readonly status: number;
   readonly headers: Headers;
   readonly body: Buffer;
+}
+
+/** 169.254.0.0/16, fe80::/10 (and either written as an IPv4-mapped IPv6 address). */
+export function isLinkLocal(address: string): boolean {
+  const plain = address.toLowerCase().replace(/^::ffff:/, '');
+  if (isIPv4(plain)) return plain.startsWith('169.254.');
+  return /^fe[89ab][0-9a-f]:/.test(plain);
+}
+
+async function refuseLinkLocal(url: URL): Promise<void> {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  const addresses = await lookup(host, { all: true, verbatim: true }).catch(() => []);
+  if (isLinkLocal(host) || addresses.some(({ address }) => isLinkLocal(address))) {
+    throw new ConnectorError(`${shownUrl(url)} is a link-local address (where cloud instance metadata answers); a connector never reads one.`);
+  }
 }
 
 const isRedirect = (status: number): boolean => [301, 302, 303, 307, 308].includes(status);
@@ -64,6 +85,7 @@ export async function getUpstream(address: string, headers: Record<string, strin
   let url = new URL(address);
   try {
     for (let hops = 0; ; hops++) {
+      await refuseLinkLocal(url);
       const response = await fetch(url, { headers, redirect: 'manual', signal });
       if (isRedirect(response.status)) {
         await response.body?.cancel();

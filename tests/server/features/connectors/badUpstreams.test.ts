@@ -69,7 +69,7 @@ const eventsNow = () => t.db.selectFrom('timetable_events').selectAll().orderBy(
 
 async function runFeed(path: string) {
   const connector = await h.connectors.create(h.adminId, {
-    name: `Feed ${path}`, schedule: '0 * * * *', isEnabled: true, settings: { kind: 'ical', feeds: [{ classCode: 'GR1001-LEC', url: `${origin}${path}` }], urlTemplate: null },
+    name: `Feed ${path}`, schedule: '0 * * * *', isEnabled: true, settings: { kind: 'ical', feeds: [{ classCode: 'GR1001-LEC', url: path.startsWith('http') ? path : `${origin}${path}` }], urlTemplate: null },
   });
   return h.runNow(connector.rowId);
 }
@@ -81,6 +81,8 @@ describe('bad upstreams', () => {
     ['/garbage.ics', /is not an iCalendar file \(a malformed body/],
     ['/huge.ics', /over the limit of 4096|more than the limit of 4096 bytes/],
     ['/elsewhere.ics', /redirected to another host \(localhost:\d+\)/],
+    ['http://169.254.169.254/latest/meta-data/', /^http:\/\/169\.254\.169\.254\/latest\/meta-data\/ is a link-local address/],
+    ['http://[fe80::1]/feed.ics', /is a link-local address/],
   ])('%s fails the run with its reason and changes nothing', async (path, reason) => {
     const events = await eventsNow();
     const batches = await t.db.selectFrom('import_batches').select('id').execute();
