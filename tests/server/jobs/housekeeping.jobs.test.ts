@@ -114,14 +114,21 @@ describe('housekeeping jobs', () => {
     await update('Attended');
     const before = await ofRecord();
     expect(before.length).toBeGreaterThanOrEqual(3);
-    const otherRecords = await t.db.selectFrom('attendance_changes').select(sql<number>`count(distinct (student_user_id, event_id))::int`.as('n')).executeTakeFirstOrThrow();
+    // This app runs its scheduled jobs (closing registers writes records): judge only the rows there now.
+    const recordsOf = async (upTo: string) => (await t.db.selectFrom('attendance_changes')
+      .select([sql<string>`student_user_id || ':' || event_id`.as('key'), sql<number>`count(*)::int`.as('rows')])
+      .where('id', '<=', upTo).groupBy(['student_user_id', 'event_id']).execute());
+    const last = await t.db.selectFrom('attendance_changes').select(sql<string>`max(id)::text`.as('id')).executeTakeFirstOrThrow();
+    const recordsBefore = (await recordsOf(last.id)).map((r) => r.key);
 
     await runThroughQueue(pruneAttendanceChangesJob.name);
 
     expect(await ofRecord()).toEqual([before.at(-1)]);
-    // Every record keeps exactly one row.
-    const after = await t.db.selectFrom('attendance_changes').select([sql<number>`count(*)::int`.as('rows'), sql<number>`count(distinct (student_user_id, event_id))::int`.as('records')]).executeTakeFirstOrThrow();
-    expect(after).toEqual({ rows: otherRecords.n, records: otherRecords.n });
+    // Each record keeps one row, and none is lost (a record some job changed since keeps its newer row).
+    const after = await recordsOf(last.id);
+    expect(after.filter((r) => r.rows > 1)).toEqual([]);
+    const keptAnywhere = new Set((await t.db.selectFrom('attendance_changes').select(sql<string>`student_user_id || ':' || event_id`.as('key')).execute()).map((r) => r.key));
+    expect(recordsBefore.filter((key) => !keptAnywhere.has(key))).toEqual([]);
     // A reader whose cursor is behind the pruned rows still meets the record, once, as it is now.
     await feedCaughtUp(t.db);
     const seen: { outcome: string | null }[] = [];

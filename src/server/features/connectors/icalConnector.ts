@@ -117,7 +117,9 @@ export async function readIcalFeeds(db: Db, settings: IcalSettings, now: Date, l
       const room = o.location ? rooms.match(o.location) : null;
       if (o.location && !room) unmatched.add(o.location);
       const before = heldById.get(o.sourcedId);
-      rows.push([o.sourcedId, 'active', modified, group.sourcedId, o.eventType, o.start.toISOString(), o.end.toISOString(), room ?? '', '',
+      // A location no room matches keeps the room the class already has (none for a new class).
+      const roomId = room ?? (o.location ? before?.room_id ?? '' : '');
+      rows.push([o.sourcedId, 'active', modified, group.sourcedId, o.eventType, o.start.toISOString(), o.end.toISOString(), roomId, '',
         before?.is_monitored ?? false, o.isCancelled ? 'cancelled' : 'scheduled', before?.title ?? '']);
     }
     // Only the span this feed covers is reconciled.
@@ -136,7 +138,7 @@ export async function readIcalFeeds(db: Db, settings: IcalSettings, now: Date, l
         e.is_monitored, e.is_cancelled ? 'cancelled' : 'scheduled', e.title ?? '']);
     }
   }
-  for (const location of [...unmatched].sort()) warnings.push(`The location "${location}" matches no room by code or name: its classes were imported without a room.`);
+  for (const location of [...unmatched].sort()) warnings.push(`The location "${location}" matches no room by code or name: its classes keep the room they had (a new one has none).`);
   const files: BundleFile[] = [{ name: 'ext.events.csv', manifestKey: 'ext.events', mode: 'delta', columns: eventColumns, rows }];
   return { files, warnings };
 }

@@ -1,7 +1,7 @@
 import * as oidc from 'openid-client';
 import type { OneRosterSettings } from '../../../shared/contract/adminConnectors.js';
 import type { BundleFile, CsvValue } from './bundleZip.js';
-import { asConnectorError, ConnectorError, getUpstream, shownUrl, type UpstreamLimits } from './upstream.js';
+import { asConnectorError, ConnectorError, getUpstream, refuseLinkLocal, shownUrl, type UpstreamLimits } from './upstream.js';
 
 /**
  * The OneRoster 1.2 REST connector (rostering service): an OAuth 2.0 client-credentials token
@@ -26,6 +26,8 @@ const refs = (value: unknown): string => (Array.isArray(value) ? value.map(ref).
 /** Gets an access token with the client-credentials grant (HTTP Basic client authentication). */
 export async function clientCredentialsToken(settings: OneRosterSettings, secret: string, limits: UpstreamLimits): Promise<string> {
   const tokenUrl = new URL(settings.tokenUrl);
+  // openid-client fetches the token endpoint itself: the same refusal as every other upstream read.
+  await refuseLinkLocal(tokenUrl);
   const server: oidc.ServerMetadata = { issuer: tokenUrl.origin, token_endpoint: tokenUrl.href };
   const config = new oidc.Configuration(server, settings.clientId, undefined, oidc.ClientSecretBasic(secret));
   config.timeout = Math.max(1, Math.ceil(limits.timeoutMs / 1000));

@@ -46,7 +46,8 @@ export function isLinkLocal(address: string): boolean {
   return /^fe[89ab][0-9a-f]:/.test(plain);
 }
 
-async function refuseLinkLocal(url: URL): Promise<void> {
+/** Throws a ConnectorError when `url`'s host is, or resolves to, a link-local address. */
+export async function refuseLinkLocal(url: URL): Promise<void> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const addresses = await lookup(host, { all: true, verbatim: true }).catch(() => []);
   if (isLinkLocal(host) || addresses.some(({ address }) => isLinkLocal(address))) {

@@ -112,6 +112,9 @@ export class ImportService {
   async validate(batchId: number): Promise<void> {
     const { db } = this.deps;
     const batch = await db.selectFrom('import_batches').select(['state', 'deactivation_threshold_percent', 'file_name', 'auto_apply']).where('id', '=', batchId).executeTakeFirst();
+    // A validation that committed `applying` but stopped before queuing its apply: queue it now
+    // (the apply job's id is the batch's, so a second queuing stores nothing new).
+    if (batch?.state === 'applying' && batch.auto_apply) await this.deps.jobs.queue('apply', batchId);
     if (batch?.state !== 'validating') return;
     await db.deleteFrom('import_staged_rows').where('batch_id', '=', batchId).execute();
     await mkdir(this.deps.tempDir, { recursive: true });

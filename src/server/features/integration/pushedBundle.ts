@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FormReader } from '../../http/contractRoutes.js';
-import { badRequest } from '../../http/errors.js';
+import { badRequest, HttpError } from '../../http/errors.js';
+import { integrationImportPushRoute } from '../../../shared/contract/integration.js';
 import { bundleTooLarge, importUploadForm, saveZip, type ImportUpload } from '../imports/uploadForm.js';
 
 /**
@@ -15,9 +16,18 @@ import { bundleTooLarge, importUploadForm, saveZip, type ImportUpload } from '..
 
 export const zipContentType = 'application/zip';
 
-/** Lets `application/zip` bodies through unread: the push route streams them itself. */
+/**
+ * Lets `application/zip` bodies through unread to the push route, which streams them itself. Any
+ * other route answers such a body 415, as it did before: no route but that one reads a zip.
+ */
 export function acceptZipBodies(app: FastifyInstance): void {
-  app.addContentTypeParser(zipContentType, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(zipContentType, (request, payload, done) => {
+    if (request.routeOptions.url === integrationImportPushRoute.path && request.method === integrationImportPushRoute.method) {
+      done(null, payload);
+      return;
+    }
+    done(new HttpError(415, `This route does not take ${zipContentType}.`, { 'content-type': [`Send application/json or a form, not ${zipContentType}.`] }), undefined);
+  });
 }
 
 const isReadable = (body: unknown): body is Readable =>

@@ -32,10 +32,13 @@ const londonZone: IcsTimezone = {
 const SERIES = 'CELCAT-GR1001-LEC-THU@timetable.test.ac.uk';
 const EXTRA = 'CELCAT-GR1001-LEC-EXTRA@timetable.test.ac.uk';
 
+/** Where the weekly series says it is; a test renames it to a location no room matches. */
+let seriesLocation = 'Main Lecture Theatre';
+
 function lectureFeed(): string {
   const events: IcsEvent[] = [
     {
-      uid: SERIES, stamp, summary: 'GR1001 Group Theory Lecture', categories: ['Lecture'], location: 'Main Lecture Theatre',
+      uid: SERIES, stamp, summary: 'GR1001 Group Theory Lecture', categories: ['Lecture'], location: seriesLocation,
       start: london('2026-10-15T09:00:00', '+01:00'), end: london('2026-10-15T10:00:00', '+01:00'),
       recurrenceRule: { frequency: 'WEEKLY', count: 6 },
       exceptionDates: [london('2026-11-12T09:00:00', '+00:00')],
@@ -122,7 +125,7 @@ describe('timetable iCal feeds connector', () => {
     const before = await held();
     const run = await h.runNow(created.rowId);
     expect(run.state).toBe('applied');
-    expect(run.message).toBe('The location "Online (Teams)" matches no room by code or name: its classes were imported without a room.');
+    expect(run.message).toBe('The location "Online (Teams)" matches no room by code or name: its classes keep the room they had (a new one has none).');
     const after = await held();
     const lecture = after.filter((e) => e.sourced_id?.startsWith(SERIES));
     expect(lecture.map((e) => [e.sourced_id, e.starts_at, e.duration_minutes, e.room_id, e.is_cancelled, e.event_type])).toEqual([
@@ -158,6 +161,22 @@ describe('timetable iCal feeds connector', () => {
     const counts = await t.db.selectFrom('import_batches').select('counts').where('id', '=', run.batch_id ?? 0).executeTakeFirstOrThrow();
     expect(counts.counts.events).toMatchObject({ create: 0, update: 0, deactivate: 0 });
     expect(await held()).toEqual(before);
+  });
+
+  it('a location no room matches keeps the room the class already has, and says so', async () => {
+    const [connector] = await h.connectors.list();
+    if (!connector) throw new Error('no connector');
+    seriesLocation = 'Main Building, the big theatre';
+    try {
+      h.clock.advance(3600_000);
+      const run = await h.runNow(connector.rowId);
+      expect(run.state).toBe('applied');
+      expect(run.message).toContain('The location "Main Building, the big theatre" matches no room by code or name: its classes keep the room they had');
+      const rooms = (await held()).filter((e) => e.sourced_id?.startsWith(SERIES) && e.sourced_id !== `${SERIES}#20261105T090000Z`).map((e) => e.room_id);
+      expect(rooms).toEqual(['MB-0.01', 'MB-0.01', 'MB-0.01', 'MB-0.01']);
+    } finally {
+      seriesLocation = 'Main Lecture Theatre';
+    }
   });
 
   it('reads a Syllabus Plus style feed per group: TZID resolved without a VTIMEZONE, a room by its code', async () => {

@@ -235,4 +235,13 @@ describe('OneRoster 1.2 REST connector', () => {
       data.enrollments = all.enrollments;
     }
   });
+
+  it('never asks a link-local token endpoint (cloud instance metadata) for a token', async () => {
+    const metadata = await h.connectors.create(h.adminId, {
+      ...body(SECRET), name: 'Metadata', settings: { ...body(SECRET).settings, kind: 'oneRoster', tokenUrl: 'http://169.254.169.254/latest/api/token' } as ConnectorBody['settings'],
+    });
+    const run = await h.runNow(metadata.rowId);
+    expect(run.state).toBe('failed');
+    expect(run.message).toBe('http://169.254.169.254/latest/api/token is a link-local address (where cloud instance metadata answers); a connector never reads one.');
+  });
 });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { importListRoute, type ImportReport } from '../../../../src/shared/contract/adminImports.js';
+import { importListRoute, importUploadRoute, type ImportReport } from '../../../../src/shared/contract/adminImports.js';
 import {
   integrationClientCreateRoute, integrationClientListRoute, integrationClientRevokeRoute, integrationImportGetRoute, integrationImportPushRoute,
   type CreatedIntegrationClient, type IntegrationClient,
@@ -228,5 +228,14 @@ describe('pushing a bundle', () => {
     expect(json.statusCode).toBe(400);
     expect(json.json().errors).toHaveProperty('bundle');
     expect(await t.db.selectFrom('import_batches').select('id').execute()).toEqual(before);
+  });
+
+  it('is a door of its own: no other route takes a zip body (415, in the error shape)', async () => {
+    const zip = await universityZip();
+    const upload = await t.call(importUploadRoute, { as: admin(), headers: { 'content-type': 'application/zip' }, body: zip });
+    expect(upload.statusCode).toBe(415);
+    expect(upload.json()).toEqual({ message: 'This route does not take application/zip.', errors: { 'content-type': ['Send application/json or a form, not application/zip.'] } });
+    const other = await t.call(integrationClientCreateRoute, { as: admin(), headers: { 'content-type': 'application/zip' }, body: zip });
+    expect(other.statusCode).toBe(415);
   });
 });
