@@ -104,8 +104,9 @@ describe('housekeeping jobs', () => {
 
   it('keep the attendance feed\'s change log to the latest row of each record, and a reader behind still gets the record as it is now', async () => {
     const record = await t.db.selectFrom('attendance_records').select(['student_user_id', 'event_id']).orderBy('event_id').orderBy('student_user_id').executeTakeFirstOrThrow();
+    // Ordered by the xid8 itself: by its text, '1765' would sort before '763'.
     const ofRecord = () => t.db.selectFrom('attendance_changes').select(['id', sql<string>`txid::text`.as('txid')])
-      .where('student_user_id', '=', record.student_user_id).where('event_id', '=', record.event_id).orderBy('txid').orderBy('id').execute();
+      .where('student_user_id', '=', record.student_user_id).where('event_id', '=', record.event_id).orderBy(sql`attendance_changes.txid`).orderBy('id').execute();
     await feedCaughtUp(t.db);
     const behind = await readAttendanceFeed(t.db, { limit: 1 });
     const update = (outcome: 'Absent' | 'Attended') => t.db.updateTable('attendance_records').set({ analysis_result: outcome })
