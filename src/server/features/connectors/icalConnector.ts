@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type NotNull } from 'kysely';
 import { classCodePlaceholder, type IcalSettings } from '../../../shared/contract/adminConnectors.js';
 import type { Db } from '../../db/database.js';
 import type { BundleFile, CsvValue } from './bundleZip.js';
@@ -80,17 +80,6 @@ async function roomIndex(db: Db): Promise<RoomIndex> {
   };
 }
 
-interface HeldEvent {
-  readonly sourced_id: string;
-  readonly event_type: string;
-  readonly starts_at: Date;
-  readonly duration_minutes: number;
-  readonly room_id: string | null;
-  readonly is_monitored: boolean;
-  readonly is_cancelled: boolean;
-  readonly title: string | null;
-}
-
 /** Reads every feed and returns the delta events file (and what could not be matched). */
 export async function readIcalFeeds(db: Db, settings: IcalSettings, now: Date, limits: UpstreamLimits): Promise<IcalRead> {
   const warnings: string[] = [];
@@ -107,7 +96,8 @@ export async function readIcalFeeds(db: Db, settings: IcalSettings, now: Date, l
     const held = await db.selectFrom('timetable_events')
       .select(['sourced_id', 'event_type', 'starts_at', 'duration_minutes', 'room_id', 'is_monitored', 'is_cancelled', 'title'])
       .where('group_id', '=', group.id).where('sourced_id', 'is not', null)
-      .execute() as HeldEvent[];
+      .$narrowType<{ sourced_id: NotNull }>()
+      .execute();
     const heldById = new Map(held.map((e) => [e.sourced_id, e]));
     const inFeed = new Set<string>();
     for (const o of occurrences) {
@@ -130,7 +120,8 @@ export async function readIcalFeeds(db: Db, settings: IcalSettings, now: Date, l
       .where('group_id', '=', group.id).where('is_active', '=', true).where('sourced_id', 'is not', null)
       .where('starts_at', '>=', new Date(spanStart))
       .where(sql<boolean>`starts_at + make_interval(mins => duration_minutes) <= ${new Date(spanEnd)}`)
-      .execute() as HeldEvent[];
+      .$narrowType<{ sourced_id: NotNull }>()
+      .execute();
     for (const e of gone) {
       if (inFeed.has(e.sourced_id)) continue;
       const end = new Date(e.starts_at.getTime() + e.duration_minutes * 60_000);

@@ -107,7 +107,6 @@ function rolesOf(user: Json): { role: string; roleType: string; org: string; beg
 }
 
 export type OneRosterData = Record<Collection['name'], Json[]>;
-export const oneRosterCollections: readonly Collection[] = ['academicSessions', 'orgs', 'courses', 'classes', 'users', 'enrollments'].map((name) => ({ name } as Collection));
 
 /**
  * The bundle's OneRoster files from what the service returned. Bulk (`delta` false): only active
@@ -150,7 +149,11 @@ export async function readOneRoster(
   settings: OneRosterSettings, secret: string, since: Date | null, limits: UpstreamLimits, pageSize = ONEROSTER_PAGE_SIZE,
 ): Promise<BundleFile[]> {
   const token = await clientCredentialsToken(settings, secret, limits);
-  const data = {} as OneRosterData;
-  for (const collection of oneRosterCollections) data[collection.name] = await readCollection(settings, token, collection, since, limits, pageSize);
+  const read = (name: Collection['name']) => readCollection(settings, token, { name }, since, limits, pageSize);
+  // One after another: a service that rate limits its clients sees one request at a time.
+  const data: OneRosterData = {
+    academicSessions: await read('academicSessions'), orgs: await read('orgs'), courses: await read('courses'),
+    classes: await read('classes'), users: await read('users'), enrollments: await read('enrollments'),
+  };
   return oneRosterFiles(data, since !== null);
 }

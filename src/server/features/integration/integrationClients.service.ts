@@ -33,7 +33,7 @@ export const tokenHash = (token: string): string => createHash('sha256').update(
 /** A new token: the prefix, then 32 random bytes. */
 const newToken = (): string => `${integrationTokenPrefix}${randomBytes(32).toString('base64url')}`;
 
-const isScope = (value: string): value is IntegrationScope => (integrationScopes as readonly string[]).includes(value);
+const isScope = (value: string): value is IntegrationScope => integrationScopes.some((scope) => scope === value);
 
 interface ClientRow {
   id: number;
