@@ -112,8 +112,51 @@ test('a lecturer sees a student register live, closes the register, and the stud
   }
 });
 
+// Issue 34 §1: the lecturer's class that is on says how many have registered, in every layout.
+test.describe('on a wide screen, the week grid', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the class on says how many have registered, in the list and in the week grid, and each class links to its register', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('lecturer');
+    const lab = await classInProgress(page, 'CS2041');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const expected = await registeredText(page.request, lab.rowId);
+    await expect(page.locator(`li.event#class-${lab.rowId}`).getByTestId('live-register-count')).toHaveText(expected);
+
+    await page.getByRole('group', { name: 'Timetable layout' }).getByRole('button', { name: 'Week grid' }).click();
+    const live = page.locator('.week-grid__live');
+    await expect(live).toHaveCount(1);
+    await expect(live).toContainText(`${lab.moduleCode} ${lab.moduleName} · ${lab.eventType}`);
+    await expect(live.getByTestId('live-register-count')).toHaveText(expected);
+    await expect(live.getByRole('link', { name: new RegExp(`^Register ?: ${lab.moduleCode} ${lab.eventType} at \\d{2}:\\d{2}$`) })).toHaveAttribute('href', `/timetable/register/${lab.rowId}`);
+    // Every class the lecturer teaches this week links to its register from its block.
+    const { timetableEntries } = (await (await page.request.get('/api/timetable')).json()) as Timetable;
+    const blocks = page.locator('li.week-grid__event');
+    await expect(blocks.first()).toBeVisible();
+    const shown = await blocks.evaluateAll((items) => items.map((item) => Number(item.id.replace('class-', ''))));
+    const taught = timetableEntries.filter((entry) => entry.isTaught === true && shown.includes(entry.rowId));
+    expect(taught.length).toBeGreaterThan(0);
+    for (const entry of taught) {
+      await expect(page.locator(`li.week-grid__event#class-${entry.rowId}`).getByRole('link', { name: /^Register ?: / })).toHaveAttribute('href', `/timetable/register/${entry.rowId}`);
+    }
+    await expectNoAxeViolations();
+  });
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('the day view\'s card of the class on says how many have registered', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('lecturer');
+    const lab = await classInProgress(page, 'CS2041');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const card = page.locator(`section.day li.event#class-${lab.rowId}`);
+    await expect(card.getByTestId('live-register-count')).toHaveText(await registeredText(page.request, lab.rowId));
+    await expect(card.getByRole('link', { name: /^Register ?: / })).toBeVisible();
+    await expectNoAxeViolations();
+  });
 
   test('the register and its move form fit and are accessible', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('lecturer');

@@ -1,14 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { classAnchorOf } from '../../../shared/rules/classLink';
 import { formatTime24 } from '../../format/dateTime';
 import { inProgressLabel, type ClassState } from './classState';
+import { LecturerRegister } from './LecturerRegister';
 import { hrefTo } from './links';
 import { RegistrationSlot } from './RegistrationSlot';
 import type { TimetableEvent } from './timetableDays';
-
-// Only a lecturer's card of a class that is on shows it.
-const LiveRegisterCount = lazy(() => import('./LiveRegisterCount'));
 
 interface EventCardProps {
   readonly event: TimetableEvent;
@@ -51,18 +48,7 @@ export function EventCard({ event, isNext, state }: EventCardProps) {
           {event.staff.length > 0 && ` · ${event.staff.join(', ')}`}
         </p>
         <RegistrationSlot event={event} registration={state.registration} />
-        {event.isTaught === true && (
-          <p className="event__register">
-            {isOn && !event.isCancelled && (
-              <Suspense fallback={null}>
-                <LiveRegisterCount eventRowId={event.rowId} />
-              </Suspense>
-            )}
-            <Link to={hrefTo.register(event.rowId)}>
-              Register<span className="visually-hidden">: {event.moduleCode} {event.eventType} at {formatTime24(event.startMs)}</span>
-            </Link>
-          </p>
-        )}
+        {event.isTaught === true && <LecturerRegister event={event} isOn={isOn} className="event__register" />}
       </div>
     </li>
   );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { classAnchorOf } from '../../../shared/rules/classLink';
 import { formatTime24 } from '../../format/dateTime';
 import type { ClassState } from './classState';
+import { LecturerRegister, RegisterLink } from './LecturerRegister';
 import { hrefTo } from './links';
 import { RegistrationSlot } from './RegistrationSlot';
 import { dayOfKey, type TimetableEvent } from './timetableDays';
@@ -26,7 +27,9 @@ const minutesOfDay = (ms: number) => {
  * The week as a grid on a wide screen (issue 34 §1): days as columns, hours as rows, each class a
  * block as long as it lasts, overlapping classes side by side. Each day is a section with its
  * heading and a list of its classes, so it reads as the list does; the hour lines are decoration.
- * A class whose registration is open is repeated above the grid with its button.
+ * A class whose registration is open is repeated above the grid with its button; so is a class a
+ * lecturer teaches that is on, with how many have registered and its register. Each block of a
+ * lecturer's class links to its register.
  */
 export function WeekGrid({ columns, todayKey, nowMs, stateOf }: WeekGridProps) {
   const all = columns.flatMap(({ events }) => events);
@@ -34,6 +37,7 @@ export function WeekGrid({ columns, todayKey, nowMs, stateOf }: WeekGridProps) {
   const span = (last - first) * 60;
   const at = (minutes: number) => `${((minutes - first * 60) / span) * 100}%`;
   const open = all.filter((event) => stateOf(event).registration.kind === 'closesIn');
+  const teachingNow = all.filter((event) => event.isTaught === true && !event.isCancelled && stateOf(event).progress.kind === 'inProgress');
   const nowMinutes = minutesOfDay(nowMs);
   const hours = Array.from({ length: last - first + 1 }, (_, index) => first + index);
   return (
@@ -44,6 +48,14 @@ export function WeekGrid({ columns, todayKey, nowMs, stateOf }: WeekGridProps) {
             {formatTime24(event.startMs)} {event.moduleCode} {event.moduleName} · {event.eventType}
           </p>
           <RegistrationSlot event={event} registration={stateOf(event).registration} />
+        </div>
+      ))}
+      {teachingNow.map((event) => (
+        <div key={event.rowId} className="card week-grid__open week-grid__live">
+          <p className="week-grid__open-title">
+            {formatTime24(event.startMs)} {event.moduleCode} {event.moduleName} · {event.eventType}
+          </p>
+          <LecturerRegister event={event} isOn className="week-grid__register" />
         </div>
       ))}
       <div className="week-grid" style={{ '--week-grid-hours': last - first } as CSSProperties}>
@@ -91,6 +103,12 @@ export function WeekGrid({ columns, todayKey, nowMs, stateOf }: WeekGridProps) {
                       </h3>
                       <p className="week-grid__meta">
                         {event.eventType} · {event.roomId ? <Link to={hrefTo.map(event.roomId)}>{event.roomName ?? event.roomId}</Link> : 'Online'}
+                        {event.isTaught === true && (
+                          <>
+                            {' · '}
+                            <RegisterLink event={event} />
+                          </>
+                        )}
                       </p>
                     </li>
                   );
