@@ -203,6 +203,20 @@ test.describe('on a phone, the day view', () => {
     await expect(page.getByText(/\(this week\)/)).toHaveCount(0);
   });
 
+  test('a day with no classes says so', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const strip = page.getByRole('group', { name: 'Days of the week' });
+    await expect(strip.getByRole('button', { pressed: true })).toHaveAccessibleName(/, today$/);
+    // Today is the seed's Monday: to the right is Sunday of the week before, which has no classes.
+    await swipe(page, page.locator('.timetable__swipe'), 160);
+    await expect(strip.getByRole('button', { pressed: true })).toHaveAccessibleName(/^Sun \d+ \w+, no classes$/);
+    await expect(timetable.days).toHaveCount(0);
+    await expect(page.locator('.timetable__empty')).toHaveText(/^No classes on Sunday \d{1,2} \w+\.$/);
+    await expectNoAxeViolations();
+  });
+
   test('last week’s classes have ended: dimmed, still readable', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('student');
     const timetable = new TimetablePage(page);
@@ -263,6 +277,38 @@ test.describe('on a wide screen, the week grid', () => {
     await page.reload();
     await expect(layout.getByRole('button', { name: 'List' })).toHaveAttribute('aria-pressed', 'true');
     await expect(blocks).toHaveCount(0);
+  });
+
+  test('in the list, the now line sits in today between classes, and last week’s classes are dimmed; in the grid too', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const timetable = new TimetablePage(page);
+    await timetable.goto();
+    const todayKey = londonDayKey(await pageTime(page));
+    // This week: the list shows every day with classes, today's with the now line between them.
+    expect((await timetable.dayKeys()).length).toBeGreaterThan(1);
+    const today = timetable.day(todayKey);
+    await expect(today.getByTestId('now-line')).toHaveText(/^Now \d{2}:\d{2}$/);
+    await expect(page.getByTestId('now-line')).toHaveCount(1);
+    const items = await today.locator('ol.day__events > li').evaluateAll((lis) => lis.map((li) => (li.classList.contains('now-line') ? 'now' : 'class')));
+    const at = items.indexOf('now');
+    expect(at, items.join(' | ')).toBeGreaterThan(0);
+    expect(at, items.join(' | ')).toBeLessThan(items.length - 1);
+    await expectNoAxeViolations();
+
+    // Last week: every class has ended, dimmed in the list and in the grid.
+    await page.getByRole('button', { name: 'Previous week' }).click();
+    const events = page.locator('section.day li.event');
+    await expect(events.first()).toBeVisible();
+    const count = await events.count();
+    await expect(events.and(page.locator('.event--ended'))).toHaveCount(count);
+    await expect(page.getByTestId('now-line')).toHaveCount(0);
+    await expectNoAxeViolations();
+
+    await page.getByRole('group', { name: 'Timetable layout' }).getByRole('button', { name: 'Week grid' }).click();
+    const blocks = page.locator('li.week-grid__event');
+    await expect(blocks).toHaveCount(count);
+    await expect(blocks.and(page.locator('.week-grid__event--ended'))).toHaveCount(count);
+    await expectNoAxeViolations();
   });
 });
 
