@@ -1,10 +1,11 @@
 import type { Page } from '@playwright/test';
 import { xsrfCookieName, xsrfHeaderName } from '../src/shared/contract/antiforgery';
+import type { Trend } from '../src/shared/contract/attendance';
 import type { Timetable, TimetableEntry } from '../src/shared/contract/timetable';
 import { expect, test } from './fixtures';
 import { AttendancePages, fetchAnalysis, percentageText } from './pages/AttendancePages';
 import { ErrorPages } from './pages/ErrorPages';
-import { pageTime } from './support/clock';
+import { E2E_CLOCK_START, moveServerClock, pageTime, runServerJob } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 
 const eduroamMessage = 'You do not appear to be connected to the eduroam network.';
@@ -35,8 +36,9 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
       }
     }).toPass({ timeout: 20_000 });
     await expect(page.getByText(/Updated \d{2}:\d{2}/).first()).toBeVisible();
-    await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Classes this year pages' })).toBeVisible();
+    await attendance.moduleToggle('CS2041 Data Structures and Algorithms').click();
+    await expect(page.getByRole('table', { name: 'Classes in CS2041 this year' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Classes in CS2041 this year pages' })).toBeVisible();
     await expectNoAxeViolations();
   });
 
@@ -98,7 +100,7 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
           maxDiffPixelRatio: 0.01,
         });
         for (const title of details) await expect(attendance.sectionToggle(title)).toHaveAttribute('aria-expanded', 'false');
-        await expect(page.getByRole('table', { name: 'Classes this year' })).toHaveCount(0);
+        await expect(page.getByRole('table', { name: /^Classes in / })).toHaveCount(0);
         const records = (await fetchAnalysis(page.request)).attendanceCurrentAcademicYear.length;
         await expect(attendance.sectionToggle('Your classes')).toHaveAccessibleName(`Your classes ${records} classes`);
         // Each absence's impact in words beside its symbol, not only for screen readers.
@@ -108,19 +110,83 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
           await expect(label).toBeVisible();
           await expect(label).toHaveText(/^(Counts as missed|Authorised|Unknown)$/);
         }
+        // Authorised is no green cross: its symbol takes the muted text colour.
+        const authorised = attendance.absencesTable().locator('.absence-impact--authorised');
+        expect(await authorised.count()).toBeGreaterThan(0);
+        for (const impact of await authorised.all()) {
+          const [red = 0, green = 0, blue = 0] = (await impact.locator('svg').evaluate((svg) => getComputedStyle(svg).color)).match(/\d+/g)?.map(Number) ?? [];
+          expect(green > red + 32 && green > blue + 32, `the Authorised cross is rgb(${red}, ${green}, ${blue})`).toBe(false);
+        }
         await expectNoAxeViolations();
 
         await attendance.openSection('Your classes');
-        await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
+        await expect(attendance.moduleToggle('CS2041 Data Structures and Algorithms')).toBeVisible();
         await expectNoAxeViolations();
         await page.reload();
         await expect(attendance.sectionToggle('Your classes')).toHaveAttribute('aria-expanded', 'true');
-        await expect(page.getByRole('table', { name: 'Classes this year' })).toBeVisible();
+        await expect(attendance.moduleToggle('CS2041 Data Structures and Algorithms')).toBeVisible();
         await expect(attendance.sectionToggle('Week by week')).toHaveAttribute('aria-expanded', 'false');
         await attendance.sectionToggle('Your classes').click();
         await page.reload();
         await expect(attendance.sectionToggle('Your classes')).toHaveAttribute('aria-expanded', 'false');
-        await expect(page.getByRole('table', { name: 'Classes this year' })).toHaveCount(0);
+        await expect(page.getByRole('heading', { level: 3 })).toHaveCount(0);
+      });
+
+      test('this year\'s classes are a section per module, each remembered open or closed; the pager\'s disabled button looks disabled', async ({ page, signInAs, expectNoAxeViolations }) => {
+        await signInAs('student');
+        const attendance = new AttendancePages(page);
+        await attendance.gotoCurrent();
+        await attendance.openSection('Your classes');
+        const { attendanceCurrentAcademicYear: records } = await fetchAnalysis(page.request);
+        const modules = [...new Map(records.map((record) => [record.moduleCode, record.moduleName])).entries()].sort(([a], [b]) => a.localeCompare(b));
+        expect(modules.length).toBeGreaterThan(1);
+        const classes = (code: string) => records.filter((record) => record.moduleCode === code).length;
+        // One closed section per module, in code order, each saying how many classes it holds.
+        const toggles = page.getByRole('region', { name: /^Your classes/ }).getByRole('heading', { level: 3 }).getByRole('button');
+        await expect(toggles).toHaveText(modules.map(([code, name]) => new RegExp(`^${code} ${name}`)));
+        for (const [code, name] of modules) {
+          const count = classes(code);
+          await expect(attendance.moduleToggle(`${code} ${name}`)).toHaveAccessibleName(`${code} ${name} ${count === 1 ? '1 class' : `${count} classes`}`);
+          await expect(attendance.moduleToggle(`${code} ${name}`)).toHaveAttribute('aria-expanded', 'false');
+        }
+        await expect(page.getByRole('table', { name: /^Classes in / })).toHaveCount(0);
+        await expectNoAxeViolations();
+
+        // Open one: its classes only, newest first, without a Module column.
+        const [[code, name] = ['', ''], [otherCode, otherName] = ['', '']] = modules;
+        await attendance.moduleToggle(`${code} ${name}`).click();
+        const table = page.getByRole('table', { name: `Classes in ${code} this year` });
+        await expect(table).toBeVisible();
+        await expect(table.getByRole('columnheader')).toHaveText(['Date', 'Class', 'Result']);
+        await expect(page.getByRole('navigation', { name: `Classes in ${code} this year pages` }).getByText(new RegExp(`(of|^All) ${classes(code)}$`))).toBeVisible();
+        // The first page's 'Previous page' is disabled, and looks it without fading (issue 34 §5).
+        const previous = page.getByRole('navigation', { name: `Classes in ${code} this year pages` }).getByRole('button', { name: 'Previous page' });
+        await expect(previous).toBeDisabled();
+        const look = await previous.evaluate((button) => {
+          const style = getComputedStyle(button);
+          return { opacity: style.opacity, border: style.borderTopStyle, color: style.color };
+        });
+        const muted = await page.evaluate(() => {
+          const probe = document.createElement('span');
+          probe.style.color = 'var(--color-text-muted)';
+          document.body.append(probe);
+          const color = getComputedStyle(probe).color;
+          probe.remove();
+          return color;
+        });
+        expect(look).toEqual({ opacity: '1', border: 'dashed', color: muted });
+        await expectNoAxeViolations();
+
+        // As left, after a reload: that module open, the others closed; closed again, it stays closed.
+        await page.reload();
+        await expect(attendance.moduleToggle(`${code} ${name}`)).toHaveAttribute('aria-expanded', 'true');
+        await expect(table).toBeVisible();
+        await expect(attendance.moduleToggle(`${otherCode} ${otherName}`)).toHaveAttribute('aria-expanded', 'false');
+        await attendance.moduleToggle(`${code} ${name}`).click();
+        await expect(table).toHaveCount(0);
+        await page.reload();
+        await expect(attendance.moduleToggle(`${code} ${name}`)).toHaveAttribute('aria-expanded', 'false');
+        await expect(table).toHaveCount(0);
       });
 
       test('the chart has a 0–100% axis, a sentence, and every week\'s figures on demand, adding up to the year', async ({ page, signInAs, expectNoAxeViolations }) => {
@@ -160,6 +226,53 @@ test.describe('attendance on the demo server (demo mode, loopback is campus)', (
         await attendance.openSection(`Academic year ${first.academicYear}`);
         await expect(page.getByRole('table', { name: `By module, ${first.academicYear}` })).toBeVisible();
         await expect(page.getByRole('table', { name: `Classes in ${first.academicYear}` })).toBeVisible();
+        await expectNoAxeViolations();
+      });
+    });
+  }
+});
+
+/** How the summary words each trend (features/attendance/attendanceView.ts). */
+const trendTexts: Record<Trend, string> = {
+  Up: 'Going up: better over the last 4 weeks than the 4 before',
+  Down: 'Going down: lower over the last 4 weeks than the 4 before',
+  Stable: 'Steady: about the same over the last 4 weeks as the 4 before',
+};
+
+// Issue 34 §4, the missed-in-a-row state (SPEC: 5, 10 and 20) in the summary, from the server's own
+// records: the student goes to no class all week. The server's clock moves on to Saturday and its
+// job closes the week's registers, recording every monitored class she did not register at as
+// missed. From Wednesday's lab to Friday's workshop, five monitored classes follow one another
+// with no unmonitored one (counted as attended) between them: five in a row.
+test.describe('after a week of missed classes', () => {
+  const server = useOwnServer(test);
+  const saturdayMorning = Date.parse(E2E_CLOCK_START) + 5 * 86_400_000 + 60 * 60_000;
+  test.beforeAll(async () => {
+    await moveServerClock(server.baseURL, { to: saturdayMorning });
+    await runServerJob(server.baseURL, 'attendance.closeRegisters');
+  });
+
+  for (const { name, viewport } of [
+    { name: 'on a phone', viewport: { width: 390, height: 844 } },
+    { name: 'on a wide screen', viewport: { width: 1280, height: 860 } },
+  ]) {
+    test.describe(name, () => {
+      test.use({ viewport });
+      test('the summary says five or more were missed in a row, with this year\'s percentage and trend', async ({ page, signInAs, expectNoAxeViolations }) => {
+        await signInAs('student');
+        const analysis = await fetchAnalysis(page.request);
+        expect(analysis.hasCurrentConsecutiveMissedFive, 'the server counts five missed in a row').toBe(true);
+        expect(analysis.hasCurrentConsecutiveMissedTen).toBe(false);
+        const attendance = new AttendancePages(page);
+        await attendance.gotoCurrent();
+        const summary = page.getByRole('region', { name: 'Your attendance this year' });
+        const banner = summary.getByRole('note', { name: 'Attendance warning' });
+        await expect(banner).toBeVisible();
+        await expect(banner.locator('.missed-warning__title')).toHaveText('You have missed your last 5 or more classes in a row');
+        await expect(banner).toContainText('Missing several classes in a row can make it harder to keep up. If something is getting in the way, support is available.');
+        await expect(banner.getByRole('link', { name: 'How to get help and contact Student Support' })).toBeVisible();
+        await expect(attendance.percentage).toHaveText(percentageText(analysis.attendancePercentage));
+        await expect(attendance.trend).toHaveText(trendTexts[analysis.trend]);
         await expectNoAxeViolations();
       });
     });

@@ -43,6 +43,11 @@ export class AttendancePages {
     return this.page.getByRole('heading', { level: 2 }).getByRole('button').filter({ has: this.page.getByText(title, { exact: true }) });
   }
 
+  /** The toggle of one module's part of 'Your classes' (its level-3 heading's button), by '{code} {name}'. */
+  moduleToggle(title: string): Locator {
+    return this.page.getByRole('heading', { level: 3 }).getByRole('button').filter({ has: this.page.getByText(title, { exact: true }) });
+  }
+
   /** Opens a collapsible section unless it is open already (the pages remember it per device). */
   async openSection(title: string): Promise<void> {
     const toggle = this.sectionToggle(title);

@@ -6,7 +6,7 @@ import { AbsencesSection } from '../absences/AbsencesSection';
 import { SupportSection } from '../referral/SupportSection';
 import { AttendanceFrame } from './AttendanceFrame';
 import { AttendanceSummary } from './AttendanceSummary';
-import { tallyRow } from './attendanceView';
+import { recordsByModule, tallyRow } from './attendanceView';
 import { NetworkSelfTest } from './NetworkSelfTest';
 import { PeerTable } from './PeerTable';
 import { RecordsTable } from './RecordsTable';
@@ -15,6 +15,26 @@ import { TallyTable } from './TallyTable';
 const WeeklyChart = lazy(() => import('./WeeklyChart'));
 
 const classCount = (count: number) => (count === 1 ? '1 class' : `${count} classes`);
+
+/**
+ * This year's classes, a section per module (issue 34 §4): the way a student thinks of their year
+ * and what the tallies already use. Each opens on demand and stays as left on this device.
+ */
+function ClassesByModule({ records }: { readonly records: AttendanceAnalysis['attendanceCurrentAcademicYear'] }) {
+  const modules = recordsByModule(records);
+  if (modules.length === 0) return <p className="muted">No classes have been recorded yet.</p>;
+  return modules.map(({ moduleCode, moduleName, records: moduleRecords }) => (
+    <CollapsibleSection
+      key={moduleCode}
+      storageKey={`attendance.classes.${moduleCode}`}
+      headingLevel={3}
+      title={`${moduleCode} ${moduleName}`}
+      summary={classCount(moduleRecords.length)}
+    >
+      <RecordsTable caption={`Classes in ${moduleCode} this year`} records={moduleRecords} hasModuleColumn={false} />
+    </CollapsibleSection>
+  ));
+}
 
 /**
  * The summary and the student's own actions first (absences, support); the detail below them in
@@ -55,7 +75,7 @@ function CurrentYear({ analysis }: { readonly analysis: AttendanceAnalysis }) {
       </CollapsibleSection>
       <PeerTable peers={analysis.peerAnalyses} />
       <CollapsibleSection storageKey="attendance.classes" title="Your classes" summary={classCount(records.length)} className="attendance-section">
-        <RecordsTable caption="Classes this year" records={records} />
+        <ClassesByModule records={records} />
       </CollapsibleSection>
       <SupportSection />
     </>

@@ -6,8 +6,15 @@ import { usePagination } from '../../ui/table/usePagination';
 import { newestFirst, resultLabels } from './attendanceView';
 import { useMemo } from 'react';
 
+interface RecordsTableProps {
+  readonly caption: string;
+  readonly records: readonly AttendanceRecord[];
+  /** False under a module's own heading, where a Module column would repeat it on every row. */
+  readonly hasModuleColumn?: boolean;
+}
+
 /** Every counted class, newest first, paged with the table defaults (SPEC §2). */
-export function RecordsTable({ caption, records }: { readonly caption: string; readonly records: readonly AttendanceRecord[] }) {
+export function RecordsTable({ caption, records, hasModuleColumn = true }: RecordsTableProps) {
   const sorted = useMemo(() => newestFirst(records), [records]);
   const pagination = usePagination(sorted);
   if (sorted.length === 0) return <p className="muted">No classes have been recorded yet.</p>;
@@ -18,7 +25,7 @@ export function RecordsTable({ caption, records }: { readonly caption: string; r
         <thead>
           <tr>
             <th scope="col">Date</th>
-            <th scope="col">Module</th>
+            {hasModuleColumn && <th scope="col">Module</th>}
             <th scope="col">Class</th>
             <th scope="col">Result</th>
           </tr>
@@ -31,9 +38,11 @@ export function RecordsTable({ caption, records }: { readonly caption: string; r
                   {formatDate(record.eventStart)} {formatTime24(record.eventStart)}
                 </time>
               </th>
-              <td data-label="Module">
-                {record.moduleCode} {record.moduleName}
-              </td>
+              {hasModuleColumn && (
+                <td data-label="Module">
+                  {record.moduleCode} {record.moduleName}
+                </td>
+              )}
               <td data-label="Class">{record.eventType}</td>
               <td data-label="Result">
                 <span className={`result result--${record.analysisResult}`}>{resultLabels[record.analysisResult]}</span>

@@ -155,6 +155,23 @@ export function newestFirst(records: readonly AttendanceRecord[]): AttendanceRec
   return [...records].sort((a, b) => b.eventStart.localeCompare(a.eventStart));
 }
 
+export interface ModuleRecords {
+  readonly moduleCode: string;
+  readonly moduleName: string;
+  readonly records: readonly AttendanceRecord[];
+}
+
+/** The records grouped by module, in module-code order; each group keeps the order given. */
+export function recordsByModule(records: readonly AttendanceRecord[]): ModuleRecords[] {
+  const groups = new Map<string, { moduleCode: string; moduleName: string; records: AttendanceRecord[] }>();
+  for (const record of records) {
+    const group = groups.get(record.moduleCode);
+    if (group) group.records.push(record);
+    else groups.set(record.moduleCode, { moduleCode: record.moduleCode, moduleName: record.moduleName, records: [record] });
+  }
+  return [...groups.values()].sort((a, b) => a.moduleCode.localeCompare(b.moduleCode));
+}
+
 export interface WeekPoint {
   /** 'YYYY-MM-DD' of the week's Monday. */
   readonly weekStart: string;

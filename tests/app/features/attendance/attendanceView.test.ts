@@ -6,6 +6,7 @@ import {
   moduleRowsOf,
   percentageOfTally,
   percentageText,
+  recordsByModule,
   recordsByYear,
   tallyColumns,
   tallyOfRecords,
@@ -115,5 +116,18 @@ describe('weeks and years', () => {
   it('list previous years newest first', () => {
     const years = recordsByYear([record('Attended', undefined, 'A', '2023/24'), record('Absent', undefined, 'A', '2024/25')]);
     expect([...years.keys()]).toEqual(['2024/25', '2023/24']);
+  });
+});
+
+describe('recordsByModule', () => {
+  it('groups the records by module, in module-code order, each keeping the order given', () => {
+    const late = record('Absent', '2025-10-20T10:00:00+01:00', 'CS201');
+    const early = record('Attended', '2025-10-06T10:00:00+01:00', 'CS201');
+    const other = record('AttendedAssumed', '2025-10-07T10:00:00+01:00', 'CS101');
+    expect(recordsByModule([late, other, early])).toEqual([
+      { moduleCode: 'CS101', moduleName: 'Module CS101', records: [other] },
+      { moduleCode: 'CS201', moduleName: 'Module CS201', records: [late, early] },
+    ]);
+    expect(recordsByModule([])).toEqual([]);
   });
 });

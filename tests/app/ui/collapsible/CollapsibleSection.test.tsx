@@ -30,6 +30,18 @@ describe('CollapsibleSection', () => {
     expect(toggle).toHaveAccessibleName('Week by week');
   });
 
+  it('at heading level 3 is a part of a card, its toggle inside an h3', () => {
+    render(
+      <CollapsibleSection storageKey="test.nested" title="CS2041 Data Structures" summary="3 classes" headingLevel={3}>
+        <p>The detail</p>
+      </CollapsibleSection>,
+    );
+    const toggle = screen.getByRole('button', { name: 'CS2041 Data Structures 3 classes' });
+    expect(screen.getByRole('heading', { level: 3 })).toContainElement(toggle);
+    expect(screen.queryByRole('heading', { level: 2 })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'CS2041 Data Structures 3 classes' })).not.toHaveClass('card');
+  });
+
   it('opens as it was left on this device, whatever its default', async () => {
     const first = render(<Section />);
     await userEvent.click(screen.getByRole('button', { name: /Week by week/ }));
