@@ -177,6 +177,40 @@ test.describe('on an Android phone', () => {
     const directions = details.getByRole('link', { name: 'Directions (opens your maps app)' });
     await expect(directions).toHaveAttribute('href', /^geo:-?\d+(\.\d+)?,-?\d+(\.\d+)?\?q=/);
     await expect(directions).not.toHaveAttribute('target', /./);
+    // Beside it, the https fallback for a phone with no maps app, to the same place.
+    const fallback = details.getByRole('link', { name: 'Directions on the web (opens OpenStreetMap)' });
+    await expect(fallback).toBeVisible();
+    const at = /^geo:(-?\d+(?:\.\d+)?,-?\d+(?:\.\d+)?)\?/.exec((await directions.getAttribute('href')) ?? '')?.[1] ?? 'none';
+    await expect(fallback).toHaveAttribute('href', `https://www.openstreetmap.org/directions?route=%3B${encodeURIComponent(at)}`);
+    await expect(fallback).toHaveAttribute('target', '_blank');
+    const [directionsBox, fallbackBox] = [await directions.boundingBox(), await fallback.boundingBox()];
+    expect(directionsBox && fallbackBox && fallbackBox.x + fallbackBox.width <= 390 && directionsBox.x + directionsBox.width <= 390, 'both fit the phone').toBe(true);
+    await expectNoAxeViolations();
+  });
+});
+
+test.describe('on an iPhone', () => {
+  test.use({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  });
+
+  test('the map leads the page, and Directions is an https link that opens Apple Maps (no geo: link, which an iPhone cannot open)', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const roomId = await roomOnTheMap(page.request);
+    await page.goto(`/timetable/map/${roomId}`);
+    const map = page.getByRole('figure', { name: `Campus map with room ${roomId} highlighted` });
+    const details = page.getByRole('region').filter({ hasText: 'Building' });
+    await expect(map).toBeVisible();
+    const mapBox = await map.boundingBox();
+    const detailsBox = await details.boundingBox();
+    expect(mapBox && detailsBox && mapBox.y + mapBox.height <= detailsBox.y, 'the map sits above the details').toBe(true);
+    const directions = details.getByRole('link', { name: 'Directions (opens Apple Maps)' });
+    await expect(directions).toHaveAttribute('href', /^https:\/\/maps\.apple\.com\/\?daddr=-?\d+(\.\d+)?,-?\d+(\.\d+)?&q=/);
+    await expect(details.locator('a[href^="geo:"]')).toHaveCount(0);
+    await expect(details.getByRole('link', { name: /^Directions/ })).toHaveCount(1);
     await expectNoAxeViolations();
   });
 });

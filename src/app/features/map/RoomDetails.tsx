@@ -1,7 +1,9 @@
 import { describeFloor, type CampusRoom } from './campusFeatures';
 import { directionsTo } from './directions';
 
-/** Where the room is, in words: the accessible equivalent of the map, plus a directions link. */
+const newTab = { target: '_blank', rel: 'noreferrer' };
+
+/** Where the room is, in words: the accessible equivalent of the map, plus a directions link (and the web's, where the first may not open). */
 export function RoomDetails({ room, descriptionId }: { readonly room: CampusRoom; readonly descriptionId: string }) {
   const [lng, lat] = room.position;
   const directions = directionsTo({ lat, lng, label: `${room.name} (${room.id})` }, navigator.userAgent);
@@ -20,9 +22,16 @@ export function RoomDetails({ room, descriptionId }: { readonly room: CampusRoom
         {room.name} ({room.id}) is in {room.building}, {describeFloor(room.floor).toLowerCase()}. On the map, its
         building is shaded blue and the room is the large red dot; the small grey dots are other rooms.
       </p>
-      <a className="button" href={directions.href} {...(directions.isWeb ? { target: '_blank', rel: 'noreferrer' } : {})}>
-        Directions (opens {directions.opens})
-      </a>
+      <p className="room-details__directions">
+        <a className="button" href={directions.href} {...(directions.isWeb ? newTab : {})}>
+          Directions (opens {directions.opens})
+        </a>
+        {directions.fallback && (
+          <a href={directions.fallback.href} {...newTab}>
+            Directions on the web (opens {directions.fallback.opens})
+          </a>
+        )}
+      </p>
     </section>
   );
 }
