@@ -30,3 +30,27 @@ export async function lectureMovedBundle(roomSourcedId: string, fileName = 'room
   }, fileName);
   return { path, sourcedId: row.sourcedId };
 }
+
+/** A zip holding one `users` delta: the demo people named (by sourcedId) given new names. */
+export async function usersRenamedBundle(
+  names: Readonly<Record<string, { readonly givenName: string; readonly familyName: string }>>,
+  fileName = 'renames.zip',
+): Promise<string> {
+  const bundle = generateDemoBundle(new Date(E2E_CLOCK_START));
+  const rows = parse([...bundle['users.csv']].join(''), { columns: true }) as Record<string, string>[];
+  const renamed = Object.entries(names).map(([sourcedId, name]): Record<string, string> => {
+    const row = rows.find((r) => r.sourcedId === sourcedId);
+    if (!row) throw new Error(`the demo bundle has no user ${sourcedId}`);
+    return { ...row, ...name, status: 'active', dateLastModified: '2026-10-05T07:30:00Z' };
+  });
+  const [first] = renamed;
+  if (!first) throw new Error('no one to rename');
+  const header = ['status', 'dateLastModified', ...Object.keys(first).filter((column) => column !== 'status' && column !== 'dateLastModified')];
+  return writeZip({
+    'manifest.csv': manifest({
+      academicSessions: 'absent', orgs: 'absent', courses: 'absent', classes: 'absent', users: 'delta', roles: 'absent', enrollments: 'absent',
+      'ext.rooms': 'absent', 'ext.events': 'absent', 'ext.absenceCategories': 'absent',
+    }),
+    'users.csv': csv([header, ...renamed.map((row) => header.map((column) => row[column] ?? ''))]),
+  }, fileName);
+}
