@@ -47,6 +47,8 @@ async function signInKeeping(page: Page, isKept: boolean): Promise<string> {
   await new PersonaPicker(page).choose('student');
   const response = await signedIn;
   expect(response.ok()).toBe(true);
+  // The choice travels in the demo sign-in's body (issue 34 §5): `keepSignedIn: true` when ticked.
+  expect(response.request().postDataJSON()).toEqual({ userName: 'student', keepSignedIn: isKept });
   await new HomePage(page).expectGreeting('Amara');
   return (await response.headerValue('set-cookie')) ?? '';
 }
