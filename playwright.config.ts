@@ -1,11 +1,27 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumFlags, chromiumPath } from './bench/support/chromium';
+import { chromiumFlags, chromiumPath, chromiumShellPath } from './bench/support/chromium';
 
 // End to end against the real built app and server, driving the operating system's Chromium
-// (scripts/ensure-browser.mjs); Playwright's browsers are never used. globalSetup starts one
-// embedded PostgreSQL for the run and migrates a template database; every spec file has its own
-// server on its own clone of it (e2e/support/ownServer.ts), on a free port.
+// (scripts/ensure-browser.mjs); Playwright's browsers are never used. Most specs run in Chromium's
+// headless shell, which takes about a fifth less CPU than the full browser
+// (bench/support/chromium.ts); the specs that need what only the full browser has run in it
+// (`fullBrowserSpecs`). globalSetup starts one embedded PostgreSQL for the run and migrates a
+// template database; every spec file has its own server on its own clone of it
+// (e2e/support/ownServer.ts), on a free port.
 const isCi = Boolean(process.env.CI);
+
+/**
+ * The specs that need the full browser: the Push API and notification permission (push,
+ * adminNotifications) and the built-in PDF viewer (evidencePreview). The service-worker update
+ * hand-over runs in it too, in a project of its own (below). restartDraft launches its own full
+ * browser, for session restore.
+ */
+const fullBrowserSpecs = ['**/push.spec.ts', '**/adminNotifications.spec.ts', '**/evidencePreview.spec.ts'];
+
+const inBrowser = (executablePath: string) => ({
+  ...devices['Desktop Chrome'],
+  launchOptions: { executablePath, args: [...chromiumFlags] },
+});
 
 export default defineConfig({
   testDir: 'e2e',
@@ -38,14 +54,13 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: '**/swUpdate.spec.ts',
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [...chromiumFlags],
-        },
-      },
+      testIgnore: ['**/swUpdate.spec.ts', ...fullBrowserSpecs],
+      use: inBrowser(chromiumShellPath),
+    },
+    {
+      name: 'chromium-full',
+      testMatch: fullBrowserSpecs,
+      use: inBrowser(chromiumPath),
     },
     {
       // The update hand-over is the real browser's service-worker lifecycle, which Chromium runs
@@ -53,14 +68,8 @@ export default defineConfig({
       // red run in five, worker stuck 'activating'). It runs last, on its own.
       name: 'chromium-sw-update',
       testMatch: '**/swUpdate.spec.ts',
-      dependencies: ['chromium'],
-      use: {
-        ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: [...chromiumFlags],
-        },
-      },
+      dependencies: ['chromium', 'chromium-full'],
+      use: inBrowser(chromiumPath),
     },
   ],
 });
