@@ -7,7 +7,7 @@
  * No DOM: the service worker's flusher uses it too.
  */
 import { z } from 'zod/mini';
-import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
+import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { sessionRevokedHeader } from '../../shared/rules/sessionUserHeader';
 import { reportSessionRevoked } from './sessionRevoked';
 import { apiErrorSchema } from '../../shared/contract/errors';
@@ -135,6 +135,7 @@ export async function toHttpError(response: Response): Promise<ApiError> {
     statusText: response.statusText,
     message: parsed.success ? parsed.data.message : describeStatus(response),
     errors: parsed.success ? parsed.data.errors : {},
+    ...(parsed.success && parsed.data.code !== undefined ? { code: parsed.data.code } : {}),
   });
 }
 
@@ -162,9 +163,9 @@ export async function parseSuccess(route: RouteDescriptor, response: Response): 
   return parsed.data;
 }
 
-/** A write refused for its antiforgery token (403 with the antiforgery message), not for itself. */
+/** A write refused for its antiforgery token (a 403 with code `xsrf`), not for itself. */
 export async function isAntiforgeryRefusal(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
   const error = await toHttpError(response.clone());
-  return error.message === antiforgeryRefusalMessage || 'xsrf' in error.errors;
+  return error.code === 'xsrf';
 }

@@ -1,4 +1,5 @@
 import { Dexie, type EntityTable } from 'dexie';
+import type { ErrorCode } from '../../shared/contract/errorCodes';
 import type { HttpMethod } from '../../shared/contract/route';
 import { upgradeToNamedMutations } from '../sync/legacyOutbox';
 import { userIdOfDatabase } from './names';
@@ -70,6 +71,8 @@ export interface RefusalRow {
   /** The server's SPEC §8 message, or 'Code {status}: {statusText}'. */
   readonly message: string;
   readonly errors: Record<string, string[]>;
+  /** The server's kind of refusal, when it named one. */
+  readonly code?: ErrorCode;
 }
 
 /**

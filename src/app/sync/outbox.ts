@@ -143,7 +143,7 @@ async function sendWhileViewing<A, T>(mutation: MutationDefinition<A, T>, args: 
   }
   if (!response.ok) {
     const error = await toHttpError(response);
-    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: response.status, statusText: response.statusText, message: error.message, errors: error.errors });
+    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: response.status, statusText: response.statusText, message: error.message, errors: error.errors, ...(error.code === undefined ? {} : { code: error.code }) });
   }
   return undefined;
 }

@@ -149,6 +149,7 @@ async function toRefusal(entry: OutboxEntry, request: BuiltRequest, response: Re
     statusText: response.statusText,
     message: error.message,
     errors: error.errors,
+    ...(error.code === undefined ? {} : { code: error.code }),
   };
 }
 
