@@ -13,7 +13,7 @@ import { reportSessionRevoked } from './sessionRevoked';
 import { apiErrorSchema } from '../../shared/contract/errors';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
-import { reportApiActivity } from '../features/session/sessionActivity';
+import { reportApiActivity } from './apiActivity';
 import { getActiveUser } from '../db/activeUser';
 import { reportServerReachable } from '../sync/connectivity';
 import { ApiError, describeStatus } from './ApiError';

@@ -8,7 +8,7 @@ import type { Transaction } from 'dexie';
 import { z } from 'zod/mini';
 import type { OutboxEntry } from '../db/schema';
 import { allMutations, legacyRequestName, outboxSchemaVersion, type Params } from './mutation';
-import './mutations.registry';
+import '../startup/registeredMutations';
 
 interface LegacyEntry {
   readonly seq?: number;

@@ -1,6 +1,6 @@
 /**
  * Named mutations: every write that may be queued offline is defined once, here by its feature
- * (`features/<feature>/<feature>.mutations.ts`, registered in `mutations.registry.ts`):
+ * (`features/<feature>/<feature>.mutations.ts`, listed in `startup/registeredMutations.ts`):
  * its name, its args schema, its contract route (params and body built from the args at send
  * time), the resource it changes, and `apply(draft, args)`, the optimistic change. The outbox
  * stores `{ name, args }`, so a fresh server value can be rebased (the pending mutations applied

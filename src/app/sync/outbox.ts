@@ -42,7 +42,7 @@ import { z } from 'zod/mini';
 import { reportingFetch, requestInit, toHttpError } from '../api/request';
 import { readXsrfToken } from '../api/xsrf';
 import { userIdOfDatabase } from '../db/names';
-import { isViewingAs } from '../features/viewAs/isViewingAs';
+import { isViewingAs } from './viewAsPort';
 import { isValidCachedValue } from './cachedValue';
 import { activeUserDatabase } from '../db/userDatabase';
 import { buildRequest, outboxSchemaVersion, type MutationDefinition } from './mutation';
