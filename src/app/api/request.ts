@@ -11,6 +11,7 @@ import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { sessionRevokedHeader } from '../../shared/rules/sessionUserHeader';
 import { reportSessionRevoked } from './sessionRevoked';
 import { apiErrorSchema } from '../../shared/contract/errors';
+import { isErrorCode } from '../../shared/contract/errorCodes';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
 import { reportApiActivity } from './apiActivity';
@@ -135,7 +136,7 @@ export async function toHttpError(response: Response): Promise<ApiError> {
     statusText: response.statusText,
     message: parsed.success ? parsed.data.message : describeStatus(response),
     errors: parsed.success ? parsed.data.errors : {},
-    ...(parsed.success && parsed.data.code !== undefined ? { code: parsed.data.code } : {}),
+    ...(parsed.success && isErrorCode(parsed.data.code) ? { code: parsed.data.code } : {}),
   });
 }
 

@@ -1,17 +1,17 @@
 import { z } from './zod';
-import { errorCodes } from './errorCodes';
 
 /**
  * The error body of every failed call (SPEC §8): a message and a map from field to messages.
  * Network problems are filed under the `network` key by the client. Beside them, an extra field
  * the SPEC shape allows: `code`, the kind of refusal (`errorCodes.ts`), which every server error
  * sets and clients switch on instead of the message. A code this release does not know (a newer
- * server's) reads as none rather than failing the whole body.
+ * server's) must not fail the whole body, so the wire schema takes any string and readers narrow
+ * it with `isErrorCode`; the server's `ErrorBody` only ever holds an `ErrorCode`.
  */
 export const apiErrorSchema = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
-  code: z.optional(z.catch(z.optional(z.enum(errorCodes)), undefined)),
+  code: z.optional(z.string()),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;
 
