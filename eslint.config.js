@@ -26,6 +26,15 @@ const wallClockSelectors = [
 const appRule = 'src/app and sw never import src/server; share code through src/shared.';
 
 /**
+ * Issue 33 §4: the client's core (api/, db/, sync/) knows nothing of features. A feature registers
+ * with the core at app start (a port, a listener, a registry entry); the core never imports it.
+ * Matches `../features/x`, `../../features/x` and `/abs/src/app/features/x` from inside the core.
+ */
+const coreFeatureImport = '^(?:(?:\\.\\./)+(?:app/)?|.*/src/app/)features(?:/|$)';
+const coreRule =
+  'src/app/api, src/app/db and src/app/sync import no feature: let the feature register with the core at app start (a port such as sync/viewAsPort.ts, a listener such as api/apiActivity.ts, a registry such as state/signOutCleanup.ts).';
+
+/**
  * GUIDE "Time", end to end: a spec takes the time from its server or its page (e2e/support/clock.ts),
  * never from the machine running the tests, and waits for what it expects, never for a fixed time.
  * Code that runs in the browser (page.evaluate, addInitScript, waitForFunction) reads the page's
@@ -68,6 +77,21 @@ export default defineConfig(
     files: ['src/app/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('server'), message: appRule }] }],
+    },
+  },
+  {
+    // Repeats the rule above: a later `no-restricted-imports` replaces an earlier one for these files.
+    files: ['src/app/api/**/*.{ts,tsx}', 'src/app/db/**/*.{ts,tsx}', 'src/app/sync/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: layerImport('server'), message: appRule },
+            { regex: coreFeatureImport, message: coreRule },
+          ],
+        },
+      ],
     },
   },
   {

@@ -125,7 +125,7 @@ test('an administrator creates a client and copies its token; curl pushes a bund
   await expect(row.getByRole('button', { name: `Revoke ${CLIENT_NAME}` })).toHaveCount(0);
   const refused = await curl(['-H', `Authorization: Bearer ${token}`, `${baseURL}/api/integration/imports/${1}`]);
   expect(refused.status).toBe(401);
-  expect(JSON.parse(refused.body)).toEqual({ message: 'The integration token has been revoked.', errors: { authorization: ['The integration token has been revoked.'] } });
+  expect(JSON.parse(refused.body)).toEqual({ message: 'The integration token has been revoked.', errors: { authorization: ['The integration token has been revoked.'] }, code: 'unauthorized' });
 });
 
 test('on a phone, Admin → Integrations lists the clients as cards and adds one, axe-clean', async ({ page, signInAs, expectNoAxeViolations }) => {

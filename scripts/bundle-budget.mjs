@@ -26,10 +26,13 @@ export const routeBudgets = [
   { route: '/landing', targetKb: 90, limitKb: 114, modules: ['index.html'] },
   // 210 → 211: the entry's route table gained Admin → Integrations (issue 36), +0.15 kB; the
   // limit stays the current size, so what comes next must earn its place.
+  // 211 → 212: the core no longer imports features (issue 33 §4): the outbox's mutation list is
+  // registered at start-up, so its five modules are five small chunks instead of part of the core
+  // chunk (+0.9 kB of gzip headers and wrappers); issue 35 merges the first paint's chunks.
   {
     route: '/home',
     targetKb: 150,
-    limitKb: 211,
+    limitKb: 212,
     modules: [
       ...signedIn,
       'src/app/features/home/HomePage.tsx',
@@ -43,8 +46,8 @@ export const routeBudgets = [
   },
   // 201 → 204: the phone's day view (strip of days, swipe, now line) and the wide screen's layout
   // choice (issue 34 §1) are painted first, so they cannot wait behind a dynamic import; the week
-  // grid itself loads when chosen.
-  { route: '/timetable', targetKb: 150, limitKb: 204, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
+  // grid itself loads when chosen. 204 → 205: the mutation list's chunks, as /home's.
+  { route: '/timetable', targetKb: 150, limitKb: 205, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
 ];
 
 const args = process.argv.slice(2);

@@ -6,6 +6,8 @@ import { realtimeHubPath } from '../src/shared/contract/realtime';
 import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messages';
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
+// Every named mutation, so the worker's flush can send whatever the page queued.
+import '../src/app/startup/registeredMutations';
 import { handleNotificationClick, handlePush, type PushScope } from './pushHandlers';
 import { isRecord } from '../src/shared/guards';
 

@@ -4,12 +4,15 @@ import { RouterProvider } from 'react-router/dom';
 import { applyPreferencesFromCookies } from './features/preferences/applyPreferences';
 import { captureInstallPrompt } from './features/install/installPrompt';
 import { createAppRouter } from './routes';
-import { reportApiActivity } from './features/session/sessionActivity';
+import { reportApiActivity } from './api/apiActivity';
+import { registerViewAsPort } from './features/viewAs/registerViewAsPort';
 import { startServiceWorker } from './sw/registerServiceWorker';
 import './fonts.css';
 import './styles/index.css';
 
 document.documentElement.dataset.build = __BUILD_ID__;
+// The core (outbox, write delivery, refusal notices) asks the view-as feature through its port.
+registerViewAsPort();
 // The saved appearance applies before the first paint; the signed-in area keeps it in step.
 applyPreferencesFromCookies();
 // Chromium offers its install prompt once, early: keep it for the install banner.

@@ -47,7 +47,7 @@ import { earlyErrorHandlers, MAX_PARAM_LENGTH } from './http/earlyErrors.js';
 import { registerCompression } from './http/compression.js';
 import { registerCanonicalPaths } from './http/canonicalPath.js';
 import { registerErrorHandling } from './http/errorHandler.js';
-import { HttpError } from './http/errors.js';
+import { HttpError, type ErrorBody } from './http/errors.js';
 import { loggerOptions } from './http/logging.js';
 import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
@@ -232,7 +232,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     try {
       done(null, JSON.parse(text));
     } catch {
-      done(new HttpError(400, 'The request body is not valid JSON.', { body: ['Malformed JSON'] }), undefined);
+      done(new HttpError(400, 'malformed', 'The request body is not valid JSON.', { body: ['Malformed JSON'] }), undefined);
     }
   });
 
@@ -283,7 +283,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
         typeof header === 'string' ? header : undefined,
       );
       if (!isValid) {
-        throw new HttpError(403, antiforgeryRefusalMessage, {
+        throw new HttpError(403, 'xsrf', antiforgeryRefusalMessage, {
           xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'],
         });
       }
@@ -301,7 +301,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     if (indexHtml) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
     }
-    return reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] } });
+    return reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] }, code: 'notFound' } satisfies ErrorBody);
   });
 
   return app;

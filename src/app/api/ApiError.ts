@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../shared/contract/errorCodes';
 import { errorKeys } from '../../shared/contract/errorKeys';
 
 /**
@@ -17,13 +18,18 @@ export interface ApiErrorInit {
   readonly statusText: string;
   readonly message: string;
   readonly errors?: ApiFieldErrors;
+  /** The kind of refusal the server named (`errorCodes.ts`); none for network and invalid answers. */
+  readonly code?: ErrorCode;
   readonly cause?: unknown;
 }
 
 export const networkErrorMessage =
   'A network error occurred. Are you connected to the internet?';
 
-/** A failed API call, carrying the SPEC §8 shape: a message and an errors map. */
+/**
+ * A failed API call, carrying the SPEC §8 shape: a message and an errors map, plus the server's
+ * `code`. Recognise a kind of refusal by `code`, never by its message (which may be reworded).
+ */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly reason: ApiErrorReason;
@@ -31,6 +37,7 @@ export class ApiError extends Error {
   readonly status: number;
   readonly statusText: string;
   readonly errors: ApiFieldErrors;
+  readonly code: ErrorCode | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -38,6 +45,7 @@ export class ApiError extends Error {
     this.status = init.status;
     this.statusText = init.statusText;
     this.errors = init.errors ?? {};
+    this.code = init.code;
   }
 
   get isNetworkError(): boolean {
@@ -46,8 +54,8 @@ export class ApiError extends Error {
 
   /** The same failure with a different user-facing message (e.g. 'Error getting User. Code 500: ...'). */
   withMessage(message: string): ApiError {
-    const { reason, status, statusText, errors, cause } = this;
-    return new ApiError({ reason, status, statusText, errors, message, cause });
+    const { reason, status, statusText, errors, code, cause } = this;
+    return new ApiError({ reason, status, statusText, errors, message, cause, ...(code === undefined ? {} : { code }) });
   }
 
   static network(cause: unknown): ApiError {

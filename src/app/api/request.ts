@@ -7,13 +7,14 @@
  * No DOM: the service worker's flusher uses it too.
  */
 import { z } from 'zod/mini';
-import { antiforgeryRefusalMessage, xsrfHeaderName } from '../../shared/contract/antiforgery';
+import { xsrfHeaderName } from '../../shared/contract/antiforgery';
 import { sessionRevokedHeader } from '../../shared/rules/sessionUserHeader';
 import { reportSessionRevoked } from './sessionRevoked';
 import { apiErrorSchema } from '../../shared/contract/errors';
+import { isErrorCode } from '../../shared/contract/errorCodes';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
-import { reportApiActivity } from '../features/session/sessionActivity';
+import { reportApiActivity } from './apiActivity';
 import { getActiveUser } from '../db/activeUser';
 import { reportServerReachable } from '../sync/connectivity';
 import { ApiError, describeStatus } from './ApiError';
@@ -135,6 +136,7 @@ export async function toHttpError(response: Response): Promise<ApiError> {
     statusText: response.statusText,
     message: parsed.success ? parsed.data.message : describeStatus(response),
     errors: parsed.success ? parsed.data.errors : {},
+    ...(parsed.success && isErrorCode(parsed.data.code) ? { code: parsed.data.code } : {}),
   });
 }
 
@@ -162,9 +164,9 @@ export async function parseSuccess(route: RouteDescriptor, response: Response): 
   return parsed.data;
 }
 
-/** A write refused for its antiforgery token (403 with the antiforgery message), not for itself. */
+/** A write refused for its antiforgery token (a 403 with code `xsrf`), not for itself. */
 export async function isAntiforgeryRefusal(response: Response): Promise<boolean> {
   if (response.status !== 403) return false;
   const error = await toHttpError(response.clone());
-  return error.message === antiforgeryRefusalMessage || 'xsrf' in error.errors;
+  return error.code === 'xsrf';
 }

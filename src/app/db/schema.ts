@@ -1,7 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
+import type { ErrorCode } from '../../shared/contract/errorCodes';
 import type { HttpMethod } from '../../shared/contract/route';
-import { upgradeToNamedMutations } from '../sync/legacyOutbox';
-import { userIdOfDatabase } from './names';
 
 /** One cached server resource (SPEC §7 GET call) of the signed-in user. */
 export interface ResourceRow {
@@ -70,6 +69,8 @@ export interface RefusalRow {
   /** The server's SPEC §8 message, or 'Code {status}: {statusText}'. */
   readonly message: string;
   readonly errors: Record<string, string[]>;
+  /** The server's kind of refusal, when it named one. */
+  readonly code?: ErrorCode;
 }
 
 /**
@@ -94,7 +95,9 @@ export class UserDatabase extends Dexie {
   constructor(name: string, options?: ConstructorParameters<typeof Dexie>[1]) {
     super(name, options);
     // Append versions, never edit one. A version that changes the shape of cached values should
-    // clear `resources` in its upgrade; the outbox must survive upgrades.
+    // clear `resources` in its upgrade; the outbox must survive upgrades. An upgrade that migrates
+    // device data may be removed once docs/decisions/0064 allows it; its version and stores stay,
+    // so a database at any older version still opens.
     this.version(1).stores({
       resources: 'key',
       outbox: '++seq, resourceKey',
@@ -102,9 +105,9 @@ export class UserDatabase extends Dexie {
     });
     // Unsent forms (absence requests written offline, files included).
     this.version(2).stores({ drafts: 'key' });
-    // Named mutations instead of raw requests, and a server base kept beside the shown value.
-    this.version(3)
-      .stores({})
-      .upgrade((tx) => upgradeToNamedMutations(tx, userIdOfDatabase(name)));
+    // Named mutations instead of raw requests, and a server base kept beside the shown value. Its
+    // upgrade (sync/legacyOutbox.ts) migrated the raw-request outbox of development builds; no
+    // release ever wrote that format, so it was dropped (docs/decisions/0064).
+    this.version(3).stores({});
   }
 }

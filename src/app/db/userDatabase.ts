@@ -1,4 +1,4 @@
-import { registerSignOutCleanup } from '../features/session/signOutCleanup';
+import { registerSignOutCleanup } from '../state/signOutCleanup';
 import { getActiveUser, setActiveUser } from './activeUser';
 import { deleteDatabaseNamed } from './deleteUserDatabase';
 import { userDatabaseName, viewAsDatabaseName } from './names';

@@ -5,6 +5,7 @@ import { startupResources } from '../sync/registry';
 import { requestPersistentStorage } from './persistentStorage';
 import { profileResource } from './userResources';
 import './registeredResources';
+import './registeredMutations'; // the outbox can send and rebase every queued write from the start
 import '../sync/invalidation'; // writes reload what their routes invalidate
 
 export interface StartedSession {

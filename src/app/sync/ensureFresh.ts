@@ -6,7 +6,6 @@ import { getUserDatabase } from '../db/userDatabase';
 import { userIdOfDatabase } from '../db/names';
 import { isValidCachedValue } from './cachedValue';
 import { applyMutations } from './mutation';
-import './mutations.registry';
 import { getFetchStatus, markFetchSettled, setFetchStatus } from './fetchStatus';
 import { fetchRemainingPages, shownWithPages } from './pagedList';
 import { getResource, resourceKeyOf, type Resource, type ResourceRef } from './registry';

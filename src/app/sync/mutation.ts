@@ -1,6 +1,6 @@
 /**
  * Named mutations: every write that may be queued offline is defined once, here by its feature
- * (`features/<feature>/<feature>.mutations.ts`, registered in `mutations.registry.ts`):
+ * (`features/<feature>/<feature>.mutations.ts`, listed in `startup/registeredMutations.ts`):
  * its name, its args schema, its contract route (params and body built from the args at send
  * time), the resource it changes, and `apply(draft, args)`, the optimistic change. The outbox
  * stores `{ name, args }`, so a fresh server value can be rebased (the pending mutations applied
@@ -12,7 +12,10 @@ import type { ContractSchema, HttpMethod, RouteDescriptor } from '../../shared/c
 import { buildUrl } from '../api/url';
 import type { OutboxEntry } from '../db/schema';
 
-/** The version of the outbox entry format; entries of older formats are migrated on upgrade. */
+/**
+ * The version of the outbox entry format. A new format needs a Dexie version whose upgrade migrates
+ * queued entries, kept only as long as docs/decisions/0064 says.
+ */
 export const outboxSchemaVersion = 2;
 
 export type WriteRoute = RouteDescriptor & { readonly method: 'POST' | 'PUT' | 'DELETE' };
@@ -31,12 +34,6 @@ export interface MutationDefinition<A = unknown, T = unknown> {
   readonly body?: (args: A) => unknown;
   /** The optimistic change: pure, and harmless to apply twice (replays and rebases repeat it). */
   readonly apply?: (draft: T | undefined, args: A) => T;
-  /**
-   * For the upgrade of an outbox written before named mutations: the args of a queued raw request
-   * to this route (its path params, parsed JSON body, and the resource's cached value), or
-   * undefined when they cannot be recovered (the entry is then kept as a legacy request).
-   */
-  readonly fromRequest?: (request: { readonly params: Params; readonly body: unknown; readonly current: unknown }) => A | undefined;
 }
 
 export function allMutations(): MutationDefinition[] {
@@ -56,8 +53,10 @@ export function findMutation(name: string): MutationDefinition | undefined {
 }
 
 /**
- * Entries that could not be mapped to a named mutation when an older outbox was upgraded: they are
- * kept as the request they were, so they still flush, and change nothing optimistically.
+ * Entries that could not be mapped to a named mutation when the raw-request outbox of development
+ * builds was upgraded (Dexie version 3, whose migration is gone: docs/decisions/0064): they are
+ * kept as the request they were, so they still flush, and change nothing optimistically. An entry
+ * this release cannot send is kept and retried, so this kind stays until no device can hold one.
  */
 export const legacyRequestName = 'legacy.request';
 export const legacyRequestArgs = z.object({

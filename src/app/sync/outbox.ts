@@ -42,7 +42,7 @@ import { z } from 'zod/mini';
 import { reportingFetch, requestInit, toHttpError } from '../api/request';
 import { readXsrfToken } from '../api/xsrf';
 import { userIdOfDatabase } from '../db/names';
-import { isViewingAs } from '../features/viewAs/isViewingAs';
+import { isViewingAs } from './viewAsPort';
 import { isValidCachedValue } from './cachedValue';
 import { activeUserDatabase } from '../db/userDatabase';
 import { buildRequest, outboxSchemaVersion, type MutationDefinition } from './mutation';
@@ -143,7 +143,7 @@ async function sendWhileViewing<A, T>(mutation: MutationDefinition<A, T>, args: 
   }
   if (!response.ok) {
     const error = await toHttpError(response);
-    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: response.status, statusText: response.statusText, message: error.message, errors: error.errors });
+    emitWriteRefused({ resourceKey, method: request.method, url: request.url, status: response.status, statusText: response.statusText, message: error.message, errors: error.errors, ...(error.code === undefined ? {} : { code: error.code }) });
   }
   return undefined;
 }

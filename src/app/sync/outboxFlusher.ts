@@ -6,7 +6,6 @@ import { fetchedXsrfTokenSource, type XsrfTokenSource } from '../api/xsrf';
 import type { OutboxEntry, RefusalRow, UserDatabase } from '../db/schema';
 import { applyMutations, buildRequest, findMutation, type BuiltRequest } from './mutation';
 import { buildUrl } from '../api/url';
-import './mutations.registry';
 import { defaultLock, type NamedLock } from './outboxLock';
 
 /** A queued write the server refused (4xx): dropped, to be told to the user. */
@@ -149,6 +148,7 @@ async function toRefusal(entry: OutboxEntry, request: BuiltRequest, response: Re
     statusText: response.statusText,
     message: error.message,
     errors: error.errors,
+    ...(error.code === undefined ? {} : { code: error.code }),
   };
 }
 

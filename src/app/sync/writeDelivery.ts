@@ -4,7 +4,7 @@
  * notice is worded from that (`announceWrite`), never from a guess about the connection.
  */
 import { activeUserDatabase } from '../db/userDatabase';
-import { isViewingAs } from '../features/viewAs/isViewingAs';
+import { isViewingAs } from './viewAsPort';
 import { toast, type ToastOptions } from '../ui/toast/toastStore';
 import { buildRequest, type MutationDefinition } from './mutation';
 import { queueMutation } from './outbox';

@@ -1,4 +1,4 @@
-import { isViewingAs } from '../features/viewAs/isViewingAs';
+import { isViewingAs } from './viewAsPort';
 import { createListeners } from '../state/listeners';
 import type { WriteRefusal } from './outboxFlusher';
 

@@ -60,7 +60,7 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
             // The issuer is down or unreachable: a clear 503, not a stack trace.
             request.log.warn({ reason: error instanceof Error ? error.message : 'unknown' }, 'OpenID Connect issuer unreachable');
             reply.header('retry-after', '60').header('cache-control', 'no-store');
-            if (!prefersHtml(request)) throw new HttpError(503, SIGN_IN_UNAVAILABLE_MESSAGE);
+            if (!prefersHtml(request)) throw new HttpError(503, 'unavailable', SIGN_IN_UNAVAILABLE_MESSAGE);
             return reply.code(503).type('text/html; charset=utf-8').send(signInUnavailableHtml());
           }
           const { url, pending } = started;
@@ -69,7 +69,7 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
           });
           return reply.redirect(url.href);
         }
-        if (!ctx.config.isDemo) throw new HttpError(503, 'Sign-in is not configured on this server.');
+        if (!ctx.config.isDemo) throw new HttpError(503, 'unavailable', 'Sign-in is not configured on this server.');
         return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(demoPickerHtml(returnTo, keepSignedIn));
       },
       limited,
@@ -106,7 +106,7 @@ export function authRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endWhe
             context: { reason: 'the user name is linked to another identity', ip: request.ip },
           });
           reply.code(403).header('cache-control', 'no-store');
-          if (!prefersHtml(request)) throw new HttpError(403, ACCOUNT_LINK_REFUSED_MESSAGE, { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] });
+          if (!prefersHtml(request)) throw new HttpError(403, 'forbidden', ACCOUNT_LINK_REFUSED_MESSAGE, { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] });
           return reply.type('text/html; charset=utf-8').send(accountLinkRefusedHtml());
         }
         // A sign-in in the middle of a view replaces both the view and the administrator's own session.

@@ -23,7 +23,7 @@ export function registerCanonicalPaths(app: FastifyInstance): void {
     const path = request.url.split('?', 1)[0] ?? '';
     if (withUnreservedDecoded(path) !== path) {
       reply.header('cache-control', 'no-store');
-      throw new HttpError(404, 'Not found.', { path: ['This address spells out characters that need no escaping; use its plain spelling.'] });
+      throw new HttpError(404, 'notFound', 'Not found.', { path: ['This address spells out characters that need no escaping; use its plain spelling.'] });
     }
   });
 }

@@ -206,7 +206,7 @@ export function registerContractRoutes(
         // A write from a page still showing a view that has ended (stopped in another tab, lapsed)
         // comes with the administrator's own cookies now: it must not run as them.
         if (!session?.viewAs && request.headers[viewingAsHeader.toLowerCase()] !== undefined && isRefusedWhileViewing(route)) {
-          throw new HttpError(403, staleViewMessage, { viewAs: [staleViewMessage] });
+          throw new HttpError(403, 'staleView', staleViewMessage, { viewAs: [staleViewMessage] });
         }
         // A route a view may call (stopping it) is the administrator's doing: their roles count.
         const caller = session?.viewAs && route.whileViewing === 'allow' ? session.viewAs.admin : session?.user;
@@ -226,7 +226,7 @@ export function registerContractRoutes(
           user: route.scope ? undefined : request.session?.user,
           client: request.integrationClient,
         } as HandlerContext<RouteDescriptor>;
-        if (!impl) throw new HttpError(501, 'This feature is not available yet.');
+        if (!impl) throw new HttpError(501, 'notImplemented', 'This feature is not available yet.');
         const key = isKeyed ? idempotencyKeyOf(request) : undefined;
         const form = impl.form ? await impl.form.read(request, reply) : undefined;
         try {

@@ -1,14 +1,14 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { FieldErrors } from './errors.js';
+import { internalErrorBody, type ErrorBody } from './errors.js';
 
 /** Route parameters longer than this are refused with 414 before routing (Fastify's default). */
 export const MAX_PARAM_LENGTH = 100;
 
 interface EarlyError {
   readonly status: number;
-  readonly body: { readonly message: string; readonly errors: FieldErrors };
+  readonly body: ErrorBody;
 }
 
 /**
@@ -18,11 +18,11 @@ interface EarlyError {
 function routerError(code: string | undefined): EarlyError {
   switch (code) {
     case 'FST_ERR_BAD_URL':
-      return { status: 400, body: { message: 'The address is not valid.', errors: { path: ['The address contains a malformed percent-encoding.'] } } };
+      return { status: 400, body: { message: 'The address is not valid.', errors: { path: ['The address contains a malformed percent-encoding.'] }, code: 'malformed' } };
     case 'FST_ERR_MAX_PARAM_LENGTH':
-      return { status: 414, body: { message: 'The address is too long.', errors: { path: [`A part of the address is longer than ${MAX_PARAM_LENGTH} characters.`] } } };
+      return { status: 414, body: { message: 'The address is too long.', errors: { path: [`A part of the address is longer than ${MAX_PARAM_LENGTH} characters.`] }, code: 'uriTooLong' } };
     default:
-      return { status: 500, body: { message: 'Something went wrong on our side. Please try again later.', errors: {} } };
+      return { status: 500, body: internalErrorBody() };
   }
 }
 
@@ -30,11 +30,11 @@ function routerError(code: string | undefined): EarlyError {
 function parserError(code: string | undefined): EarlyError {
   switch (code) {
     case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return { status: 408, body: { message: 'The request took too long to arrive.', errors: { request: ['The request was not complete in time.'] } } };
+      return { status: 408, body: { message: 'The request took too long to arrive.', errors: { request: ['The request was not complete in time.'] }, code: 'timeout' } };
     case 'HPE_HEADER_OVERFLOW':
-      return { status: 431, body: { message: 'The request headers are too large.', errors: { headers: ['The address and headers together exceed the size limit.'] } } };
+      return { status: 431, body: { message: 'The request headers are too large.', errors: { headers: ['The address and headers together exceed the size limit.'] }, code: 'headersTooLarge' } };
     default:
-      return { status: 400, body: { message: 'The request could not be read.', errors: { request: ['The request is not valid HTTP.'] } } };
+      return { status: 400, body: { message: 'The request could not be read.', errors: { request: ['The request is not valid HTTP.'] }, code: 'malformed' } };
   }
 }
 

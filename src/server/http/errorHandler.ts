@@ -1,12 +1,12 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { isConnectionError, messageOf } from '../db/connectionErrors.js';
-import { HttpError, serviceUnavailable } from './errors.js';
+import { HttpError, internalErrorBody, serviceUnavailable, type ErrorBody } from './errors.js';
 
 /** Seconds a client is asked to wait before trying again while the database is unreachable. */
 export const RETRY_AFTER_SECONDS = 5;
 
 /**
- * Every error leaves the server as `{ message, errors }`; nothing of a stack trace does. A lost or
+ * Every error leaves the server as `{ message, errors, code }`; nothing of a stack trace does. A lost or
  * refused database connection is a 503 with Retry-After, anything else unexpected a 500.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
@@ -19,12 +19,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const status = error.statusCode ?? 500;
     if (status === 429) {
-      return reply.code(429).send({ message: 'Too many attempts. Please wait a minute and try again.', errors: {} });
+      return reply.code(429).send({ message: 'Too many attempts. Please wait a minute and try again.', errors: {}, code: 'rateLimited' } satisfies ErrorBody);
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large...
       const message = error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ? 'This content type is not accepted here.' : 'The request could not be read.';
-      return reply.code(status).send({ message, errors: { request: [error.message] } });
+      const code = status === 413 ? 'tooLarge' : status === 415 ? 'unsupportedMediaType' : 'malformed';
+      return reply.code(status).send({ message, errors: { request: [error.message] }, code } satisfies ErrorBody);
     }
     // The database is down or restarting: an outage, not a bug. 503 tells proxies and the app's
     // outbox to try again later (a 4xx would make the outbox drop the write).
@@ -33,6 +34,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(serviceUnavailable().toBody());
     }
     request.log.error({ err: error }, 'Unhandled error');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again later.', errors: {} });
+    return reply.code(500).send(internalErrorBody());
   });
 }

@@ -17,17 +17,17 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   const value = request.headers['idempotency-key'];
   if (value === undefined) return undefined;
   if (typeof value === 'string' && KEY.test(value)) return value;
-  throw new HttpError(400, 'The Idempotency-Key header is not valid.', {
+  throw new HttpError(400, 'validation', 'The Idempotency-Key header is not valid.', {
     [idempotencyKeyField]: ['Send one key of 1 to 100 printable ASCII characters.'],
   });
 }
 
 export const keyInProgress = (): HttpError =>
-  new HttpError(409, 'A request with this key is still being processed.', {
+  new HttpError(409, 'conflict', 'A request with this key is still being processed.', {
     [idempotencyKeyField]: ['Wait for the first request to finish, then try again.'],
   });
 
 export const keyReused = (): HttpError =>
-  new HttpError(422, 'This Idempotency-Key was already used for a different request.', {
+  new HttpError(422, 'idempotencyKeyReused', 'This Idempotency-Key was already used for a different request.', {
     [idempotencyKeyField]: ['Send a new key for a new request.'],
   });

@@ -14,7 +14,7 @@ const clockBody = z.union([
   z.strictObject({ to: z.iso.datetime({ offset: true }) }),
 ]);
 
-const invalid = (field: string, message: string): HttpError => new HttpError(400, 'The request is not valid.', { [field]: [message] });
+const invalid = (field: string, message: string): HttpError => new HttpError(400, 'validation', 'The request is not valid.', { [field]: [message] });
 
 /**
  * The e2e tests' handles on the server (E2E_TEST_CONTROL=1, which scripts/e2e-server.mjs alone
@@ -34,7 +34,7 @@ export function registerTestControl(app: FastifyInstance, ctx: ServerContext): v
   app.get(`${TEST_CONTROL_PREFIX}/clock`, async () => ({ now: clock.now().toISOString() }));
 
   app.post(`${TEST_CONTROL_PREFIX}/clock`, async (request) => {
-    if (!(clock instanceof SettableClock)) throw new HttpError(409, 'This server\'s clock cannot be moved.', { clock: ['The app was given a clock that is not a SettableClock.'] });
+    if (!(clock instanceof SettableClock)) throw new HttpError(409, 'conflict', 'This server\'s clock cannot be moved.', { clock: ['The app was given a clock that is not a SettableClock.'] });
     const parsed = clockBody.safeParse(request.body);
     if (!parsed.success) throw invalid('body', 'Send { "advanceMs": milliseconds (0 or more) } or { "to": an ISO 8601 instant with its offset }.');
     if ('advanceMs' in parsed.data) {
@@ -49,7 +49,7 @@ export function registerTestControl(app: FastifyInstance, ctx: ServerContext): v
 
   app.post<{ Params: { name: string } }>(`${TEST_CONTROL_PREFIX}/jobs/:name/run`, async (request) => {
     const job = [...scheduledJobs, ...intervalJobs].find((candidate) => candidate.name === request.params.name);
-    if (!job) throw new HttpError(404, 'No such job.', { name: [`Known jobs: ${[...scheduledJobs, ...intervalJobs].map((j) => j.name).join(', ')}`] });
+    if (!job) throw new HttpError(404, 'notFound', 'No such job.', { name: [`Known jobs: ${[...scheduledJobs, ...intervalJobs].map((j) => j.name).join(', ')}`] });
     const jobContext: JobContext = { ...ctx, now: () => clock.now(), jobs: app.jobs };
     await job.run(jobContext);
     return { name: job.name, ranAt: clock.now().toISOString() };

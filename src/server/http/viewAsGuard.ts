@@ -19,7 +19,7 @@ export function isRefusedWhileViewing(route: Pick<RouteDescriptor, 'method' | 'w
 }
 
 export function readOnlyRefusal(viewedName: string): HttpError {
-  return new HttpError(403, `Read only: you are viewing as ${viewedName}. Stop viewing to make changes.`, {
+  return new HttpError(403, 'viewAsReadOnly', `Read only: you are viewing as ${viewedName}. Stop viewing to make changes.`, {
     viewAs: ['Nothing can be changed while viewing as another user.'],
   });
 }

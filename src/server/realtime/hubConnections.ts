@@ -92,10 +92,10 @@ export class HubConnections {
 
   /** A new connection for the caller: the SignalR negotiate answer. */
   negotiate(owner: ConnectionOwner, requestedVersion: number): object {
-    if (this.isClosed) throw new HttpError(503, 'The server is restarting. Try again in a moment.');
+    if (this.isClosed) throw new HttpError(503, 'unavailable', 'The server is restarting. Try again in a moment.');
     const open = [...this.byToken.values()].filter((c) => c.owner.userId === owner.userId).length;
     if (open >= this.limits.connectionsPerUser) {
-      throw new HttpError(429, 'Too many live status connections are open for your account. Close another tab or device and try again.', {
+      throw new HttpError(429, 'rateLimited', 'Too many live status connections are open for your account. Close another tab or device and try again.', {
         connections: [`At most ${this.limits.connectionsPerUser} at a time.`],
       });
     }
@@ -127,7 +127,7 @@ export class HubConnections {
    */
   openStream(token: string, owner: ConnectionOwner, takeOver: () => ServerResponse, headers: Record<string, string | number | string[] | undefined>): void {
     const connection = this.find(token, owner);
-    if (connection.stream) throw new HttpError(409, 'This live status connection already has a stream open.');
+    if (connection.stream) throw new HttpError(409, 'conflict', 'This live status connection already has a stream open.');
     const response = takeOver();
     response.writeHead(200, {
       ...headers,
@@ -157,7 +157,7 @@ export class HubConnections {
     // Only the connection's own session takes its lock: anyone else's POST is refused (404) by
     // its handler, and must not hold up the owner's sends meanwhile.
     if (!connection || connection.owner.sessionIdHash !== owner.sessionIdHash || connection.owner.userId !== owner.userId) return () => {};
-    if (connection.isPosting) throw new HttpError(409, 'Another send on this live status connection is still in progress.');
+    if (connection.isPosting) throw new HttpError(409, 'conflict', 'Another send on this live status connection is still in progress.');
     connection.isPosting = true;
     return () => {
       connection.isPosting = false;

@@ -3,7 +3,7 @@ import { clearMaintenanceRoute, healthRoute, setMaintenanceRoute, statusListRout
 import type { ServerContext } from '../context.js';
 import type { Db } from '../db/database.js';
 import { UploadsWritability } from '../features/absences/uploadsWritable.js';
-import { badRequest, HttpError } from '../http/errors.js';
+import { badRequest, HttpError, type ErrorBody } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
 import { readStatuses, setMaintenance } from './statusStore.js';
 
@@ -32,10 +32,10 @@ async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
  */
 class HealthProblem extends HttpError {
   constructor(message: string, private readonly part: 'database' | 'uploads', private readonly state: string) {
-    super(503, message, { [part]: [state] });
+    super(503, 'unavailable', message, { [part]: [state] });
   }
 
-  override toBody(): { message: string; errors: Record<string, string[]> } {
+  override toBody(): ErrorBody & { readonly [part: string]: unknown } {
     return { ...super.toBody(), [this.part]: this.state };
   }
 }

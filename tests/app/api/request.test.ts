@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isAntiforgeryRefusal, reportingFetch, requestHeaders, requestInit } from '../../../src/app/api/request';
+import { isAntiforgeryRefusal, reportingFetch, requestHeaders, requestInit, toHttpError } from '../../../src/app/api/request';
 import { isServerReachable, reportServerReachable } from '../../../src/app/sync/connectivity';
 import { antiforgeryRefusalMessage } from '../../../src/shared/contract/antiforgery';
 import type { SignedInUserInfo } from '../../../src/shared/contract/user';
@@ -41,11 +41,27 @@ describe('the one request builder', () => {
   });
 
   it('tells an antiforgery refusal from any other 403, leaving the body readable', async () => {
-    const refusal = json(403, { message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } });
+    const refusal = json(403, { message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] }, code: 'xsrf' });
     expect(await isAntiforgeryRefusal(refusal)).toBe(true);
     expect(await refusal.json()).toMatchObject({ message: antiforgeryRefusalMessage });
-    expect(await isAntiforgeryRefusal(json(403, { message: 'Only students may do this.', errors: {} }))).toBe(false);
-    expect(await isAntiforgeryRefusal(json(400, { message: antiforgeryRefusalMessage, errors: {} }))).toBe(false);
+    expect(await isAntiforgeryRefusal(json(403, { message: 'Only students may do this.', errors: {}, code: 'forbidden' }))).toBe(false);
+    expect(await isAntiforgeryRefusal(json(400, { message: antiforgeryRefusalMessage, errors: {}, code: 'validation' }))).toBe(false);
+  });
+
+  it('recognises an antiforgery refusal by its code alone: a reworded message, or none of the old field keys, changes nothing', async () => {
+    expect(await isAntiforgeryRefusal(json(403, { message: 'Your security token has expired. Please reload.', errors: {}, code: 'xsrf' }))).toBe(true);
+    // The old message and field key, without the code, are just another 403 (e.g. a role refusal).
+    expect(await isAntiforgeryRefusal(json(403, { message: antiforgeryRefusalMessage, errors: { xsrf: ['x'] } }))).toBe(false);
+    expect(await isAntiforgeryRefusal(json(403, { message: antiforgeryRefusalMessage, errors: {}, code: 'viewAsReadOnly' }))).toBe(false);
+  });
+
+  it('carries the server\'s code on the ApiError; an unknown code (a newer server\'s) reads as none and keeps the message', async () => {
+    expect((await toHttpError(json(403, { message: 'Read only.', errors: {}, code: 'viewAsReadOnly' }))).code).toBe('viewAsReadOnly');
+    const newer = await toHttpError(json(409, { message: 'Something new.', errors: { a: ['b'] }, code: 'somethingNew' }));
+    expect(newer.code).toBeUndefined();
+    expect(newer.message).toBe('Something new.');
+    expect(newer.errors).toEqual({ a: ['b'] });
+    expect((await toHttpError(json(500, { message: 'Old server.', errors: {} }))).code).toBeUndefined();
   });
 });
 

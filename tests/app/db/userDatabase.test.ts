@@ -4,7 +4,7 @@ import { getActiveUser, setActiveUser } from '../../../src/app/db/activeUser';
 import { deleteUserDatabase } from '../../../src/app/db/deleteUserDatabase';
 import { userDatabaseName } from '../../../src/app/db/names';
 import { activeUserDatabase, closeUserDatabase, getUserDatabase } from '../../../src/app/db/userDatabase';
-import { runSignOutCleanups } from '../../../src/app/features/session/signOutCleanup';
+import { runSignOutCleanups } from '../../../src/app/state/signOutCleanup';
 import { makeUser } from '../sync/support/fixtures';
 
 const row = (value: unknown) => ({ key: 'profile', value, etag: null, fetchedAt: 1, isPending: false, isStale: false, version: 0 });

@@ -49,7 +49,7 @@ describe('demo sign-in next to OpenID Connect', () => {
     const app = await serverOnSameDatabase(oidcEnv);
     const response = await demoSignIn(app, 'admin');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Demo sign-in was not found.', errors: {} });
+    expect(response.json()).toEqual({ message: 'Demo sign-in was not found.', errors: {}, code: 'notFound' });
     expect(response.cookies.find((c) => c.name === 'cc_session')).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: '/api/user/signin/picker.js' })).statusCode).toBe(404);
   });
@@ -66,7 +66,7 @@ describe('the demo endpoint', () => {
     expect(cohort).toBeDefined(); // a real user, just not a persona
     const response = await demoSignIn(t.app, 'cohort01');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'No demo persona has that user name.', errors: { userName: ['No demo persona has that user name.'] } });
+    expect(response.json()).toEqual({ message: 'No demo persona has that user name.', errors: { userName: ['No demo persona has that user name.'] }, code: 'validation' });
     expect(response.cookies.find((c) => c.name === 'cc_session')).toBeUndefined();
   });
 });

@@ -290,7 +290,7 @@ describe('OIDC sign-in against a real OpenID provider', () => {
     const { flowCookie, callbackUrl } = await loginAtProvider('sub-impostor');
     const response = await callback(callbackUrl, { cc_oidc: flowCookie });
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ message: ACCOUNT_LINK_REFUSED_MESSAGE, errors: { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] } });
+    expect(response.json()).toEqual({ message: ACCOUNT_LINK_REFUSED_MESSAGE, errors: { userName: [ACCOUNT_LINK_REFUSED_MESSAGE] }, code: 'forbidden' });
     expect(cookieNamed(response, 'cc_session')).toBeUndefined();
     expect(await usersWithSubject('sub-impostor')).toHaveLength(0);
     const audit = await t.db.selectFrom('audit_log').select(['user_id', 'detail']).where('action', '=', 'auth.signin.linkRefused').execute();

@@ -40,6 +40,7 @@ describe('sign-in while the identity provider is unreachable', () => {
     expect(response.json()).toEqual({
       message: 'The university sign-in service cannot be reached at the moment. Please try again in a few minutes.',
       errors: {},
+      code: 'unavailable',
     });
   });
 

@@ -46,6 +46,7 @@ describe('antiforgery', () => {
       expect(JSON.parse(response.body)).toEqual({
         message: 'The antiforgery token is missing or invalid. Reload the page and try again.',
         errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] },
+        code: 'xsrf',
       });
     }
   });

@@ -63,7 +63,7 @@ describe('isConnectionError', () => {
     expect(syntax).toMatchObject({ code: '42601' });
     const division = await errorOf((client) => client.query('SELECT 1 / 0'));
     expect(division).toMatchObject({ code: '22012' });
-    for (const error of [syntax, division, new Error('boom'), new HttpError(503, 'The server is restarting.'), new TypeError("Cannot read properties of undefined (reading 'id')"), null, undefined, 'ECONNREFUSED', 42]) {
+    for (const error of [syntax, division, new Error('boom'), new HttpError(503, 'unavailable', 'The server is restarting.'), new TypeError("Cannot read properties of undefined (reading 'id')"), null, undefined, 'ECONNREFUSED', 42]) {
       expect(isConnectionError(error)).toBe(false);
     }
   });

@@ -21,7 +21,7 @@ import { postgresProcessesFor, startServerProcess, type ServerProcess } from '..
  * 5 s of its return every request succeeds; and the status feed's LISTEN is back, so a change
  * made through one instance reaches a feed client of the other.
  */
-const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', errors: {} };
+const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', errors: {}, code: 'unavailable' };
 /** How soon after PostgreSQL is back every request must succeed. */
 const RECOVERY_MS = 5_000;
 /** A request not answered within this counts as hanging. */

@@ -78,7 +78,7 @@ describe('compression of API answers', () => {
       headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] } });
+    expect(response.json()).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] }, code: 'malformed' });
     expect((await t.call(getUserApiPreferencesRoute, { as: student })).json()).toEqual(before);
   });
 });

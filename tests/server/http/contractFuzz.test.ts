@@ -4,6 +4,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { allRoutes } from '../../../src/shared/contract/index.js';
+import { errorCodes } from '../../../src/shared/contract/errorCodes.js';
 import { isIdempotentByKey, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
 import { integrationScopes } from '../../../src/shared/contract/integrationScopes.js';
 import { tokenHash } from '../../../src/server/features/integration/integrationClients.service.js';
@@ -142,7 +143,9 @@ function inject(route: RouteDescriptor, request: FuzzRequest, caller: Caller, ex
   return t.app.inject({ method: route.method, url: `${path}${queryString(request.query)}`, headers, ...(payload === undefined ? {} : { payload }) });
 }
 
-const errorShape = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())) });
+// The SPEC §8 shape, and a code this release knows on every error answer (required here: the
+// shared schema lets a client read a body without one).
+const errorShape = z.object({ message: z.string(), errors: z.record(z.string(), z.array(z.string())), code: z.enum(errorCodes) });
 
 /** What is wrong with the response, or undefined when it is acceptable. */
 function problemWith(route: RouteDescriptor, response: LightMyRequestResponse): string | undefined {
@@ -156,7 +159,7 @@ function problemWith(route: RouteDescriptor, response: LightMyRequestResponse): 
     } catch {
       return `answered ${status} with a body that is not JSON: ${response.body.slice(0, 300)}`;
     }
-    if (!z.safeParse(errorShape, parsed).success) return `answered ${status} without the SPEC §8 error shape: ${response.body.slice(0, 300)}`;
+    if (!z.safeParse(errorShape, parsed).success) return `answered ${status} without the SPEC §8 error shape and a known code: ${response.body.slice(0, 300)}`;
   }
   if (Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted')) return 'polluted Object.prototype';
   return undefined;

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isErrorCode } from '../../../src/shared/contract/errorCodes.js';
 import { anonymous, createTestApp, signIn, type TestApp } from '../../helpers/testApp.js';
 
 // Errors Fastify or Node answer before any route runs: a bad URL, an overlong path segment,
@@ -45,8 +46,9 @@ async function rawRequest(request: string): Promise<RawResponse> {
 }
 
 function expectSpecShape(body: string): { message: string; errors: Record<string, string[]> } {
-  const parsed = JSON.parse(body) as { message: unknown; errors: unknown };
-  expect(Object.keys(parsed).sort()).toEqual(['errors', 'message']);
+  const parsed = JSON.parse(body) as { message: unknown; errors: unknown; code: unknown };
+  expect(Object.keys(parsed).sort()).toEqual(['code', 'errors', 'message']);
+  expect(isErrorCode(parsed.code), String(parsed.code)).toBe(true);
   expect(typeof parsed.message).toBe('string');
   expect(parsed.errors).toBeTypeOf('object');
   for (const messages of Object.values(parsed.errors as Record<string, unknown>)) {
@@ -120,7 +122,7 @@ describe('paths that escape what needs no escaping', () => {
     const caller = await signIn(t.app, 'student');
     const spaced = await t.app.inject({ method: 'GET', url: '/api/does%20not%20exist', headers: caller.headers() });
     expect(spaced.statusCode).toBe(404);
-    expect(spaced.json()).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does%20not%20exist'] } });
+    expect(spaced.json()).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does%20not%20exist'] }, code: 'notFound' });
   });
 });
 

@@ -16,7 +16,7 @@ import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
  * The app on its own clone of the seeded database, reached through a TCP relay this file cuts (the
  * database gone: connections dropped, new ones refused) and stalls (a database host that hangs).
  */
-const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', errors: {} };
+const UNAVAILABLE = { message: 'The service is temporarily unavailable. Please try again shortly.', errors: {}, code: 'unavailable' };
 
 let database: TestDatabase | undefined;
 let proxy: TcpProxy | undefined;
@@ -65,7 +65,7 @@ describe.sequential('answers while the database cannot be reached', () => {
     expect(JSON.parse(write.body)).toEqual(UNAVAILABLE);
     const health = await callRoute(theApp(), healthRoute);
     expect(health.statusCode).toBe(503);
-    expect(JSON.parse(health.body)).toEqual({ message: 'The database is not answering.', errors: { database: ['unreachable'] }, database: 'unreachable' });
+    expect(JSON.parse(health.body)).toEqual({ message: 'The database is not answering.', errors: { database: ['unreachable'] }, database: 'unreachable', code: 'unavailable' });
 
     await relay().resume();
     expect((await callRoute(theApp(), listNotificationsRoute, { as: student })).statusCode).toBe(200);

@@ -15,14 +15,14 @@ describe('error bodies', () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/does-not-exist?x=1', headers: caller.headers() });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/application\/json/);
-    expect(JSON.parse(response.body)).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does-not-exist'] } });
+    expect(JSON.parse(response.body)).toEqual({ message: 'Not found.', errors: { path: ['No route for GET /api/does-not-exist'] }, code: 'notFound' });
   });
 
   it('maps malformed JSON and schema failures to fields', async () => {
     const visitor = await t.anonymous();
     const malformed = await t.call(demoSignInRoute, { body: '{"userName":', as: visitor, headers: { 'content-type': 'application/json' } });
     expect(malformed.statusCode).toBe(400);
-    expect(JSON.parse(malformed.body)).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] } });
+    expect(JSON.parse(malformed.body)).toEqual({ message: 'The request body is not valid JSON.', errors: { body: ['Malformed JSON'] }, code: 'malformed' });
 
     const invalid = await t.call(demoSignInRoute, { body: { userName: '' }, as: visitor });
     expect(invalid.statusCode).toBe(400);
@@ -61,7 +61,7 @@ describe('sign-in rate limit', () => {
       expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       const refused = await callRoute(limited.app, signInRoute);
       expect(refused.statusCode).toBe(429);
-      expect(JSON.parse(refused.body)).toEqual({ message: 'Too many attempts. Please wait a minute and try again.', errors: {} });
+      expect(JSON.parse(refused.body)).toEqual({ message: 'Too many attempts. Please wait a minute and try again.', errors: {}, code: 'rateLimited' });
     } finally {
       await limited.close();
     }

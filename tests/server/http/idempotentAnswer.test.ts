@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { createAbsenceRoute } from '../../../src/shared/contract/absences.js';
 import { createLinkRoute } from '../../../src/shared/contract/adminAudience.js';
 import { createAdminNotificationRoute, updateAdminNotificationRoute, type ComposeNotification } from '../../../src/shared/contract/adminNotifications.js';
+import type { ErrorCode } from '../../../src/shared/contract/errorCodes.js';
 import { sendFeedbackRoute } from '../../../src/shared/contract/feedback.js';
 import { IDEMPOTENCY_KEY_LIFETIME_MS, PENDING_CLAIM_LEASE_MS } from '../../../src/server/http/idempotencyStore.js';
 import { replayedHeader } from '../../../src/server/http/idempotentAnswer.js';
@@ -35,7 +36,7 @@ const compose = (overrides: Partial<ComposeNotification> = {}): ComposeNotificat
 });
 const countOf = async (table: 'absence_requests' | 'admin_notifications' | 'notifications' | 'resource_links' | 'feedback') =>
   (await rowCounts(t.db))[`public.${table}`] ?? Number.NaN;
-const errorShape = { message: expect.any(String), errors: { idempotencyKey: [expect.any(String)] } };
+const errorShape = (code: ErrorCode) => ({ message: expect.any(String), errors: { idempotencyKey: [expect.any(String)] }, code });
 
 describe('a retried create with the same Idempotency-Key', () => {
   it('absence request (multipart): answers the first request again, stores nothing new', async () => {
@@ -69,7 +70,7 @@ describe('a retried create with the same Idempotency-Key', () => {
     const before = await countOf('absence_requests');
     const other = await sendWith(Buffer.concat([samples.pdf, Buffer.from('% another page\n')]));
     expect(other.statusCode).toBe(422);
-    expect(other.json()).toEqual(errorShape);
+    expect(other.json()).toEqual(errorShape('idempotencyKeyReused'));
     expect(await countOf('absence_requests')).toBe(before);
   });
 
@@ -120,7 +121,7 @@ describe('Idempotency-Key rules', () => {
     expect(new Set(successes.map((answer) => answer.body)).size).toBe(1);
     for (const answer of answers.filter((a) => a.statusCode !== 200)) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ message: 'A request with this key is still being processed.', errors: { idempotencyKey: [expect.any(String)] } });
+      expect(answer.json()).toEqual({ message: 'A request with this key is still being processed.', errors: { idempotencyKey: [expect.any(String)] }, code: 'conflict' });
     }
   });
 
@@ -135,7 +136,7 @@ describe('Idempotency-Key rules', () => {
     const response = await t.call(sendFeedbackRoute, { as: admin, body: { rating: 3 }, headers: keyed('running-1') });
     expect(response.statusCode).toBe(409);
     expect(response.headers['retry-after']).toBe('1');
-    expect(response.json()).toEqual(errorShape);
+    expect(response.json()).toEqual(errorShape('conflict'));
     expect(await countOf('feedback')).toBe(before);
   });
 
@@ -153,7 +154,7 @@ describe('Idempotency-Key rules', () => {
     const feedbackBefore = await countOf('feedback');
     const otherBody = await t.call(sendFeedbackRoute, { as: student, body: { rating: 1 }, headers: keyed('mixed-1') });
     expect(otherBody.statusCode).toBe(422);
-    expect(otherBody.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request.', errors: { idempotencyKey: [expect.any(String)] } });
+    expect(otherBody.json()).toEqual({ message: 'This Idempotency-Key was already used for a different request.', errors: { idempotencyKey: [expect.any(String)] }, code: 'idempotencyKeyReused' });
     expect(await countOf('feedback')).toBe(feedbackBefore);
     const notificationsBefore = await countOf('admin_notifications');
     expect((await t.call(sendFeedbackRoute, { as: admin, body: { rating: 5 }, headers: keyed('mixed-2') })).statusCode).toBe(204);
@@ -187,7 +188,7 @@ describe('Idempotency-Key rules', () => {
   it('a malformed key is a 400 in the SPEC §8 shape', async () => {
     const response = await t.call(sendFeedbackRoute, { as: student, body: { rating: 5 }, headers: keyed('x'.repeat(101)) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(errorShape);
+    expect(response.json()).toEqual(errorShape('validation'));
   });
 
   it('a key older than 24 hours no longer replays: the request runs again', async () => {

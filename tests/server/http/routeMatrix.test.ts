@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { viewAsStartRoute, viewAsStopRoute } from '../../../src/shared/contract/adminViewAs.js';
 import { signOutEverywhereRoute } from '../../../src/shared/contract/auth.js';
 import { allRoutes } from '../../../src/shared/contract/index.js';
+import { isErrorCode, type ErrorCode } from '../../../src/shared/contract/errorCodes.js';
 import { isIdempotentByKey, isRawResponse, type Role, type RouteDescriptor } from '../../../src/shared/contract/route.js';
 import { integrationScopes } from '../../../src/shared/contract/integrationScopes.js';
 import { tokenHash } from '../../../src/server/features/integration/integrationClients.service.js';
@@ -21,10 +22,13 @@ const allowedPersona = (route: RouteDescriptor): string =>
 const isWrite = (route: RouteDescriptor): boolean => route.method !== 'GET';
 const urlOf = (route: RouteDescriptor): string => route.path.replace(/:([A-Za-z]+)/g, '1');
 
-function expectErrorShape(body: string): void {
-  const parsed = JSON.parse(body) as { message: unknown; errors: unknown };
+/** The SPEC §8 shape, with a known `code` (the one given, when the refusal has only one). */
+function expectErrorShape(body: string, code?: ErrorCode): void {
+  const parsed = JSON.parse(body) as { message: unknown; errors: unknown; code: unknown };
   expect(typeof parsed.message).toBe('string');
   expect(parsed.errors).toBeTypeOf('object');
+  expect(isErrorCode(parsed.code), `code ${String(parsed.code)}`).toBe(true);
+  if (code !== undefined) expect(parsed.code).toBe(code);
   expect(body).not.toMatch(/\bat .+\.(ts|js):\d+/); // no stack trace
 }
 
@@ -74,7 +78,7 @@ describe('route matrix: every descriptor of the contract', () => {
   it.each(protectedRoutes.map((r) => [r.id, r] as const))('%s refuses anonymous callers with 401', async (_id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor('anonymous').headers() });
     expect(response.statusCode).toBe(401);
-    expectErrorShape(response.body);
+    expectErrorShape(response.body, 'unauthorized');
   });
 
   // Machine routes (a `scope`) take a bearer token, not a session or an antiforgery token: their own section below.
@@ -83,7 +87,7 @@ describe('route matrix: every descriptor of the contract', () => {
     const caller = callerFor(route.isPublic ? 'anonymous' : allowedPersona(route));
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: caller.headers(false), payload: {} });
     expect(response.statusCode).toBe(403);
-    expectErrorShape(response.body);
+    expectErrorShape(response.body, 'xsrf');
     expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
   });
 
@@ -96,6 +100,7 @@ describe('route matrix: every descriptor of the contract', () => {
       const cookie = owner.headers(false).cookie?.replace(/XSRF-TOKEN=[^;]+/, `XSRF-TOKEN=${other.xsrf}`) ?? '';
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie, 'x-xsrf-token': other.xsrf }, payload: {} });
       expect(response.statusCode).toBe(403);
+      expectErrorShape(response.body, 'xsrf');
       expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
     },
   );
@@ -109,6 +114,7 @@ describe('route matrix: every descriptor of the contract', () => {
       const cookie = owner.headers(false).cookie?.replace(/XSRF-TOKEN=[^;]+/, `XSRF-TOKEN=${otherDevice?.xsrf ?? ''}`) ?? '';
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie, 'x-xsrf-token': otherDevice?.xsrf ?? '' }, payload: {} });
       expect(response.statusCode).toBe(403);
+      expectErrorShape(response.body, 'xsrf');
       expect(JSON.parse(response.body).errors).toHaveProperty('xsrf');
     },
   );
@@ -119,14 +125,14 @@ describe('route matrix: every descriptor of the contract', () => {
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie: endedCookies.revoked }, payload: isWrite(route) ? {} : undefined });
       expect(response.statusCode).toBe(401);
       expect(response.headers['x-session-revoked']).toBe('1');
-      expectErrorShape(response.body);
+      expectErrorShape(response.body, 'unauthorized');
     },
   );
 
   it.each(protectedRoutes.map((r) => [r.id, r] as const))('%s answers a stopped view\u2019s cookie with 401, never as the administrator', async (_id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: { cookie: endedCookies.viewAfterStop }, payload: isWrite(route) ? {} : undefined });
     expect(response.statusCode).toBe(401);
-    expectErrorShape(response.body);
+    expectErrorShape(response.body, 'unauthorized');
   });
 
   const restricted = allRoutes.filter((route) => route.roles.length > 0);
@@ -135,7 +141,7 @@ describe('route matrix: every descriptor of the contract', () => {
     expect(outsider).toBeDefined();
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(outsider ?? 'staff').headers(), payload: {} });
     expect(response.statusCode).toBe(403);
-    expectErrorShape(response.body);
+    expectErrorShape(response.body, 'forbidden');
   });
 
   const reviewerOnly = allRoutes.filter((route) => route.capability === 'absenceReviewer');
@@ -144,7 +150,7 @@ describe('route matrix: every descriptor of the contract', () => {
     async (_id, userName, route) => {
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(userName).headers(), payload: {} });
       expect(response.statusCode).toBe(403);
-      expectErrorShape(response.body);
+      expectErrorShape(response.body, 'forbidden');
     },
   );
 
@@ -155,7 +161,7 @@ describe('route matrix: every descriptor of the contract', () => {
     async (_id, userName, route) => {
       const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: callerFor(userName).headers(), payload: {} });
       expect(response.statusCode).toBe(403);
-      expectErrorShape(response.body);
+      expectErrorShape(response.body, 'forbidden');
     },
   );
 
@@ -164,7 +170,7 @@ describe('route matrix: every descriptor of the contract', () => {
     const caller = callerFor(route.isPublic ? 'anonymous' : allowedPersona(route));
     const response = await t.app.inject({ method: route.method, url: urlOf(route).replace(/^\/api\//, '/%61pi/'), headers: caller.headers(), payload: {} });
     expect(response.statusCode).toBe(404);
-    expectErrorShape(response.body);
+    expectErrorShape(response.body, 'notFound');
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
@@ -225,18 +231,18 @@ describe('route matrix: every descriptor of the contract', () => {
       for (const name of Object.keys(rolesOf)) {
         const response = await call(route, callerFor(name).headers());
         expect(response.statusCode).toBe(401);
-        expectErrorShape(response.body);
+        expectErrorShape(response.body, 'unauthorized');
       }
     });
     it.each(machineRoutes.flatMap((r) => (['revoked', 'expired'] as const).map((kind) => [r.id, kind, r] as const)))('%s refuses a %s token with 401', async (_id, kind, route) => {
       const response = await call(route, { authorization: `Bearer ${tokens[kind]}` });
       expect(response.statusCode).toBe(401);
-      expectErrorShape(response.body);
+      expectErrorShape(response.body, 'unauthorized');
     });
     it.each(machineRoutes.map((r) => [r.id, r] as const))('%s refuses a token without its scope with 403', async (_id, route) => {
       const response = await call(route, { authorization: `Bearer ${tokens.outOfScope.get(route.scope ?? '') ?? ''}` });
       expect(response.statusCode).toBe(403);
-      expectErrorShape(response.body);
+      expectErrorShape(response.body, 'forbidden');
     });
     it.each(machineRoutes.map((r) => [r.id, r] as const))('%s lets a live token in scope past its access checks, with no antiforgery token', async (_id, route) => {
       const response = await call(route, { authorization: `Bearer ${tokens.live}` });

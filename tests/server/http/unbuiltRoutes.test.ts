@@ -46,7 +46,7 @@ describe('contract routes without an implementation', () => {
       const as = route.isPublic ? await t.anonymous() : await t.signIn(entry.userName ?? 'student');
       const response = await t.call(route, { ...entry.call, as });
       expect(response.statusCode).toBe(501);
-      expect(response.json()).toEqual({ message: 'This feature is not available yet.', errors: {} });
+      expect(response.json()).toEqual({ message: 'This feature is not available yet.', errors: {}, code: 'notImplemented' });
     },
   );
 });

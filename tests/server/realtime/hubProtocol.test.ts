@@ -96,7 +96,7 @@ describe('SignalR negotiate', () => {
     for (let i = 0; i < 5; i += 1) expect((await negotiate(lecturer)).status).toBe(200);
     const sixth = await negotiate(lecturer);
     expect(sixth.status).toBe(429);
-    expect(await sixth.json()).toEqual({ message: expect.stringContaining('Too many live status connections'), errors: { connections: ['At most 5 at a time.'] } });
+    expect(await sixth.json()).toEqual({ message: expect.stringContaining('Too many live status connections'), errors: { connections: ['At most 5 at a time.'] }, code: 'rateLimited' });
     // Another user is not affected.
     expect((await negotiate(await t.signIn('student2'))).status).toBe(200);
   });
@@ -150,7 +150,7 @@ describe('the event stream', () => {
     const student = await t.signIn('student');
     const unknown = await send(student, 'not-a-connection', handshake);
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ message: 'The live status connection was not found.', errors: {} });
+    expect(await unknown.json()).toEqual({ message: 'The live status connection was not found.', errors: {}, code: 'notFound' });
     expect((await openStream(student, 'not-a-connection')).response.status).toBe(404);
     const token = await tokenFor(student);
     await openStream(student, token);

@@ -5,8 +5,6 @@ import { defineMutation } from '../../sync/mutation';
 import { markAsReadMutationName, withRead } from './notificationList';
 import { notificationsResource } from './resources';
 
-const isNumberList = (value: unknown): value is number[] => Array.isArray(value) && value.every((id) => typeof id === 'number');
-
 export const markAsReadMutation = defineMutation<{ rowIds: number[] }, Notification[]>({
   name: markAsReadMutationName,
   args: z.object({ rowIds: markAsReadSchema }),
@@ -14,5 +12,4 @@ export const markAsReadMutation = defineMutation<{ rowIds: number[] }, Notificat
   resourceKey: () => notificationsResource.key,
   body: ({ rowIds }) => rowIds,
   apply: (list, { rowIds }) => withRead(list, rowIds),
-  fromRequest: ({ body }) => (isNumberList(body) ? { rowIds: body } : undefined),
 });

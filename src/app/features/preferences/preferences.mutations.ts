@@ -14,8 +14,6 @@ import type { ContractSchema } from '../../../shared/contract/route';
 import { defineMutation, type MutationDefinition, type WriteRoute } from '../../sync/mutation';
 import { appPreferencesResource, userApiPreferencesResource } from './resources';
 
-const isObject = (body: unknown): body is Record<string, unknown> => typeof body === 'object' && body !== null;
-
 /** A save whose args are the whole object the PUT sends, which the cached resource then holds. */
 function wholeObjectSave<T>(
   name: string,
@@ -30,7 +28,6 @@ function wholeObjectSave<T>(
     resourceKey: () => resource.key,
     body: (preferences) => preferences,
     apply: (_current, preferences) => preferences,
-    fromRequest: ({ body }) => (isObject(body) ? (body as T) : undefined),
   });
 }
 

@@ -4,7 +4,7 @@ import type { SignedInUserInfo } from '../../../shared/contract/user';
 import { allowedNotificationTypes } from '../../../shared/rules/notificationTypes';
 import { createPushDevice, type PushDevicePort } from './pushDevice';
 import { pushSubscriptionMachine } from './pushSubscription.machine';
-import { registerSignOutCleanup } from '../session/signOutCleanup';
+import { registerSignOutCleanup } from '../../state/signOutCleanup';
 import { dropBrowserPushSubscription, isPushSupported } from './pushSupport';
 
 export type PushSubscriptionActor = ActorRefFrom<typeof pushSubscriptionMachine>;

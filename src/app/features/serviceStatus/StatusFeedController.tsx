@@ -1,7 +1,7 @@
 import { useActorRef } from '@xstate/react';
 import { useEffect } from 'react';
 import { onBeforeUpdate } from '../../sw/workerEvents';
-import { registerSignOutCleanup } from '../session/signOutCleanup';
+import { registerSignOutCleanup } from '../../state/signOutCleanup';
 import { serviceStatusStore } from './serviceStatusStore';
 import { connectStatusFeed } from './statusConnection';
 import { statusFeedMachine } from './statusFeed.machine';

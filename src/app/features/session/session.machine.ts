@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate';
 import { session } from '../../../shared/constants';
-import type { ApiActivity } from './sessionActivity';
+import type { ApiActivity } from '../../api/apiActivity';
 import { signOutLocally, signOutUrl } from './signOut';
 import { refreshSessionTerms } from './session.refresh';
 import {

@@ -1,6 +1,6 @@
 import { session } from '../../../shared/constants';
 import type { SignedInUserInfo } from '../../../shared/contract/user';
-import type { ApiActivity } from './sessionActivity';
+import type { ApiActivity } from '../../api/apiActivity';
 
 /** The parts of the signed-in user info (SPEC §3) that decide when the session ends. */
 export type SessionTerms = Pick<

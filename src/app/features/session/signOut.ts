@@ -5,7 +5,7 @@ import { getActiveUser } from '../../db/activeUser';
 import { installDismissedKey } from '../install/installDismissal';
 import { firstVisitKey } from '../install/firstVisitKey';
 import { freezeScreen } from './screenFreeze';
-import { runSignOutCleanups } from './signOutCleanup';
+import { runSignOutCleanups } from '../../state/signOutCleanup';
 
 /** What sign-out clears on this device; the browser's own objects, or fakes in tests. */
 export interface ClientState {

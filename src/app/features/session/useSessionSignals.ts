@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { sessionMachine } from './session.machine';
-import { onApiActivity } from './sessionActivity';
+import { onApiActivity } from '../../api/apiActivity';
 import { handleSignOutRequests } from './signOut';
 
 /** Feeds the session machine: API responses, page visibility and sign-out requests from elsewhere. */

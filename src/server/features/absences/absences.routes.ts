@@ -55,7 +55,7 @@ export function absencesRoutes({ db, config, clock, notifier }: ServerContext): 
     implementForm(createAbsenceRoute, absenceForm, async ({ user, request, form }) => createAbsence(deps(request), user, form)),
     implementForm(updateAbsenceRoute, absenceForm, async ({ user, request, form }) => {
       const rowId = parseRowId(first(form.fields.RowId));
-      if (rowId === undefined) throw new HttpError(400, 'The absence request could not be saved.', { RowId: ['RowId is required'] });
+      if (rowId === undefined) throw new HttpError(400, 'validation', 'The absence request could not be saved.', { RowId: ['RowId is required'] });
       return updateAbsence(deps(request), user, form, rowId);
     }),
     implement(clashingAttendanceRoute, async ({ user, query }) => clashingEvents(db, user.id, query.startDate, query.endDate)),

@@ -33,14 +33,14 @@ export interface AbsenceDeps {
 const INVALID = 'The absence request could not be saved.';
 const tooManyFiles = `A request can have at most ${absence.maxFilesPerRequest} files. Remove some before adding more.`;
 const notEditable = (): HttpError =>
-  new HttpError(400, 'This absence request can no longer be edited.', { absenceStatus: ['Only Pending or AwaitingEvidence requests can be edited.'] });
+  new HttpError(400, 'validation', 'This absence request can no longer be edited.', { absenceStatus: ['Only Pending or AwaitingEvidence requests can be edited.'] });
 
 const studentIdOf = (user: SessionUser): string => user.studentId ?? '';
 
 /** Creating, editing and withdrawing need full enrolment (SPEC §4); 403 with the read-only message. */
 export async function assertFullyEnrolled(db: Db, userId: number): Promise<void> {
   const message = enrolmentReadOnlyMessage(await registrationStatusOf(db, userId));
-  if (message) throw new HttpError(403, message, { enrolment: [message] });
+  if (message) throw new HttpError(403, 'forbidden', message, { enrolment: [message] });
 }
 
 function instantOf(local: string): Date {
@@ -83,7 +83,7 @@ async function validated(deps: AbsenceDeps, userId: number, form: AbsenceForm, m
   if (overQuota) (all.supportingFiles ??= []).push(overQuota);
   // Wall-clock order can differ from instant order around a clock change; the instants decide.
   if (value && Object.keys(all).length === 0 && instantOf(value.end) <= instantOf(value.start)) all.dateRange = [absenceMessages.endAfterStart];
-  if (!value || Object.keys(all).length > 0) throw new HttpError(400, INVALID, all);
+  if (!value || Object.keys(all).length > 0) throw new HttpError(400, 'validation', INVALID, all);
   return value;
 }
 
@@ -95,9 +95,9 @@ async function assertRoomLocked(trx: Db, deps: AbsenceDeps, userId: number, requ
   if (form.files.length === 0) return;
   await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
   const kept = requestId === undefined ? [] : (await filesOf(trx, [requestId])).filter((file) => !filesToDelete.includes(file.id));
-  if (kept.length + form.files.length > absence.maxFilesPerRequest) throw new HttpError(400, INVALID, { supportingFiles: [tooManyFiles] });
+  if (kept.length + form.files.length > absence.maxFilesPerRequest) throw new HttpError(400, 'validation', INVALID, { supportingFiles: [tooManyFiles] });
   const overQuota = await quotaError(trx, userId, filesToDelete, form, deps.quotaBytes);
-  if (overQuota) throw new HttpError(400, INVALID, { supportingFiles: [overQuota] });
+  if (overQuota) throw new HttpError(400, 'validation', INVALID, { supportingFiles: [overQuota] });
 }
 
 /**
@@ -145,14 +145,14 @@ async function assertNotFlooding(trx: Db, deps: AbsenceDeps, userId: number, fie
     .where('absence_start', '=', instantOf(fields.start))
     .where('absence_end', '=', instantOf(fields.end))
     .executeTakeFirst();
-  if (duplicate) throw new HttpError(409, duplicateRequestMessage, { dateRange: [duplicateRequestMessage] });
+  if (duplicate) throw new HttpError(409, 'conflict', duplicateRequestMessage, { dateRange: [duplicateRequestMessage] });
   const { count } = await trx
     .selectFrom('absence_requests')
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .where('student_user_id', '=', userId)
     .where('created_at', '>', new Date(now.getTime() - 3_600_000))
     .executeTakeFirstOrThrow();
-  if (Number(count) >= deps.requestsPerHour) throw new HttpError(429, tooManyRequestsMessage, { absenceRequest: [tooManyRequestsMessage] });
+  if (Number(count) >= deps.requestsPerHour) throw new HttpError(429, 'rateLimited', tooManyRequestsMessage, { absenceRequest: [tooManyRequestsMessage] });
 }
 
 export async function createAbsence(deps: AbsenceDeps, user: SessionUser, form: AbsenceForm): Promise<AbsenceRequest> {
@@ -250,7 +250,7 @@ export async function cancelAbsence(db: Db, user: SessionUser, requestId: number
   if (!row) throw notFound('The absence request');
   await assertFullyEnrolled(db, user.id);
   const next = withdrawOutcome(row.status, row.absence_start, row.absence_end, now);
-  const refused = () => new HttpError(400, 'This absence request cannot be withdrawn.', {
+  const refused = () => new HttpError(400, 'validation', 'This absence request cannot be withdrawn.', {
     absenceStatus: [`A request that is ${row.status} cannot be withdrawn${row.status === 'Approved' ? ' once it started more than 30 days ago and has ended' : ''}.`],
   });
   if (!next) throw refused();

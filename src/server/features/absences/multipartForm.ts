@@ -77,13 +77,13 @@ function addField(fields: Record<string, string | string[]>, name: string, value
   fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
 }
 
-const unreadable = (reason: string): HttpError => new HttpError(400, 'The form could not be read.', { request: [reason] });
+const unreadable = (reason: string): HttpError => new HttpError(400, 'malformed', 'The form could not be read.', { request: [reason] });
 
 /** Every parser failure is the client's: a limit (FST_ codes) or malformed multipart (busboy's messages). */
 function multipartError(error: unknown): HttpError {
   const code = errorCode(error);
   if (code === 'FST_FILES_LIMIT') {
-    return new HttpError(400, 'Too many files.', { [FILES_KEY]: [`At most ${absence.maxFilesPerRequest} files can be sent at once.`] });
+    return new HttpError(400, 'validation', 'Too many files.', { [FILES_KEY]: [`At most ${absence.maxFilesPerRequest} files can be sent at once.`] });
   }
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return unreadable('The form has too many fields.');
   if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return unreadable('Expected multipart/form-data');
@@ -238,14 +238,14 @@ async function readParts(request: FastifyRequest, store: FileStore, incoming: st
  */
 export async function readAbsenceForm(request: FastifyRequest, reply: FastifyReply, store: FileStore, timeouts: UploadTimeouts): Promise<AbsenceForm> {
   if (!request.isMultipart()) {
-    throw new HttpError(400, 'The form must be sent as multipart/form-data.', { request: ['Expected multipart/form-data'] });
+    throw new HttpError(400, 'malformed', 'The form must be sent as multipart/form-data.', { request: ['Expected multipart/form-data'] });
   }
   const incoming: string[] = [];
   let stop: (error: HttpError) => void = () => {};
   const stopped = new Promise<never>((_resolve, reject) => {
     stop = reject;
   });
-  const timedOut = (what: string) => () => stop(new HttpError(408, 'The upload took too long and was stopped. Please try again.', { request: [what] }));
+  const timedOut = (what: string) => () => stop(new HttpError(408, 'timeout', 'The upload took too long and was stopped. Please try again.', { request: [what] }));
   const idle = setTimeout(timedOut(`No data arrived for ${timeouts.idleMs / 1000} s.`), timeouts.idleMs);
   const total = setTimeout(timedOut(`The form did not arrive within ${timeouts.totalMs / 1000} s.`), timeouts.totalMs);
   const onProgress = () => idle.refresh();

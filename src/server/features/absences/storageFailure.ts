@@ -24,5 +24,5 @@ export const isUnwritableError = (error: unknown): boolean => {
  */
 export function storageFailureError(error: unknown): unknown {
   if (!isUnwritableError(error)) return error;
-  return new HttpError(507, STORAGE_FAILURE_MESSAGE, { supportingFiles: [STORAGE_FAILURE_MESSAGE] }, { cause: error });
+  return new HttpError(507, 'insufficientStorage', STORAGE_FAILURE_MESSAGE, { supportingFiles: [STORAGE_FAILURE_MESSAGE] }, { cause: error });
 }

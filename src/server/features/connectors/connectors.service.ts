@@ -59,7 +59,7 @@ export const SETTLE_ATTEMPTS = 720;
 const RECENT_RUNS = 10;
 const OPEN_STATES = ['queued', 'running', 'importing'] as const satisfies readonly ConnectorRunState[];
 
-const conflict = (message: string): HttpError => new HttpError(409, message, { state: [message] });
+const conflict = (message: string): HttpError => new HttpError(409, 'conflict', message, { state: [message] });
 
 interface RunRow {
   id: number;

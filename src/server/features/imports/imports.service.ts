@@ -71,7 +71,7 @@ export interface UploadOrigin {
 const APPLY_LOCK_KEY = 4_711_030;
 const UPLOAD_CHUNK_BYTES = 1024 * 1024;
 
-const conflict = (message: string): HttpError => new HttpError(409, message, { state: [message] });
+const conflict = (message: string): HttpError => new HttpError(409, 'conflict', message, { state: [message] });
 
 export class ImportService {
   constructor(private readonly deps: ImportDeps) {}

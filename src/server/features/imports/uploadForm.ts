@@ -41,7 +41,7 @@ const refused = (message: string, field = FIELD_KEY): HttpError => badRequest(me
 /** 413: the bundle is over IMPORT_MAX_MB. */
 export const bundleTooLarge = (maxBytes: number): HttpError => {
   const maxMb = Math.round(maxBytes / (1024 * 1024));
-  return new HttpError(413, `The bundle is larger than ${maxMb} MB.`, { [FIELD_KEY]: [`The bundle must be at most ${maxMb} MB.`] });
+  return new HttpError(413, 'tooLarge', `The bundle is larger than ${maxMb} MB.`, { [FIELD_KEY]: [`The bundle must be at most ${maxMb} MB.`] });
 };
 
 /**

@@ -15,7 +15,7 @@ export const notAcceptableMessage = 'The attendance feed is available as applica
 /** JSON unless the Accept header prefers CSV; 406 when it accepts neither. No Accept header, or any type: JSON. */
 function formatOf(accept: string | undefined): Format {
   const chosen = preferredMediaType(accept, formats);
-  if (!chosen) throw new HttpError(406, notAcceptableMessage, { accept: [notAcceptableMessage] });
+  if (!chosen) throw new HttpError(406, 'notAcceptable', notAcceptableMessage, { accept: [notAcceptableMessage] });
   return chosen;
 }
 

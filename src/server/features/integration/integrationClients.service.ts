@@ -68,7 +68,7 @@ function selectClients(db: Db) {
 
 const nameTaken = (): HttpError => {
   const message = 'A client with this name already exists. Choose another name, or revoke the old client first.';
-  return new HttpError(409, message, { name: [message] });
+  return new HttpError(409, 'conflict', message, { name: [message] });
 };
 
 export class IntegrationClients {
@@ -160,12 +160,12 @@ export class IntegrationClients {
     });
     if (!isInScope) {
       const message = `This client may not do that: it needs the ${scope} permission.`;
-      throw new HttpError(403, message, { scope: [message] });
+      throw new HttpError(403, 'forbidden', message, { scope: [message] });
     }
     return caller;
   }
 }
 
 function tokenRefused(message: string): HttpError {
-  return new HttpError(401, message, { authorization: [message] });
+  return new HttpError(401, 'unauthorized', message, { authorization: [message] });
 }

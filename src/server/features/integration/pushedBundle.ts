@@ -26,7 +26,7 @@ export function acceptZipBodies(app: FastifyInstance): void {
       done(null, payload);
       return;
     }
-    done(new HttpError(415, `This route does not take ${zipContentType}.`, { 'content-type': [`Send application/json or a form, not ${zipContentType}.`] }), undefined);
+    done(new HttpError(415, 'unsupportedMediaType', `This route does not take ${zipContentType}.`, { 'content-type': [`Send application/json or a form, not ${zipContentType}.`] }), undefined);
   });
 }
 

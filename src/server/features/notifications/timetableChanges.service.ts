@@ -170,7 +170,7 @@ export async function moveEvent(
     const clashes = options === undefined ? [] : await findClashes(trx, {
       eventId, startsAt: newStart, durationMinutes: current.durationMinutes, roomId, isNewTime: startChanged,
     }, academicYearLabelOf(newStart));
-    if (clashes.length > 0 && options?.confirmClashes !== true) throw new HttpError(409, moveClashMessage, { clashes });
+    if (clashes.length > 0 && options?.confirmClashes !== true) throw new HttpError(409, 'conflict', moveClashMessage, { clashes });
     const reason = options?.reason?.trim() || undefined;
     // Only a new start whose registration is still to come (or still open) starts the register
     // afresh; a room change alone keeps every registration and override.

@@ -17,7 +17,7 @@ export async function updateReferral(db: Db, actor: SessionUser, referralId: num
     const row = await trx.selectFrom('referrals').select(['id', 'student_user_id', 'status']).where('id', '=', referralId).forUpdate().executeTakeFirst();
     if (!row) throw notFound('The referral');
     // A member of the team who is also a student never handles their own.
-    if (row.student_user_id === actor.id) throw new HttpError(403, ownReferralMessage, {});
+    if (row.student_user_id === actor.id) throw new HttpError(403, 'forbidden', ownReferralMessage, {});
     if (body.status !== row.status) {
       await trx.updateTable('referrals').set({ status: body.status, status_changed_at: now }).where('id', '=', row.id).execute();
     }

@@ -65,11 +65,11 @@ export async function checkInCodeNow(db: Db, eventId: number, now: Date): Promis
     .executeTakeFirstOrThrow();
   if (event.is_required !== true) {
     const message = 'This class does not ask for a check-in code. Turn it on first.';
-    throw new HttpError(409, message, { [codeField]: [message] });
+    throw new HttpError(409, 'conflict', message, { [codeField]: [message] });
   }
   if (event.is_cancelled) {
     const message = 'This class is cancelled: no one can register.';
-    throw new HttpError(409, message, { [codeField]: [message] });
+    throw new HttpError(409, 'conflict', message, { [codeField]: [message] });
   }
   const shown = shownCheckInCode(await checkInSecretOf(db, eventId, now), now.getTime());
   return {

@@ -27,7 +27,7 @@ export async function closeRegisterNow(deps: RegisterDeps, actorUserId: number, 
   const event = await loadRegisterEvent(deps.db, eventId);
   if (event.closedAt === null && now < event.startsAt) {
     // Closing now would mark every student absent from a class that has not happened.
-    throw new HttpError(409, closeBeforeStartMessage, { registrationWindow: ['This class has not started yet.'] });
+    throw new HttpError(409, 'conflict', closeBeforeStartMessage, { registrationWindow: ['This class has not started yet.'] });
   }
   const closed = await closeRegister(deps.db, eventId, now, (trx, result) =>
     recordAudit(trx, {

@@ -58,9 +58,9 @@ export async function decideAbsence(deps: DecisionDeps, actor: SessionUser, requ
       .executeTakeFirst();
     if (!row) throw notFound('The absence request');
     // A reviewer who is also a student (a student working in the school office) never decides their own.
-    if (row.student_user_id === actor.id) throw new HttpError(403, decisionMessages.ownRequest, {});
+    if (row.student_user_id === actor.id) throw new HttpError(403, 'forbidden', decisionMessages.ownRequest, {});
     if (wholeSecond(row.last_modified) !== wholeSecond(instantOf(body.lastModified))) {
-      throw new HttpError(409, decisionMessages.stale, { lastModified: [decisionMessages.stale] });
+      throw new HttpError(409, 'conflict', decisionMessages.stale, { lastModified: [decisionMessages.stale] });
     }
     const errors = decisionErrors(row.status, body.absenceStatus, body.messageToStudent);
     if (Object.keys(errors).length > 0) throw badRequest('This decision cannot be made.', errors);

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { rederiveRecordsForAbsence } from '../attendance/closeRegisters.service.js';
 import { instantOf, lockOpenRegisters, wholeSecond } from './decision.service.js';
 
-const tooLate = (): HttpError => new HttpError(409, decisionMessages.undoTooLate, { lastModified: [decisionMessages.undoTooLate] });
+const tooLate = (): HttpError => new HttpError(409, 'conflict', decisionMessages.undoTooLate, { lastModified: [decisionMessages.undoTooLate] });
 
 /**
  * Undoes the request's latest decision while its window is open and the student has not been told

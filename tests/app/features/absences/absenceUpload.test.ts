@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/app/api/ApiError';
 import { sendAbsence } from '../../../../src/app/features/absences/absenceUpload';
 import type { AbsenceSubmission } from '../../../../src/app/features/absences/absenceForm';
-import { onApiActivity, type ApiActivity } from '../../../../src/app/features/session/sessionActivity';
+import { onApiActivity, type ApiActivity } from '../../../../src/app/api/apiActivity';
 import { makeFile, makeRequest } from './fixtures';
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { refreshSessionTerms } from '../../../../src/app/features/session/session.refresh';
-import { onApiActivity } from '../../../../src/app/features/session/sessionActivity';
+import { onApiActivity } from '../../../../src/app/api/apiActivity';
 import { anonymousUserInfo } from '../../../../src/shared/contract/user';
 import { amara as amaraUser } from '../../support/session';
 

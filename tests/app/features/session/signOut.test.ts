@@ -7,7 +7,7 @@ import {
   signOutUrl,
   type ClientState,
 } from '../../../../src/app/features/session/signOut';
-import { registerSignOutCleanup } from '../../../../src/app/features/session/signOutCleanup';
+import { registerSignOutCleanup } from '../../../../src/app/state/signOutCleanup';
 
 /** A cookie jar keyed by name and path, the way `document.cookie` behaves for script-visible cookies. */
 class FakeDocument {

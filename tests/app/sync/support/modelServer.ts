@@ -124,7 +124,7 @@ export class ModelServer {
     }
     const header = headers.get('X-XSRF-TOKEN');
     if (this.isRefusingAllTokens || header === null || header !== this.cookieToken || !this.issuedTokens.has(header)) {
-      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } }, { status: 403 });
+      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] }, code: 'xsrf' }, { status: 403 });
     }
     const { value } = JSON.parse(String(body)) as { value: number };
     if (value < 0) return jsonResponse({ message: 'Values must not be negative.', errors: { value: ['Negative'] } }, { status: 400 });
@@ -151,7 +151,7 @@ export class ModelServer {
     }
     const header = headers.get('X-XSRF-TOKEN');
     if (header === null || header !== this.cookieToken || !this.issuedTokens.has(header)) {
-      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] } }, { status: 403 });
+      return jsonResponse({ message: antiforgeryRefusalMessage, errors: { xsrf: ['Send the XSRF-TOKEN cookie value in the X-XSRF-TOKEN header.'] }, code: 'xsrf' }, { status: 403 });
     }
     const item = method === 'POST' ? (JSON.parse(String(body)) as { item: number }).item : Number(path.split('/').pop());
     if (item < 0) return jsonResponse({ message: 'Items must not be negative.', errors: { item: ['Negative'] } }, { status: 400 });

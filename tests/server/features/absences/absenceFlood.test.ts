@@ -42,7 +42,7 @@ describe('the review queue cannot be flooded', () => {
     expect((await create(dayAhead(1))).statusCode).toBe(200);
     const duplicate = await create(dayAhead(1));
     expect(duplicate.statusCode).toBe(409);
-    expect(duplicate.json<ErrorBody>()).toEqual({ message: duplicateRequestMessage, errors: { dateRange: [duplicateRequestMessage] } });
+    expect(duplicate.json<ErrorBody>()).toEqual({ message: duplicateRequestMessage, errors: { dateRange: [duplicateRequestMessage] }, code: 'conflict' });
     // Overlapping, not the same: the student may mean something else (the dialog warns them).
     expect((await create(dayAhead(1), dayAhead(2))).statusCode).toBe(200);
     expect(await storedCount()).toBe(before + 2);
@@ -54,7 +54,7 @@ describe('the review queue cannot be flooded', () => {
     const before = await storedCount();
     const refused = await create(dayAhead(4));
     expect(refused.statusCode).toBe(429);
-    expect(refused.json<ErrorBody>()).toEqual({ message: tooManyRequestsMessage, errors: { absenceRequest: [tooManyRequestsMessage] } });
+    expect(refused.json<ErrorBody>()).toEqual({ message: tooManyRequestsMessage, errors: { absenceRequest: [tooManyRequestsMessage] }, code: 'rateLimited' });
     expect(await storedCount()).toBe(before);
 
     clock.advance(61 * 60_000);

@@ -245,7 +245,7 @@ describe('enrolment', () => {
     const day = dayFromToday(2);
     const created = await sendForm(t, unenrolled, 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'Trip'));
     expect(created.statusCode).toBe(403);
-    expect(created.json<ErrorBody>()).toEqual({ message: enrolmentMessages.notFullyEnrolled, errors: { enrolment: [enrolmentMessages.notFullyEnrolled] } });
+    expect(created.json<ErrorBody>()).toEqual({ message: enrolmentMessages.notFullyEnrolled, errors: { enrolment: [enrolmentMessages.notFullyEnrolled] }, code: 'forbidden' });
     const [theirs] = await list(unenrolled);
     const updated = await sendForm(t, unenrolled, 'PUT', [{ name: 'RowId', value: String(theirs?.rowId) }, ...allDayFields(await categoryId(t, 'Other'), day, day, 'Trip')]);
     expect(updated.statusCode).toBe(403);

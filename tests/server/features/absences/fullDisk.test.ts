@@ -62,7 +62,7 @@ describe('a disk that cannot take the whole file', () => {
 
     const response = await fetch(`${server.baseUrl}${REQUESTS_PATH}`, { method: 'POST', headers: { ...headers, ...formHeaders }, body: new Uint8Array(payload) });
     expect(response.status).toBe(507);
-    expect(await response.json()).toEqual({ message: MESSAGE, errors: { supportingFiles: [MESSAGE] } });
+    expect(await response.json()).toEqual({ message: MESSAGE, errors: { supportingFiles: [MESSAGE] }, code: 'insufficientStorage' });
     // The server's log line comes through a pipe, not with the response: it may arrive just after it.
     await expect.poll(() => server?.output() ?? '', { timeout: 5_000 }).toContain('EFBIG');
 

@@ -64,7 +64,7 @@ describe('an uploads folder that cannot be written', () => {
 
       const answer = await upload.answer;
       expect(answer.status).toBe(507);
-      expect(JSON.parse(answer.body)).toEqual({ message: MESSAGE, errors: { supportingFiles: [MESSAGE] } });
+      expect(JSON.parse(answer.body)).toEqual({ message: MESSAGE, errors: { supportingFiles: [MESSAGE] }, code: 'insufficientStorage' });
       // The whole body was read: the connection is still fit for another request.
       expect(answer.headers.connection).not.toBe('close');
     } finally {
@@ -87,6 +87,7 @@ describe('an uploads folder that cannot be written', () => {
         message: 'This instance cannot store uploads: its uploads folder cannot be written.',
         errors: { uploads: ['unwritable'] },
         uploads: 'unwritable',
+        code: 'unavailable',
       });
     } finally {
       await repairDataDir();

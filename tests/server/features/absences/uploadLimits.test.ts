@@ -79,6 +79,7 @@ describe('storage quota per user (UPLOAD_QUOTA_MB=1)', () => {
     expect(refused.json<ErrorBody>()).toEqual({
       message: 'The absence request could not be saved.',
       errors: { supportingFiles: ['These files would bring your stored evidence to 1.2 MB, over your limit of 1 MB. Remove some files, here or from other requests, and try again.'] },
+      code: 'validation',
     });
     expect(await stored()).toEqual(before);
     expect(await list(student)).toHaveLength(requests);
@@ -171,6 +172,7 @@ describe('stalled uploads', () => {
     expect(JSON.parse(answer.body)).toEqual({
       message: 'The upload took too long and was stopped. Please try again.',
       errors: { request: ['No data arrived for 2 s.'] },
+      code: 'timeout',
     });
     await answer.closed;
     expect((await readdir(join(slowDir, 'uploads')).catch(() => [])).filter((name) => name.endsWith('.tmp'))).toEqual([]);

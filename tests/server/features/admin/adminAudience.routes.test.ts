@@ -46,10 +46,10 @@ describe('admin rules', () => {
   it('answers validation errors in the SPEC §8 shape, keyed by field', async () => {
     const duplicate = await t.call(c.createRuleRoute, { as: admin, body: ruleBody({ name: 'Teaching staff' }) });
     expect(duplicate.statusCode).toBe(400);
-    expect(duplicate.json()).toEqual({ message: 'One or more fields are invalid.', errors: { name: ['A rule with this name already exists.'] } });
+    expect(duplicate.json()).toEqual({ message: 'One or more fields are invalid.', errors: { name: ['A rule with this name already exists.'] }, code: 'validation' });
     const unknownGroup = await t.call(c.createRuleRoute, { as: admin, body: ruleBody({ name: 'Ghost group', adGroupRowIds: [999_999] }) });
     expect(unknownGroup.statusCode).toBe(400);
-    expect(unknownGroup.json()).toEqual({ message: 'One or more fields are invalid.', errors: { adGroupRowIds: ['No such record: 999999'] } });
+    expect(unknownGroup.json()).toEqual({ message: 'One or more fields are invalid.', errors: { adGroupRowIds: ['No such record: 999999'] }, code: 'validation' });
     const badRole = await t.call(c.createRuleRoute, { as: admin, body: { ...ruleBody({ name: 'x' }), roles: ['Dean'] } });
     expect(badRole.statusCode).toBe(400);
     expect(Object.keys((badRole.json() as { errors: object }).errors)).toEqual(['roles.0']);
@@ -95,7 +95,7 @@ describe('admin categories and links', () => {
     for (const url of ['http://example.ac.uk', 'javascript:alert(1)', 'https://user:pw@example.ac.uk', 'example.ac.uk', 'https://']) {
       const response = await t.call(c.createLinkRoute, { as: admin, body: { displayName: 'Bad', url, categoryRowId: category.id, ruleRowIds: [], isActive: true } });
       expect(response.statusCode, url).toBe(400);
-      expect(response.json(), url).toEqual({ message: 'One or more fields are invalid.', errors: { url: [c.httpsUrlMessage] } });
+      expect(response.json(), url).toEqual({ message: 'One or more fields are invalid.', errors: { url: [c.httpsUrlMessage] }, code: 'validation' });
     }
     // Upper-case or slash-less https addresses parse, so they are stored as a browser writes them.
     for (const [url, stored] of [['HTTPS://Marking.Example.AC.uk/Portal', 'https://marking.example.ac.uk/Portal'], ['https:timetabling.example.ac.uk', 'https://timetabling.example.ac.uk/']]) {
@@ -106,7 +106,7 @@ describe('admin categories and links', () => {
       expect(row.url).toBe(stored);
     }
     const unknownCategory = await t.call(c.createLinkRoute, { as: admin, body: { displayName: 'Lost', url: 'https://ok.example', categoryRowId: 999_999, ruleRowIds: [], isActive: true } });
-    expect(unknownCategory.json()).toEqual({ message: 'One or more fields are invalid.', errors: { categoryRowId: ['No such record: 999999'] } });
+    expect(unknownCategory.json()).toEqual({ message: 'One or more fields are invalid.', errors: { categoryRowId: ['No such record: 999999'] }, code: 'validation' });
   });
 
   it('refuses to delete a category that holds links (its links stay), deletes an empty one', async () => {
@@ -114,7 +114,7 @@ describe('admin categories and links', () => {
     const before = await t.db.selectFrom('resource_links').select('id').where('category_id', '=', study.id).execute();
     const refused = await t.call(c.deleteCategoryRoute, { as: admin, params: { rowId: study.id } });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: `This category still holds ${before.length} link(s). Move them to another category or delete them first.`, errors: {} });
+    expect(refused.json()).toEqual({ message: `This category still holds ${before.length} link(s). Move them to another category or delete them first.`, errors: {}, code: 'conflict' });
     expect(await t.db.selectFrom('resource_links').select('id').where('category_id', '=', study.id).execute()).toEqual(before);
 
     const empty = (await t.call(c.createCategoryRoute, { as: admin, body: { name: 'Empty', colour: '#fff', order: 1, ruleRowIds: [] } })).json() as c.AdminCategory;
@@ -145,7 +145,7 @@ describe('admin directory groups', () => {
     expect(stored).toEqual({ granted_roles: ['TeachingStaff'], is_absence_review_group: true });
 
     const again = await t.call(c.createAdGroupRoute, { as: admin, body });
-    expect(again.json()).toEqual({ message: 'One or more fields are invalid.', errors: { groupId: ['A group with this id is already known.'] } });
+    expect(again.json()).toEqual({ message: 'One or more fields are invalid.', errors: { groupId: ['A group with this id is already known.'] }, code: 'validation' });
 
     await t.call(c.createRuleRoute, { as: admin, body: ruleBody({ name: 'Office', adGroupRowIds: [group.rowId] }) });
     expect((await t.call(c.deleteAdGroupRoute, { as: admin, params: { rowId: group.rowId } })).statusCode).toBe(409);

@@ -82,7 +82,7 @@ async function isRegistered(eventId: number): Promise<boolean> {
 async function expectCodeRefusal(eventId: number, code: string | undefined, message: string): Promise<void> {
   const response = await register(eventId, code);
   expect(response.statusCode).toBe(400);
-  expect(response.json()).toEqual({ message, errors: { checkInCode: [message] } });
+  expect(response.json()).toEqual({ message, errors: { checkInCode: [message] }, code: 'validation' });
 }
 
 const REQUIRED = 'This class needs the check-in code your lecturer is showing. Enter it to register.';
@@ -114,6 +114,7 @@ describe('the check-in code setting', () => {
     expect(code.json()).toEqual({
       message: 'This class does not ask for a check-in code. Turn it on first.',
       errors: { checkInCode: ['This class does not ask for a check-in code. Turn it on first.'] },
+      code: 'conflict',
     });
     expect((await register(event)).statusCode).toBe(204);
   });

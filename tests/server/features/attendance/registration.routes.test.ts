@@ -129,7 +129,7 @@ describe('PUT /api/attendance/register', () => {
     try {
       const event = await insertEvent(t.db, ownModule, -5);
       const body = await expectRefused(event, 'NetworkConnection', 'NetworkConnection', '127.0.0.1', app);
-      expect(body).toEqual({ message: EDUROAM, errors: { NetworkConnection: [EDUROAM] } });
+      expect(body).toEqual({ message: EDUROAM, errors: { NetworkConnection: [EDUROAM] }, code: 'validation' });
       await expectRefused(event, 'NetworkConnection', 'NetworkConnection', '198.51.100.20', app);
       expect(await registrationsOf(t.db, student, event)).toEqual([]);
       expect(await recordOf(event)).toBeUndefined();

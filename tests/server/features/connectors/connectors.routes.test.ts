@@ -114,6 +114,7 @@ describe('connectors over HTTP', () => {
     expect(again.json()).toEqual({
       message: 'This connector already has a run waiting or working.',
       errors: { state: ['This connector already has a run waiting or working.'] },
+      code: 'conflict',
     });
     // While it works on the upstream, too.
     await t.db.updateTable('connector_runs').set({ state: 'running' }).where('id', '=', run.rowId).execute();
@@ -156,6 +157,7 @@ describe('connectors over HTTP', () => {
     expect(badCron.json()).toEqual({
       message: 'The schedule is not valid.',
       errors: { schedule: ['Enter five fields: minute hour day-of-month month day-of-week, e.g. "0 2 * * *" for 02:00 every day.'] },
+      code: 'validation',
     });
     const outOfRange = await t.call(connectorCreateRoute, { as: admin(), body: { ...icalBody('https://x.example/{classCode}'), schedule: '61 * * * *' } });
     expect(outOfRange.statusCode).toBe(400);

@@ -60,7 +60,7 @@ describe('favourite resources', () => {
     for (const id of [await linkId('Staff intranet'), 999_999]) {
       const response = await add(student, id);
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ message: 'The resource link was not found.', errors: {} });
+      expect(response.json()).toEqual({ message: 'The resource link was not found.', errors: {}, code: 'notFound' });
     }
     expect(await rowsOf('student', 'Staff intranet')).toBe(0);
     const bad = await add(student, 'Moodle');

@@ -46,7 +46,7 @@ describe('favourite trending items', () => {
   it('answers 404 for an item that does not exist', async () => {
     const response = await add(await t.signIn('student'), 999_999);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'The trending item was not found.', errors: {} });
+    expect(response.json()).toEqual({ message: 'The trending item was not found.', errors: {}, code: 'notFound' });
   });
 
   it('removes by wpPostRowId; a missing favourite is removed successfully too; per user', async () => {

@@ -60,7 +60,7 @@ describe('Admin → Data import, over HTTP with its jobs', () => {
     expect(await t.db.selectFrom('timetable_events').select('id').where('sourced_id', 'is not', null).where('is_active', '=', true).execute()).toHaveLength(3);
     const again = await t.call(importApplyRoute, { as: admin, params: { rowId: summary.rowId }, body: { acceptWarnings: false } });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Only a validated import can be applied; this one is applied.', errors: { state: ['Only a validated import can be applied; this one is applied.'] } });
+    expect(again.json()).toEqual({ message: 'Only a validated import can be applied; this one is applied.', errors: { state: ['Only a validated import can be applied; this one is applied.'] }, code: 'conflict' });
 
     expect((await t.call(importRevertRoute, { as: admin, params: { rowId: summary.rowId } })).statusCode).toBe(202);
     await settled(admin, summary.rowId, 'reverted');
@@ -74,7 +74,7 @@ describe('Admin → Data import, over HTTP with its jobs', () => {
     const before = await t.db.selectFrom('import_batches').select('id').execute();
     const text = await upload(admin, Buffer.from('sourcedId,name\r\n'), 'users.csv');
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toEqual({ message: 'The file is not a zip archive. Upload the bundle as a .zip file.', errors: { bundle: ['The file is not a zip archive. Upload the bundle as a .zip file.'] } });
+    expect(text.json()).toEqual({ message: 'The file is not a zip archive. Upload the bundle as a .zip file.', errors: { bundle: ['The file is not a zip archive. Upload the bundle as a .zip file.'] }, code: 'validation' });
     const big = await upload(admin, Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(1024 * 1024)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().errors).toEqual({ bundle: ['The bundle must be at most 1 MB.'] });

@@ -108,7 +108,7 @@ describe('GET /api/integration/attendance', () => {
   it('refuses a cursor it did not hand out, and a limit out of range, with 400 in the error shape', async () => {
     const bad = await read(reader, { since: 'bm90LWEtY3Vyc29y' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ message: malformedCursorMessage, errors: { since: [expect.any(String)] } });
+    expect(bad.json()).toEqual({ message: malformedCursorMessage, errors: { since: [expect.any(String)] }, code: 'validation' });
     for (const limit of ['0', '5001', '1e3', '-1']) {
       const response = await read(reader, { limit });
       expect(response.statusCode, limit).toBe(400);

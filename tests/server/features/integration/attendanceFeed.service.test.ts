@@ -182,7 +182,7 @@ describe('the attendance feed cursor', () => {
       expect(thrown, cursor).toBeInstanceOf(HttpError);
       const error = thrown as HttpError;
       expect(error.statusCode).toBe(400);
-      expect(error.toBody()).toEqual({ message: malformedCursorMessage, errors: { since: [expect.any(String)] } });
+      expect(error.toBody()).toEqual({ message: malformedCursorMessage, errors: { since: [expect.any(String)] }, code: 'validation' });
     }
   });
 });

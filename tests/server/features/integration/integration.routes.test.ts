@@ -85,7 +85,7 @@ describe('machine clients, created by an administrator', () => {
     expect(twice.json().errors).toHaveProperty('name');
     const past = await t.call(integrationClientCreateRoute, { as: admin(), body: { name: 'Old', scopes: ['import:read'], expiresAt: '2026-10-01T00:00:00Z' } });
     expect(past.statusCode).toBe(400);
-    expect(past.json()).toEqual({ message: 'The expiry must be in the future.', errors: { expiresAt: ['Choose a date after today'] } });
+    expect(past.json()).toEqual({ message: 'The expiry must be in the future.', errors: { expiresAt: ['Choose a date after today'] }, code: 'validation' });
     const none = await t.call(integrationClientCreateRoute, { as: admin(), body: { name: 'Nothing', scopes: [] } });
     expect(none.statusCode).toBe(400);
     expect(none.json().errors).toEqual({ scopes: ['Choose at least one permission'] });
@@ -99,6 +99,7 @@ describe('a bearer token', () => {
     expect(noToken.json()).toEqual({
       message: 'Send an integration token in the Authorization header: Bearer <token>.',
       errors: { authorization: ['Send an integration token in the Authorization header: Bearer <token>.'] },
+      code: 'unauthorized',
     });
     const session = await t.call(integrationImportGetRoute, { as: admin(), params: { rowId: 1 } });
     expect(session.statusCode).toBe(401);
@@ -114,6 +115,7 @@ describe('a bearer token', () => {
     expect(refused.json()).toEqual({
       message: 'This client may not do that: it needs the import:write permission.',
       errors: { scope: ['This client may not do that: it needs the import:write permission.'] },
+      code: 'forbidden',
     });
     expect(await t.db.selectFrom('import_batches').select('id').execute()).toEqual([]);
     const read = await t.call(integrationImportGetRoute, { headers: bearer(reader.token), params: { rowId: 999 }, remoteAddress: '192.0.2.7' });
@@ -223,7 +225,7 @@ describe('pushing a bundle', () => {
     expect(text.json().errors).toHaveProperty('bundle');
     const big = await push(token, Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(1024 * 1024 + 10)]));
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ message: 'The bundle is larger than 1 MB.', errors: { bundle: ['The bundle must be at most 1 MB.'] } });
+    expect(big.json()).toEqual({ message: 'The bundle is larger than 1 MB.', errors: { bundle: ['The bundle must be at most 1 MB.'] }, code: 'tooLarge' });
     const json = await t.call(integrationImportPushRoute, { headers: bearer(token), body: { bundle: 'x' } });
     expect(json.statusCode).toBe(400);
     expect(json.json().errors).toHaveProperty('bundle');
@@ -234,7 +236,7 @@ describe('pushing a bundle', () => {
     const zip = await universityZip();
     const upload = await t.call(importUploadRoute, { as: admin(), headers: { 'content-type': 'application/zip' }, body: zip });
     expect(upload.statusCode).toBe(415);
-    expect(upload.json()).toEqual({ message: 'This route does not take application/zip.', errors: { 'content-type': ['Send application/json or a form, not application/zip.'] } });
+    expect(upload.json()).toEqual({ message: 'This route does not take application/zip.', errors: { 'content-type': ['Send application/json or a form, not application/zip.'] }, code: 'unsupportedMediaType' });
     const other = await t.call(integrationClientCreateRoute, { as: admin(), headers: { 'content-type': 'application/zip' }, body: zip });
     expect(other.statusCode).toBe(415);
   });

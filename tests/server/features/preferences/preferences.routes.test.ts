@@ -36,6 +36,7 @@ describe('preferences', () => {
     expect(put.json()).toEqual({
       message: 'One or more preferences are not available.',
       errors: { theme: ['Choose one of: Auto, Light, Dark.'], font: ['Choose one of: App Font, System, Open Dyslexic.'] },
+      code: 'validation',
     });
     expect((await t.call(getUserApiPreferencesRoute, { as: caller })).json()).toEqual(before);
   });

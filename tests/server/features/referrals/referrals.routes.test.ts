@@ -26,7 +26,7 @@ describe('referrals', () => {
     expect(await latest(student2)).toBe(true);
     const response = await send(student2, { reason: 'Self Referral', notes: 'Still struggling' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: RECENT, errors: { referral: [RECENT] } });
+    expect(response.json()).toEqual({ message: RECENT, errors: { referral: [RECENT] }, code: 'validation' });
   });
 
   it('requires trimmed notes', async () => {

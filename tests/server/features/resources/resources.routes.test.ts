@@ -97,7 +97,7 @@ describe('POST /api/content/resources/:rowId/open', () => {
     for (const rowId of [await linkId(t.db, 'Staff intranet'), 999_999]) {
       const refused = await t.call(openResourceRoute, { params: { rowId }, as: student });
       expect(refused.statusCode).toBe(404);
-      expect(refused.json()).toEqual({ message: 'The resource link was not found.', errors: {} });
+      expect(refused.json()).toEqual({ message: 'The resource link was not found.', errors: {}, code: 'notFound' });
     }
     const lecturer = await t.signIn('lecturer');
     const staffOpen = await t.call(openResourceRoute, { params: { rowId: await linkId(t.db, 'Staff intranet') }, as: lecturer });

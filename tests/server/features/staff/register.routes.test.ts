@@ -157,6 +157,7 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
     expect(response.json()).toEqual({
       message: 'A student can be marked present only until 7 days after the class.',
       errors: { attended: ['A student can be marked present only until 7 days after the class.'] },
+      code: 'validation',
     });
     expect((await recordsOf(t.db, event)).find((r) => r.student_user_id === studentId)?.analysis_result).toBe('Absent');
     expect(await auditOf(t.db, 'register.override', event)).toEqual([]);

@@ -100,6 +100,7 @@ describe('closing a register', () => {
     expect(response.json()).toEqual({
       message: 'A register can be closed only once the class has started.',
       errors: { registrationWindow: ['This class has not started yet.'] },
+      code: 'conflict',
     });
     expect(await recordsOf(t.db, event)).toEqual([]);
     expect((await eventRow(event)).register_closed_at).toBeNull();
@@ -124,6 +125,7 @@ describe('M1: no move into the past or to a time that has begun', () => {
     expect(response.json()).toEqual({
       message: 'A class cannot be moved to a time that has already begun.',
       errors: { newStart: ['Choose a date and time still to come.'] },
+      code: 'validation',
     });
     expect(await eventRow(event)).toEqual(before);
     expect((await closeNow(event)).statusCode).toBe(409);
@@ -236,6 +238,7 @@ describe('marking a student present after the register has closed', () => {
     expect(refused.json()).toEqual({
       message: 'Give a short reason for changing a closed register.',
       errors: { reason: ['Give a short reason for changing a closed register.'] },
+      code: 'validation',
     });
     expect((await mark('   ')).statusCode).toBe(400);
     expect(await auditOf(t.db, 'register.override', event)).toEqual([]);

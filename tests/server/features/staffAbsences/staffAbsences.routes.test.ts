@@ -254,7 +254,7 @@ describe('POST /api/staff/absences/:rowId/decision', () => {
     expect(first.statusCode).toBe(200);
     const second = await decide(request.id, { absenceStatus: 'Approved', lastModified: request.lastModified });
     expect(second.statusCode).toBe(409);
-    expect(second.json<ErrorBody>()).toEqual({ message: decisionMessages.stale, errors: { lastModified: [decisionMessages.stale] } });
+    expect(second.json<ErrorBody>()).toEqual({ message: decisionMessages.stale, errors: { lastModified: [decisionMessages.stale] }, code: 'conflict' });
     expect(await row(request.id)).toMatchObject({ status: 'AwaitingEvidence', message_to_student: 'Please send the letter.' });
     const older = new Date(Date.parse(request.lastModified) - 1000).toISOString();
     expect((await decide(request.id, { absenceStatus: 'Approved', lastModified: older })).statusCode).toBe(409);

@@ -30,7 +30,7 @@ describe('GET /api/timetable/rooms/:roomId', () => {
   it('answers 404 in the error shape for an unknown room', async () => {
     const response = await t.call(roomRoute, { params: { roomId: 'NOPE-9.99' }, as: student });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'The room was not found.', errors: {} });
+    expect(response.json()).toEqual({ message: 'The room was not found.', errors: {}, code: 'notFound' });
   });
 
   it('is open to lecturers and closed to staff without a timetable role', async () => {

@@ -129,7 +129,7 @@ describe('iCal subscription', () => {
     expect(removed.statusCode).toBe(204);
     const gone = await fetchFeed(subscription);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'The calendar was not found.', errors: {} });
+    expect(gone.json()).toEqual({ message: 'The calendar was not found.', errors: {}, code: 'notFound' });
     expect((await call(student, getIcalRoute)).json()).toBeNull();
     // Deleting again is harmless, and re-enabling issues a new id: the old URL stays dead.
     expect((await call(student, deleteIcalRoute)).statusCode).toBe(204);
@@ -139,7 +139,7 @@ describe('iCal subscription', () => {
 
     const unknown = await t.call(icalFeedRoute, { params: { uniqueId: 'A'.repeat(43) } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'The calendar was not found.', errors: {} });
+    expect(unknown.json()).toEqual({ message: 'The calendar was not found.', errors: {}, code: 'notFound' });
     expect((await t.call(icalFeedRoute, { params: { uniqueId: 'short' } })).statusCode).toBe(400);
   });
 

@@ -20,7 +20,7 @@ describe('GET /api/content/trending from the database (no TRENDING_WORDPRESS_URL
     for (const userName of ['staff', 'lecturer', 'admin']) {
       const response = await t.call(trendingRoute, { as: await t.signIn(userName) });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: 'You do not have permission to do that.', errors: {} });
+      expect(response.json()).toEqual({ message: 'You do not have permission to do that.', errors: {}, code: 'forbidden' });
     }
   });
 });

@@ -257,7 +257,7 @@ export class AdminNotifications {
   private async lockScheduled(trx: Db, rowId: number): Promise<Row> {
     const row = await trx.selectFrom('admin_notifications').selectAll().where('id', '=', rowId).forUpdate().executeTakeFirst();
     if (!row) throw notFound('The notification');
-    if (row.status !== 'Scheduled') throw new HttpError(409, messages.notScheduled, { rowId: [messages.notScheduled] });
+    if (row.status !== 'Scheduled') throw new HttpError(409, 'conflict', messages.notScheduled, { rowId: [messages.notScheduled] });
     return row;
   }
 

@@ -55,9 +55,9 @@ export function viewAsRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endW
       const adminSessionId = adminSession?.reissuedId ?? request.cookies[cookieName];
       if (!adminSessionId || !adminSession) throw unauthorized();
       const target = await findViewTarget(db, body.userName);
-      if (!target) throw new HttpError(404, 'No user has that user name.', { userName: ['No user has that user name.'] });
+      if (!target) throw new HttpError(404, 'notFound', 'No user has that user name.', { userName: ['No user has that user name.'] });
       if (target.isAdministrator) {
-        throw new HttpError(403, 'Administrators cannot be viewed as.', { userName: ['Choose a user who is not an administrator.'] });
+        throw new HttpError(403, 'forbidden', 'Administrators cannot be viewed as.', { userName: ['Choose a user who is not an administrator.'] });
       }
       const { ipAddress, userAgent } = origin(request);
       // A new session id, as at a sign-in: the view never reuses the administrator's.
@@ -105,7 +105,7 @@ export function viewAsRoutes(ctx: ServerContext, hub: Pick<HubConnections, 'endW
       const admin = isKeptAside ? await ctx.sessions.touch(adminSessionId) : undefined;
       if (!adminSessionId || !admin || admin.viewAs) {
         clearAuthCookies(request, reply, config.publicOrigin);
-        throw new HttpError(401, 'Your own session has ended. Please sign in again.');
+        throw new HttpError(401, 'unauthorized', 'Your own session has ended. Please sign in again.');
       }
       const maxAge = cookieMaxAge(admin.keepUntil, ctx.clock.now());
       useSessionCookies(request, reply, { id: adminSessionId, idHash: admin.idHash, maxAge }, ctx.xsrf, config.publicOrigin);

@@ -55,9 +55,10 @@ describe('view as is read-only: every route of the contract', () => {
   it.each(refused.map((r) => [r.id, r] as const))('%s is refused with 403 while viewing, and the refusal is logged', async (id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: viewer.headers(), payload: {} });
     expect(response.statusCode).toBe(403);
-    const body = json<{ message: string; errors: Record<string, string[]> }>(response);
+    const body = json<{ message: string; errors: Record<string, string[]>; code: string }>(response);
     expect(body.message).toBe('Read only: you are viewing as Amara Okafor. Stop viewing to make changes.');
     expect(body.errors).toHaveProperty('viewAs');
+    expect(body.code).toBe('viewAsReadOnly');
     await vi.waitFor(async () => {
       const logged = await t.db
         .selectFrom('view_as_requests')
@@ -73,6 +74,7 @@ describe('view as is read-only: every route of the contract', () => {
   it.each(reads.map((r) => [r.id, r] as const))('%s (a JSON read) is not refused while viewing', async (_id, route) => {
     const response = await t.app.inject({ method: route.method, url: urlOf(route), headers: viewer.headers() });
     expect(response.statusCode).not.toBe(401);
+    if (response.statusCode === 403) expect(json<{ message: string; code: string }>(response)).not.toMatchObject({ code: 'viewAsReadOnly' });
     if (response.statusCode === 403) expect(json<{ message: string }>(response).message).not.toMatch(/^Read only/);
   });
 
@@ -99,7 +101,7 @@ describe('the routes of this issue refuse non-administrators', () => {
       const caller = await t.signIn(userName);
       const response = await t.app.inject({ method: route.method, url: `${urlOf(route)}${route.method === 'GET' ? '?query=student' : ''}`, headers: caller.headers(), payload: { userName: 'student', reason: 'x' } });
       expect(response.statusCode).toBe(403);
-      expect(json<{ message: string; errors: object }>(response)).toMatchObject({ message: expect.any(String), errors: expect.any(Object) });
+      expect(json<{ message: string; errors: object }>(response)).toMatchObject({ message: expect.any(String), errors: expect.any(Object), code: 'forbidden' });
     },
   );
 

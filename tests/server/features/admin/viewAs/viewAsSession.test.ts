@@ -348,7 +348,7 @@ describe('view as: a page still showing a view that has ended', () => {
       payload: JSON.stringify({ theme: 'dark' }),
     });
     expect(write.statusCode).toBe(403);
-    expect(json<{ message: string }>(write).message).toBe(staleViewMessage);
+    expect(json<{ message: string; code: string }>(write)).toMatchObject({ message: staleViewMessage, code: 'staleView' });
     expect(await t.db.selectFrom('user_preferences').selectAll().execute()).toEqual(before);
     // Without the header (a page that knows it is the administrator's) the same session may write.
     expect((await info(admin)).userName).toBe('admin');

@@ -1,6 +1,8 @@
 /**
  * A tiny bus between whatever sees API responses (the API client, the service worker's fetch
- * messages) and the session, which slides its expiry on them (SPEC §4, §7).
+ * messages) and whoever listens: the session feature, which slides its expiry on them (SPEC §4,
+ * §7), subscribes with `onApiActivity`. It lives in the core so that the API client reports to it
+ * without knowing any feature.
  */
 export interface ApiActivity {
   readonly url: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { onApiActivity, reportApiActivity } from '../../../../src/app/features/session/sessionActivity';
+import { onApiActivity, reportApiActivity } from '../../../src/app/api/apiActivity';
 
 const response = { url: '/api/timetable', ok: true, status: 200 };
 

@@ -1,7 +1,8 @@
 /**
- * Work that must happen on this device when the user signs out, registered by the features that
- * keep per-user data (e.g. the data layer deletes the user's IndexedDB). The session machine runs
- * them before it leaves for the sign-out endpoint.
+ * Work that must happen on this device when the user signs out, registered by whatever keeps
+ * per-user data (the data layer deletes the user's IndexedDB; features end push subscriptions and
+ * live feeds). The session feature runs them before it leaves for the sign-out endpoint. It lives
+ * in the core so that the data layer registers without knowing any feature.
  */
 export type SignOutCleanup = () => Promise<void> | void;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { registerSignOutCleanup, runSignOutCleanups } from '../../../../src/app/features/session/signOutCleanup';
+import { registerSignOutCleanup, runSignOutCleanups } from '../../../src/app/state/signOutCleanup';
 
 describe('sign-out cleanups', () => {
   it('runs every registered cleanup and waits for them', async () => {
