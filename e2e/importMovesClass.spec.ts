@@ -38,9 +38,7 @@ test('an import that moves one class: a dry run of one update, applied, the stud
     // The administrator uploads the change and reads the dry run.
     await signInAs('admin');
     const imports = new AdminImportsPage(page);
-    await imports.openFromAdminTabs();
-    await imports.fileInput().setInputFiles(path);
-    await imports.uploadButton().click();
+    await imports.uploadFromAdminTabs(path);
     await expect(imports.state()).toHaveText('State: Ready to apply', { timeout: 30_000 });
     await expect(imports.countsOf('Timetable events')).toHaveText(['0', '1', '0', '0']);
     for (const records of ['Academic sessions', 'Organisations', 'Modules (courses)', 'Teaching groups (classes)', 'People (users)', 'Roles', 'Enrolments', 'Rooms', 'Absence categories']) {

@@ -78,9 +78,7 @@ test('the import renames the student and her personal tutor', async ({ page, sig
   const path = await usersRenamedBundle({ student, lecturer: tutor });
   await signInAs('admin');
   const imports = new AdminImportsPage(page);
-  await imports.openFromAdminTabs();
-  await imports.fileInput().setInputFiles(path);
-  await imports.uploadButton().click();
+  await imports.uploadFromAdminTabs(path);
   await expect(imports.state()).toHaveText('State: Ready to apply', { timeout: 30_000 });
   await expect(imports.countsOf('People (users)')).toHaveText(['0', '2', '0', '0']);
   await imports.report().getByRole('button', { name: 'Apply import…' }).click();

@@ -14,6 +14,13 @@ export class AdminImportsPage {
     await this.page.getByRole('navigation', { name: 'Admin pages' }).getByRole('link', { name: 'Data import' }).click();
   }
 
+  /** Opens the page from the tab row and sends `bundlePath` to be checked, as an administrator does. */
+  async uploadFromAdminTabs(bundlePath: string): Promise<void> {
+    await this.openFromAdminTabs();
+    await this.fileInput().setInputFiles(bundlePath);
+    await this.uploadButton().click();
+  }
+
   heading(): Locator {
     return this.main.getByRole('heading', { level: 1, name: 'Data import' });
   }
