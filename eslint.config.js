@@ -35,6 +35,53 @@ const coreRule =
   'src/app/api, src/app/db and src/app/sync import no feature: let the feature register with the core at app start (a port such as sync/viewAsPort.ts, a listener such as api/apiActivity.ts, a registry such as state/signOutCleanup.ts).';
 
 /**
+ * Issue 33 §2: components never call the server. A .tsx file reads and writes through its
+ * feature's hooks (`*.queries.ts` on TanStack Query for online-only screens, see
+ * src/app/serverState/; `resources.ts` and `*.mutations.ts` for offline data), never through the
+ * modules that send requests. Describing a failure (`api/ApiError`, `api/errorHandler`) stays allowed.
+ * The core's own components (src/app/api, db, sync) are ruled by the core's block below instead.
+ */
+const apiCallImport = '^(?:(?:\\.\\./)+(?:app/)?|\\./|.*/src/app/)api/(?:client|request|conditionalGet)(?:\\.(?:ts|js))?$';
+const componentRule =
+  'A component (.tsx) does not import the API client: read and write through a hook in a *.queries.ts file (TanStack Query, src/app/serverState/) or the sync layer.';
+
+/**
+ * The .tsx files that still call the API client themselves, from before the rule. Migrate a file
+ * to a *.queries.ts hook and take it off this list; the list only shrinks, nothing is added to it.
+ */
+const componentsCallingTheApi = [
+  'src/app/features/admin/adGroups/AdGroupsPage.tsx',
+  'src/app/features/admin/audit/AuditLogPage.tsx',
+  'src/app/features/admin/audit/ViewAsSessions.tsx',
+  'src/app/features/admin/categories/CategoriesPage.tsx',
+  'src/app/features/admin/classes/ClassesPage.tsx',
+  'src/app/features/admin/feedback/FeedbackPage.tsx',
+  'src/app/features/admin/imports/ImportDialogs.tsx',
+  'src/app/features/admin/integrations/ConnectorForm.tsx',
+  'src/app/features/admin/integrations/ConnectorsSection.tsx',
+  'src/app/features/admin/integrations/IntegrationsPage.tsx',
+  'src/app/features/admin/integrations/NewClientForm.tsx',
+  'src/app/features/admin/jobs/JobsPage.tsx',
+  'src/app/features/admin/links/LinksPage.tsx',
+  'src/app/features/admin/notifications/AdminNotificationsPage.tsx',
+  'src/app/features/admin/notifications/AudiencePickers.tsx',
+  'src/app/features/admin/rules/RulesPage.tsx',
+  'src/app/features/admin/viewAs/EndSessionsAction.tsx',
+  'src/app/features/admin/viewAs/UserImpersonationPage.tsx',
+  'src/app/features/home/ReviewQueuesWidget.tsx',
+  'src/app/features/settings/SignOutEverywhere.tsx',
+  'src/app/features/staffAbsences/DecisionPanel.tsx',
+  'src/app/features/staffReferrals/ReferralCountWidget.tsx',
+  'src/app/features/staffReferrals/ReferralStatusForm.tsx',
+  'src/app/features/staffReferrals/StaffReferralDetailPage.tsx',
+  'src/app/features/staffReferrals/StaffReferralsPage.tsx',
+  'src/app/features/staffRegister/CheckInPanel.tsx',
+  'src/app/features/staffRegister/ClassChanges.tsx',
+  'src/app/features/staffRegister/CloseRegisterDialog.tsx',
+  'src/app/features/staffRegister/OverrideDialog.tsx',
+];
+
+/**
  * GUIDE "Time", end to end: a spec takes the time from its server or its page (e2e/support/clock.ts),
  * never from the machine running the tests, and waits for what it expects, never for a fixed time.
  * Code that runs in the browser (page.evaluate, addInitScript, waitForFunction) reads the page's
@@ -77,6 +124,22 @@ export default defineConfig(
     files: ['src/app/**/*.{ts,tsx}', 'sw/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ regex: layerImport('server'), message: appRule }] }],
+    },
+  },
+  {
+    // Repeats the rule above: a later `no-restricted-imports` replaces an earlier one for these files.
+    files: ['src/app/**/*.tsx'],
+    ignores: componentsCallingTheApi,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: layerImport('server'), message: appRule },
+            { regex: apiCallImport, message: componentRule },
+          ],
+        },
+      ],
     },
   },
   {

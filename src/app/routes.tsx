@@ -33,6 +33,9 @@ const redirectTo = (routeName: RouteName) => () => redirect(paths[routeName]);
 
 const sectionTabs = () => import('./layout/SectionTabs').then((m) => m.SectionTabs);
 
+/** The query client of the online-only staff screens (serverState/), loaded with them. */
+const serverStateLayout = () => import('./serverState/ServerStateProvider').then((m) => m.ServerStateLayout);
+
 const settingsRoutes: RouteObject[] = [
   {
     index: true,
@@ -129,6 +132,7 @@ const signedInRoutes: RouteObject[] = [
     // The school office's review queue (staff screens: their own lazy chunks, never loaded by students).
     path: 'staff/absences',
     ...guarded('staffAbsences'),
+    lazy: { Component: serverStateLayout },
     children: [
       {
         index: true,
@@ -146,6 +150,7 @@ const signedInRoutes: RouteObject[] = [
     // Student Support's referral queue (issue 31): staff screens in their own lazy chunks.
     path: 'staff/referrals',
     ...guarded('staffReferrals'),
+    lazy: { Component: serverStateLayout },
     children: [
       {
         index: true,

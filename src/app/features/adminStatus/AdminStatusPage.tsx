@@ -1,11 +1,11 @@
 import dayjs from 'dayjs';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { clearMaintenanceRoute, setMaintenanceRoute, statusListRoute, type ServiceStatus } from '../../../shared/contract/realtime';
-import { callApi } from '../../api/client';
+import { useId, useState, type FormEvent } from 'react';
+import type { ServiceStatus } from '../../../shared/contract/realtime';
 import { describeError } from '../../api/errorHandler';
 import { isApiError } from '../../api/ApiError';
 import { stateLabels } from '../serviceStatus/status.rules';
 import { toast } from '../../ui/toast/toastStore';
+import { useClearMaintenance, useServiceStatuses, useSetMaintenance } from './adminStatus.queries';
 import '../../ui/field.css';
 import './adminStatus.css';
 
@@ -14,44 +14,42 @@ function defaultUntil(): string {
   return dayjs().add(2, 'hour').startOf('hour').format('YYYY-MM-DDTHH:mm');
 }
 
-function MaintenanceForm({ service, onSaved }: { readonly service: ServiceStatus; readonly onSaved: () => void }) {
+function MaintenanceForm({ service }: { readonly service: ServiceStatus }) {
   const [message, setMessage] = useState(service.maintenance?.message ?? '');
   const [until, setUntil] = useState(service.maintenance ? dayjs(service.maintenance.until).format('YYYY-MM-DDTHH:mm') : defaultUntil());
   const [errors, setErrors] = useState<Record<string, string[]>>({});
-  const [isBusy, setBusy] = useState(false);
+  const setMaintenance = useSetMaintenance();
+  const clearMaintenance = useClearMaintenance();
+  const isBusy = setMaintenance.isPending || clearMaintenance.isPending;
   const id = useId();
 
-  const save = async (event: FormEvent) => {
+  // Saved, the list is fetched again (adminStatus.queries.ts) and this form starts afresh from it.
+  const save = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      await callApi(setMaintenanceRoute, { params: { serviceId: service.id }, body: { message, until: dayjs(until).toISOString() } });
-      setErrors({});
-      toast.positive(`${service.name} is now shown as under maintenance.`);
-      onSaved();
-    } catch (error) {
-      setErrors(isApiError(error) ? error.errors : {});
-      toast.negative(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+    setMaintenance.mutate(
+      { serviceId: service.id, message, until: dayjs(until).toISOString() },
+      {
+        onSuccess: () => {
+          setErrors({});
+          toast.positive(`${service.name} is now shown as under maintenance.`);
+        },
+        onError: (error) => {
+          setErrors(isApiError(error) ? error.errors : {});
+          toast.negative(describeError(error));
+        },
+      },
+    );
   };
 
-  const clear = async () => {
-    setBusy(true);
-    try {
-      await callApi(clearMaintenanceRoute, { params: { serviceId: service.id } });
-      toast.positive(`Maintenance for ${service.name} has ended.`);
-      onSaved();
-    } catch (error) {
-      toast.negative(describeError(error));
-    } finally {
-      setBusy(false);
-    }
+  const clear = () => {
+    clearMaintenance.mutate(service.id, {
+      onSuccess: () => toast.positive(`Maintenance for ${service.name} has ended.`),
+      onError: (error) => toast.negative(describeError(error)),
+    });
   };
 
   return (
-    <form className="admin-status__form" onSubmit={(event) => void save(event)} aria-label={`Maintenance for ${service.name}`}>
+    <form className="admin-status__form" onSubmit={save} aria-label={`Maintenance for ${service.name}`}>
       <label htmlFor={`${id}-message`}>Message for users</label>
       <input id={`${id}-message`} className="form-field__input" value={message} maxLength={500} required onChange={(event) => setMessage(event.target.value)} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? `${id}-message-error` : undefined} />
       {errors.message && <p id={`${id}-message-error`} className="form-field__error">{errors.message.join(' ')}</p>}
@@ -63,7 +61,7 @@ function MaintenanceForm({ service, onSaved }: { readonly service: ServiceStatus
           {service.maintenance ? 'Update maintenance' : 'Set maintenance'}
         </button>
         {service.maintenance && (
-          <button type="button" className="button" disabled={isBusy} onClick={() => void clear()}>
+          <button type="button" className="button" disabled={isBusy} onClick={clear}>
             End maintenance
           </button>
         )}
@@ -74,25 +72,9 @@ function MaintenanceForm({ service, onSaved }: { readonly service: ServiceStatus
 
 /** Administrators see every monitored service and set or end its maintenance window. */
 export function AdminStatusPage() {
-  const [services, setServices] = useState<ServiceStatus[] | undefined>();
-  const [loadError, setLoadError] = useState<string | undefined>();
-
-  const [version, setVersion] = useState(0);
-  const load = useCallback(() => setVersion((current) => current + 1), []);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(statusListRoute, { signal: controller.signal }).then(
-      (list) => {
-        setServices(list);
-        setLoadError(undefined);
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setLoadError(describeError(error, { getting: 'Service status' }));
-      },
-    );
-    return () => controller.abort();
-  }, [version]);
+  const statuses = useServiceStatuses();
+  const services = statuses.data;
+  const loadError = statuses.error ? describeError(statuses.error, { getting: 'Service status' }) : undefined;
 
   return (
     <div className="page admin-status">
@@ -109,7 +91,7 @@ export function AdminStatusPage() {
                 {stateLabels[service.state]}
                 {service.maintenance && <> until {dayjs(service.maintenance.until).format('DD/MM/YYYY HH:mm')}: {service.maintenance.message}</>}
               </p>
-              <MaintenanceForm service={service} onSaved={load} />
+              <MaintenanceForm service={service} />
             </li>
           ))}
         </ul>

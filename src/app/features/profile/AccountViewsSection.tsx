@@ -1,9 +1,6 @@
-import { useEffect, useState } from 'react';
-import { accountViewsRoute } from '../../../shared/contract/adminViewAs';
-import { callApi } from '../../api/client';
 import { formatDate } from '../../format/dateTime';
-
-type AccountView = { readonly at: string; readonly reason: string };
+import { ServerStateProvider } from '../../serverState/ServerStateProvider';
+import { useAccountViews, type AccountView } from './accountViews.queries';
 
 /** "An administrator viewed your account on {date}: {reason}" (issue 17), the date as SPEC's DD/MM/YYYY. */
 export function accountViewText(view: AccountView): string {
@@ -13,19 +10,19 @@ export function accountViewText(view: AccountView): string {
 /**
  * Issue 17's transparency notice: each time an administrator viewed this account, and why, newest
  * first. Nothing at all when there is none (or the server has the notice turned off), and nothing
- * when it cannot be loaded (offline): it is not cached on the device.
+ * when it cannot be loaded (offline): it is not cached on the device. Loaded lazily by the profile
+ * page, with the query client it brings (serverState/).
  */
 export function AccountViewsSection() {
-  const [views, setViews] = useState<readonly AccountView[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(accountViewsRoute, { signal: controller.signal })
-      .then(setViews)
-      .catch((error: unknown) => {
-        if (!controller.signal.aborted) console.warn('Could not load who viewed this account', error);
-      });
-    return () => controller.abort();
-  }, []);
+  return (
+    <ServerStateProvider>
+      <AccountViews />
+    </ServerStateProvider>
+  );
+}
+
+function AccountViews() {
+  const views = useAccountViews();
   if (views.length === 0) return null;
   return (
     <section className="card profile__section" aria-labelledby="profile-account-views">

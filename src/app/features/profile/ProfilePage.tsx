@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { SignedInUserInfo } from '../../../shared/contract/user';
 import type { UserProfile } from '../../../shared/contract/user';
 import { enrolmentContact, explainRegistrationStatus } from '../../../shared/rules/registrationStatus';
@@ -10,9 +10,11 @@ import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
 import { EmailAddress, EmailLink } from '../../ui/email/EmailAddress';
 import { useSignedInUser } from '../session/useSignedInUser';
-import { AccountViewsSection } from './AccountViewsSection';
 import { PersonalTutorSection } from './PersonalTutorSection';
 import './profile.css';
+
+// Online only, with the query client it brings: not part of the profile's first paint.
+const AccountViewsSection = lazy(() => import('./AccountViewsSection').then((m) => ({ default: m.AccountViewsSection })));
 
 const roleLabels: Record<SignedInUserInfo['userRoles'][number], string> = {
   Student: 'Student',
@@ -103,7 +105,9 @@ export function ProfilePage() {
           are online.
         </p>
       )}
-      <AccountViewsSection />
+      <Suspense fallback={null}>
+        <AccountViewsSection />
+      </Suspense>
     </div>
   );
 }

@@ -1,13 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { staffAbsenceDetailRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import type { StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
 import { absenceSpanLabel, weekdayDate } from '../../../shared/format/absenceSpan';
 import { decisionDone, decisionUndoWindowMs } from '../../../shared/rules/absences/decisions';
 import { toast } from '../../ui/toast/toastStore';
 import { EmailLink } from '../../ui/email/EmailAddress';
-import { callApi } from '../../api/client';
-import { serverNow } from '../timetable/serverClock';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
 import { statusLabels, statusTones } from '../absences/absenceView';
@@ -15,30 +14,25 @@ import { CoveredClasses } from './CoveredClasses';
 import { DecisionPanel } from './DecisionPanel';
 import { EvidenceFile } from './EvidenceFile';
 import { NextRequest } from './NextRequest';
+import { showDecided, undoDecision, useReloadStaffAbsence, useStaffAbsenceDetail } from './staffAbsences.queries';
 import { waitingFor, wallClockLabel } from './waitingTime';
 import '../../ui/field.css';
 import '../absences/absences.css';
 import './staffAbsences.css';
-
-type Loaded =
-  | { readonly status: 'loading' }
-  | { readonly status: 'error'; readonly message: string }
-  | { readonly status: 'ready'; readonly detail: StaffAbsenceDetail; readonly at: number };
 
 /** /staff/absences/:rowId: one request with everything a reviewer needs to decide, and the decisions it allows. */
 export function StaffAbsenceDetailPage() {
   const current = useCurrentRoute();
   const { rowId = '' } = useParams();
   const [search] = useSearchParams();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const client = useQueryClient();
+  const shown = useStaffAbsenceDetail(rowId);
+  const reload = useReloadStaffAbsence(rowId);
   // Only ever a search string on our own list page.
   const back = `${paths.staffAbsences}${search.get('back') ? `?${new URLSearchParams(search.get('back') ?? '').toString()}` : ''}`;
 
   // The request decided on this visit: the page then offers the next one (a new rowId starts afresh).
   const [decidedRowId, setDecidedRowId] = useState<string>();
-  const showDetail = useCallback((detail: StaffAbsenceDetail) => setLoaded({ status: 'ready', detail, at: serverNow() }), []);
 
   // The request on screen now: an Undo toast outlives the page it came from (the reviewer may have
   // gone on to the next request and decided that too), and restores its own request only.
@@ -47,39 +41,28 @@ export function StaffAbsenceDetailPage() {
     shownRowId.current = rowId;
   }, [rowId]);
   const undo = useCallback((decided: StaffAbsenceDetail) => {
-    callApi(staffAbsenceUndoRoute, { params: { rowId: decided.request.rowId }, body: { lastModified: decided.request.lastModified } })
+    undoDecision(client, decided)
       .then((restored) => {
-        if (String(restored.request.rowId) === shownRowId.current) {
-          showDetail(restored);
-          setDecidedRowId(undefined);
-        }
+        if (String(restored.request.rowId) === shownRowId.current) setDecidedRowId(undefined);
         toast.info(`Decision undone: the request of ${restored.studentName} is back as it was, and the student was not told.`);
       })
       .catch((error: unknown) => toast.negative(`The decision was not undone. ${describeError(error)}`, { timeout: 10_000 }));
-  }, [showDetail]);
+  }, [client]);
 
   const onDecided = useCallback((decided: StaffAbsenceDetail) => {
-    showDetail(decided);
+    showDecided(client, decided);
     setDecidedRowId(String(decided.request.rowId));
     const what = decided.lastDecision ? decisionDone(decided.lastDecision.label) : statusLabels[decided.request.absenceStatus];
     toast.positive(`${what}: the request of ${decided.studentName}. The student is told in 10 seconds.`, {
       timeout: decisionUndoWindowMs,
       action: { label: 'Undo', onAction: () => undo(decided) },
     });
-  }, [showDetail, undo]);
+  }, [client, undo]);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffAbsenceDetailRoute, { params: { rowId }, signal: controller.signal })
-      .then((detail) => setLoaded({ status: 'ready', detail, at: serverNow() }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Absence Request' }) });
-      });
-    return () => controller.abort();
-  }, [rowId, reloads]);
-
-  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
-  const loadedAt = loaded.status === 'ready' ? loaded.at : 0;
+  // A failed reload hides the request, as a failed first load does: only what the server just said shows.
+  const error = shown.error;
+  const detail = error ? undefined : shown.data?.detail;
+  const loadedAt = shown.data?.at ?? 0;
   const request = detail?.request;
 
   return (
@@ -95,8 +78,8 @@ export function StaffAbsenceDetailPage() {
           </p>
         )}
       </header>
-      {loaded.status === 'loading' && <p role="status">Loading the absence request…</p>}
-      {loaded.status === 'error' && <p className="callout callout--negative">{loaded.message}</p>}
+      {shown.isPending && <p role="status">Loading the absence request…</p>}
+      {error && <p className="callout callout--negative">{describeError(error, { getting: 'Absence Request' })}</p>}
       {detail && request && (
         <>
           <section className="card staff-absence__facts" aria-labelledby="request-heading">

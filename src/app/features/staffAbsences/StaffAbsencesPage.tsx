@@ -1,19 +1,15 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { staffAbsenceListRoute, type StaffAbsencePage } from '../../../shared/contract/staffAbsences';
-import { callApi } from '../../api/client';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { pathTo } from '../../routing/paths';
 import { useCurrentRoute } from '../../routing/handle';
 import { statusLabels } from '../absences/absenceView';
 import { QueueFilters } from './QueueFilters';
 import { QueueTable } from './QueueTable';
-import { queuePageSizes, readQueueFilter, toApiQuery, writeQueueFilter, type QueueFilterState } from './queueFilter';
+import { queuePageSizes, readQueueFilter, writeQueueFilter, type QueueFilterState } from './queueFilter';
+import { useStaffAbsencePage } from './staffAbsences.queries';
 import '../../ui/field.css';
 import '../absences/absences.css';
 import './staffAbsences.css';
-
-type Loaded = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'ready'; readonly page: StaffAbsencePage };
 
 /**
  * /staff/absences: the school office's queue of absence requests, oldest first, paged on the
@@ -24,26 +20,13 @@ export function StaffAbsencesPage() {
   const current = useCurrentRoute();
   const [search, setSearch] = useSearchParams();
   const filter = readQueueFilter(search);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  const [now, setNow] = useState(() => Date.now());
   const key = search.toString();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffAbsenceListRoute, { query: toApiQuery(readQueueFilter(new URLSearchParams(key))), signal: controller.signal })
-      .then((page) => {
-        setNow(Date.now());
-        setLoaded({ status: 'ready', page });
-      })
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Absence Requests' }) });
-      });
-    return () => controller.abort();
-  }, [key]);
-
+  const queue = useStaffAbsencePage(key);
   const apply = (next: QueueFilterState) => setSearch(writeQueueFilter(next));
   const goToPage = (page: number) => apply({ ...filter, page });
-  const page = loaded.status === 'ready' ? loaded.page : undefined;
+  // A failed load shows its error instead of the list, as before; a new filter keeps the old list until it answers.
+  const page = queue.isError ? undefined : queue.data?.page;
+  const now = queue.data?.at ?? 0;
   const pageCount = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   const statusSummary = filter.statuses.map((status) => statusLabels[status]).join(', ');
 
@@ -59,10 +42,10 @@ export function StaffAbsencesPage() {
       <section className="card staff-absences__results" aria-labelledby="queue-heading">
         <h2 id="queue-heading">Requests</h2>
         <p role="status" className="muted">
-          {loaded.status === 'loading' && 'Loading absence requests…'}
+          {queue.isPending && 'Loading absence requests…'}
           {page && `${page.total} ${page.total === 1 ? 'request' : 'requests'} (${statusSummary})`}
         </p>
-        {loaded.status === 'error' && <p className="callout callout--negative">{loaded.message}</p>}
+        {queue.isError && <p className="callout callout--negative">{describeError(queue.error, { getting: 'Absence Requests' })}</p>}
         {page && page.items.length > 0 && (
           <QueueTable items={page.items} now={now} linkTo={(rowId) => `${pathTo('staffAbsenceDetail', { rowId: String(rowId) })}?back=${encodeURIComponent(key)}`} />
         )}

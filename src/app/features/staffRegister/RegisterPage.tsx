@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { markPresentRoute, type RegisterStudent } from '../../../shared/contract/staffRegister';
-import { callApi } from '../../api/client';
+import type { RegisterStudent } from '../../../shared/contract/staffRegister';
 import { describeError, showErrorToast } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
@@ -13,7 +12,8 @@ import { CloseRegisterDialog } from './CloseRegisterDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { RegisterHistory } from './RegisterHistory';
 import { canCloseNow, canMarkPresent, presentSummary, registerPhase, studentStatus, wallDate, wallTime, type RegisterPhase } from './registerLabels';
-import { useRegister } from './useRegister';
+import { ServerStateProvider } from '../../serverState/ServerStateProvider';
+import { useMarkPresent, useRegister } from './useRegister';
 import './register.css';
 
 const phaseText: Record<RegisterPhase, (closes: string, closedAt: string | null) => string> = {
@@ -24,11 +24,23 @@ const phaseText: Record<RegisterPhase, (closes: string, closedAt: string | null)
   closed: (_closes, closedAt) => `Register closed at ${closedAt ?? ''}.`,
 };
 
-/** /timetable/register/:eventRowId: a lecturer's live register of a class they teach. */
+/**
+ * /timetable/register/:eventRowId: a lecturer's live register of a class they teach. Online only:
+ * it reads and writes through the app's query client (serverState/), loaded with this page.
+ */
 export function RegisterPage() {
+  return (
+    <ServerStateProvider>
+      <Register />
+    </ServerStateProvider>
+  );
+}
+
+function Register() {
   const { eventRowId = '' } = useParams();
   const title = useCurrentRoute()?.title ?? 'Class register';
   const { register, error, replace } = useRegister(eventRowId);
+  const sendPresent = useMarkPresent(eventRowId);
   const [busy, setBusy] = useState<string>();
   const [isConfirmingClose, setConfirmingClose] = useState(false);
   const [overriding, setOverriding] = useState<RegisterStudent>();
@@ -59,7 +71,7 @@ export function RegisterPage() {
     }
     setBusy(`mark-${student.userId}`);
     try {
-      replace(await callApi(markPresentRoute, { params: { eventRowId, studentUserId: student.userId }, body: { attended: true } }));
+      await sendPresent(student.userId);
       toast.positive(`${student.displayName} marked present`);
     } catch (failure) {
       showErrorToast(failure);

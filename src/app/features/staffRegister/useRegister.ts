@@ -1,10 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
-import { getRegisterRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { getRegisterRoute, markPresentRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
 import { callApi } from '../../api/client';
-import { isAbortError } from '../../api/errorHandler';
 
 /** How often an open register asks the server again (the real-time feed may replace this). */
 export const registerPollMs = 5_000;
+
+/** The query key of a class's register (serverState/): the page and the timetable's live count share it. */
+export const registerKey = (eventRowId: string) => ['staffRegister', eventRowId] as const;
 
 export interface RegisterState {
   readonly register: ClassRegister | undefined;
@@ -15,39 +18,34 @@ export interface RegisterState {
   readonly reload: () => void;
 }
 
+const isLive = (register: ClassRegister | undefined): boolean => register !== undefined && register.closedAt === null && !register.isCancelled;
+
 /**
  * The register of a class, fetched at once and then every {@link registerPollMs} while it is open
  * and the page is visible, so registrations show up live. A closed or cancelled register is not
- * polled. Not cached: it is live data, and only the lecturer's.
+ * polled. Not kept on the device: it is live data, and only the lecturer's.
  */
 export function useRegister(eventRowId: string): RegisterState {
-  const [register, setRegister] = useState<ClassRegister>();
-  const [error, setError] = useState<unknown>();
-  const [round, setRound] = useState(0);
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: registerKey(eventRowId),
+    queryFn: ({ signal }) => callApi(getRegisterRoute, { params: { eventRowId }, signal }),
+    // Polls only while the document is visible (TanStack's default for intervals).
+    refetchInterval: (current) => (isLive(current.state.data) ? registerPollMs : false),
+  });
+  const replace = useCallback((register: ClassRegister) => client.setQueryData(registerKey(eventRowId), register), [client, eventRowId]);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: registerKey(eventRowId) }), [client, eventRowId]);
+  return { register: query.data, error: query.error ?? undefined, replace, reload };
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(getRegisterRoute, { params: { eventRowId }, signal: controller.signal }).then(
-      (answer) => {
-        setRegister(answer);
-        setError(undefined);
-      },
-      (failure: unknown) => {
-        if (!isAbortError(failure)) setError(failure);
-      },
-    );
-    return () => controller.abort();
-  }, [eventRowId, round]);
-
-  const isLive = register !== undefined && register.closedAt === null && !register.isCancelled;
-  useEffect(() => {
-    if (!isLive) return undefined;
-    const timer = window.setInterval(() => {
-      if (document.visibilityState === 'visible') setRound((n) => n + 1);
-    }, registerPollMs);
-    return () => window.clearInterval(timer);
-  }, [isLive]);
-
-  const reload = useCallback(() => setRound((n) => n + 1), []);
-  return { register, error, replace: setRegister, reload };
+/** Marks a student present (before the register closes); the answer replaces the register. */
+export function useMarkPresent(eventRowId: string): (studentUserId: number) => Promise<void> {
+  const client = useQueryClient();
+  return useCallback(
+    async (studentUserId: number) => {
+      const register = await callApi(markPresentRoute, { params: { eventRowId, studentUserId }, body: { attended: true } });
+      client.setQueryData(registerKey(eventRowId), register);
+    },
+    [client, eventRowId],
+  );
 }

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useState } from 'react';
-import { countRecipientsRoute } from '../../../../shared/contract/adminNotifications';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { countRecipientsRoute, type NotificationAudience } from '../../../../shared/contract/adminNotifications';
 import { callApi } from '../../../api/client';
-import { isAbortError } from '../../../api/errorHandler';
 import { countOf } from '../../../format/count';
 import { audienceOf, type ComposeDraft } from './composeDraft';
 
@@ -12,27 +12,32 @@ interface RecipientCountState {
   readonly text: string;
 }
 
-/** The live recipient count of the draft's audience, as one sentence for a status line. */
-export function useRecipientCount(draft: ComposeDraft): RecipientCountState {
-  const audience = useMemo(() => audienceOf(draft), [draft]);
-  const key = JSON.stringify(audience);
-  const [text, setText] = useState('Counting recipients…');
+/** The audience as its key: the same audience, however built, is asked about once. */
+function useSettledAudienceKey(draft: ComposeDraft): string {
+  const key = JSON.stringify(audienceOf(draft));
+  const [settled, setSettled] = useState(key);
   useEffect(() => {
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      callApi(countRecipientsRoute, { body: { audience: JSON.parse(key) as typeof audience }, signal: controller.signal })
-        .then(({ count, unknownUserNames }) => {
-          const people = countOf(count, 'recipient', 'recipients');
-          setText(unknownUserNames.length > 0 ? `${people}. Unknown user names: ${unknownUserNames.join(', ')}.` : `${people}.`);
-        })
-        .catch((error: unknown) => {
-          if (!isAbortError(error)) setText('The recipient count is not available (offline?).');
-        });
-    }, DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = setTimeout(() => setSettled(key), DELAY_MS);
+    return () => clearTimeout(timer);
   }, [key]);
-  return { text };
+  return settled;
+}
+
+/**
+ * The live recipient count of the draft's audience, as one sentence for a status line. It asks
+ * once the audience has stayed the same for a moment, and keeps the last count on screen until
+ * the new one answers.
+ */
+export function useRecipientCount(draft: ComposeDraft): RecipientCountState {
+  const key = useSettledAudienceKey(draft);
+  const count = useQuery({
+    queryKey: ['adminNotifications', 'recipientCount', key],
+    queryFn: ({ signal }) => callApi(countRecipientsRoute, { body: { audience: JSON.parse(key) as NotificationAudience }, signal }),
+    placeholderData: keepPreviousData,
+  });
+  if (count.isError) return { text: 'The recipient count is not available (offline?).' };
+  if (!count.data) return { text: 'Counting recipients…' };
+  const { count: people, unknownUserNames } = count.data;
+  const sentence = countOf(people, 'recipient', 'recipients');
+  return { text: unknownUserNames.length > 0 ? `${sentence}. Unknown user names: ${unknownUserNames.join(', ')}.` : `${sentence}.` };
 }

@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { adminTabs } from '../../../routing/adminTabs';
 import { paths } from '../../../routing/paths';
 import { pages, type PageMeta } from '../../../routing/routeMeta';
+import { ServerStateProvider } from '../../../serverState/ServerStateProvider';
 import { Icon } from '../../../ui/icons/Icon';
 import { useOnline } from './useOnline';
 import './admin.css';
@@ -13,7 +14,8 @@ export const offlineNotice =
 /**
  * The admin area's frame: the tab row (scrolling sideways on phones, with fades and arrows that
  * show there is more), the offline notice, and the current tab's page. Pages stay mounted when
- * the connection drops, so a half-typed form is kept.
+ * the connection drops, so a half-typed form is kept. The pages read and write the server through
+ * the app's query client (serverState/), loaded with this chunk.
  */
 export function AdminLayout() {
   const isOnline = useOnline();
@@ -25,7 +27,9 @@ export function AdminLayout() {
           <Icon name="alert" size={20} /> {offlineNotice}
         </p>
       )}
-      <Outlet />
+      <ServerStateProvider>
+        <Outlet />
+      </ServerStateProvider>
     </div>
   );
 }

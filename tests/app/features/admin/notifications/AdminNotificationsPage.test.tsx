@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -5,6 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../../src/app/api/ApiError';
 import { callApi } from '../../../../../src/app/api/client';
 import { AdminNotificationsPage } from '../../../../../src/app/features/admin/notifications/AdminNotificationsPage';
+import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
 import { createAdminNotificationRoute, type AdminNotification } from '../../../../../src/shared/contract/adminNotifications';
 import type { RouteDescriptor } from '../../../../../src/shared/contract/route';
 
@@ -33,8 +35,13 @@ beforeEach(() => {
   }) as never);
 });
 
+// The admin area's layout gives its pages the query client; each test a fresh one.
 const renderPage = () =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <AdminNotificationsPage /> }])} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <AdminNotificationsPage /> }])} />
+    </QueryClientProvider>,
+  );
 
 const sendCalls = () =>
   callApiMock.mock.calls.filter(([route]) => route.id === createAdminNotificationRoute.id).map(([, options]) => options as { idempotencyKey?: string });
