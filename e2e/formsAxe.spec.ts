@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { FeedbackPages } from './pages/FeedbackPages';
 import { ReviewPages } from './pages/ReviewPages';
+import { fillDateAndTime } from './support/dateTimeFields';
 import { useOwnServer } from './support/ownServer';
 
 // Issue 20: the forms that are not dialogs (e2e/dialogsAxe.spec.ts lists those) are axe-clean at
@@ -84,9 +85,12 @@ for (const { name, viewport } of widths) {
       await compose.getByLabel('Text', { exact: true }).fill('Your books are due back on Friday.');
       await compose.getByRole('group', { name: 'Roles' }).getByRole('checkbox', { name: 'Students' }).check();
       await compose.getByRole('radio', { name: 'Schedule' }).check();
-      await compose.getByLabel('Send at').fill('2020-01-06T09:00');
+      // Scheduled with no day or time: said at once, nothing sent.
       await compose.getByRole('button', { name: 'Schedule notification' }).click();
-      await expectFieldError(compose.getByLabel('Send at'), /Choose a time in the future/);
+      await expectFieldError(compose.getByLabel('Send at', { exact: true }), /Choose the day and the time to send it, or send it now\./);
+      await fillDateAndTime(compose.getByLabel('Send on', { exact: true }), compose.getByLabel('Send at', { exact: true }), '2020-01-06', '09:00');
+      await compose.getByRole('button', { name: 'Schedule notification' }).click();
+      await expectFieldError(compose.getByLabel('Send at', { exact: true }), /Choose a time in the future/);
       await expectNoAxeViolations();
 
       await page.goto('/admin/status');

@@ -1,22 +1,23 @@
 import type { Timetable } from '../src/shared/contract/timetable';
 import type { AbsenceConfig, AbsenceRequest } from '../src/shared/contract/absences';
-import { startTestIdentityProvider, type TestIdentityProvider } from '../tests/helpers/oidcProvider';
 import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { LandingPage } from './pages/LandingPage';
 import { addDays, closeSuccess, getJson, londonToday, openCreateDialog } from './support/absenceSpecs';
+import { startIdentityProviderProcess, type IdentityProviderProcess } from './support/identityProviderProcess';
 import { useOwnServer } from './support/ownServer';
 
 /*
  * Issue 30: a student who exists only in an import signs in through OpenID Connect (a real
- * in-process provider). The demo university is itself an import; its cohort students are in lab
- * groups A and B at different times, and no demo sign-in is on (DEMO is off once OpenID Connect is
- * configured). cohort02 is in group B: their timetable has group B's labs and not group A's, and
- * they can request an absence, since the import says they are fully enrolled.
+ * provider, in a process of its own on the servers' wall clock). The demo university is itself an
+ * import; its cohort students are in lab groups A and B at different times, and no demo sign-in is
+ * on (DEMO is off once OpenID Connect is configured). cohort02 is in group B: their timetable has
+ * group B's labs and not group A's, and they can request an absence, since the import says they
+ * are fully enrolled.
  */
 
-let idp: TestIdentityProvider | undefined;
-const provider = (): TestIdentityProvider => {
+let idp: IdentityProviderProcess | undefined;
+const provider = (): IdentityProviderProcess => {
   if (!idp) throw new Error('the identity provider has not started');
   return idp;
 };
@@ -24,10 +25,9 @@ const provider = (): TestIdentityProvider => {
 // The provider starts first (its hooks are registered first): the server's configuration names it.
 test.beforeAll(async () => {
   const origin = await server.address();
-  idp = await startTestIdentityProvider({ redirectUri: `${origin}/api/user/signin/callback`, postLogoutRedirectUri: `${origin}/landing` });
-  // The university's directory knows them by their user name; the email address is not what links them.
-  idp.accounts.set('entra-cohort02', {
-    preferred_username: 'cohort02', name: 'Cohort Two', given_name: 'Jack', email: 'someone.else@example.com', roles: [], groups: [],
+  idp = await startIdentityProviderProcess({ redirectUri: `${origin}/api/user/signin/callback`, postLogoutRedirectUri: `${origin}/landing` }, {
+    // The university's directory knows them by their user name; the email address is not what links them.
+    'entra-cohort02': { preferred_username: 'cohort02', name: 'Cohort Two', given_name: 'Jack', email: 'someone.else@example.com', roles: [], groups: [] },
   });
 });
 test.afterAll(async () => {

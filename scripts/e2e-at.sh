@@ -7,7 +7,10 @@
 # The test runner and Chromium keep the real clock (e2e/support/clock.ts, fakeWallClockEnv):
 # Playwright's page clock replays its moves by the runner's and the browser's wall clocks, which
 # must agree, and Chromium hangs under libfaketime. The specs read the time only from their servers
-# and pages (eslint.config.js).
+# and pages (eslint.config.js). The peers that check a server's timestamps against their own clock
+# run in processes of their own on the shifted clock, as they would on real time: the Web Push
+# service (VAPID expiry, e2e/support/pushServiceProcess.ts) and the OpenID provider (ID token
+# times, e2e/support/identityProviderProcess.ts).
 #
 #   scripts/e2e-at.sh '2026-10-04 23:55'                  # a Sunday night in London
 #   scripts/e2e-at.sh '2026-10-25 01:30 +0100' e2e/timetable.spec.ts   # an explicit offset picks one of the two 01:30s

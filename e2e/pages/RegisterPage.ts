@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { fillDateAndTime } from '../support/dateTimeFields';
 
 /** /timetable/register/:eventRowId: a lecturer's register of one class, with move and cancel. */
 export class RegisterPage {
@@ -36,12 +37,7 @@ export class RegisterPage {
    * DD/MM/YYYY on wide screens, the native inputs' own format on phones.
    */
   async setNewStart(isoDate: string, time: string): Promise<void> {
-    const isNative = (await this.newDate.getAttribute('type')) === 'date';
-    const [year, month, day] = isoDate.split('-');
-    await this.newDate.fill(isNative ? isoDate : `${day}/${month}/${year}`);
-    await this.newDate.press('Tab');
-    await this.newTime.fill(time);
-    await this.newTime.press('Tab');
+    await fillDateAndTime(this.newDate, this.newTime, isoDate, time);
   }
 
   /** A student's row, by their display name. */

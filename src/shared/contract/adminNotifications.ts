@@ -17,6 +17,8 @@ export const adminNotificationMessages = {
   bodyTooLong: `The text may have at most ${adminNotificationLimits.body} characters.`,
   url: 'Enter an app path such as /timetable or an https address.',
   sendAtPast: 'Choose a time in the future, or send it now.',
+  /** Said by the form itself: a schedule with no day or no time is never sent. */
+  sendAtMissing: 'Choose the day and the time to send it, or send it now.',
   sendAtTooFar: 'Choose a time within the next year.',
   noRecipients: 'Nobody is in this audience.',
   unknownUserNames: 'No user has the user name',

@@ -3,7 +3,9 @@ import { adminNotificationLimits, FIRSTNAME_PLACEHOLDER } from '../../../../shar
 import { notificationTypeSchema } from '../../../../shared/contract/notifications';
 import { roleNames, type Role } from '../../../../shared/contract/route';
 import type { ApiFieldErrors } from '../../../api/ApiError';
-import type { ComposeDraft } from './composeDraft';
+import { DateField } from '../../../ui/dateField/DateField';
+import { TimeField } from '../../../ui/timeField/TimeField';
+import { scheduleProblem, type ComposeDraft } from './composeDraft';
 import { useOnline } from '../shell/useOnline';
 import { useRecipientCount } from './useRecipientCount';
 
@@ -34,19 +36,25 @@ function FieldErrors({ id, messages }: { id: string; messages: readonly string[]
 export function ComposeForm({ draft, onChange, onSubmit, isEditing, onStopEditing, isSending, errors, audiencePickers }: ComposeFormProps) {
   const id = useId();
   const [isTouched, setIsTouched] = useState(false);
+  // Scheduling with no day or time is said here, before anything is sent (the server would send it now).
+  const [missingSchedule, setMissingSchedule] = useState<string | undefined>(undefined);
   const recipients = useRecipientCount(draft);
   // Offline the shell says so; the form keeps what was typed and waits to be sent.
   const isOnline = useOnline();
   const set = <K extends keyof ComposeDraft>(key: K, value: ComposeDraft[K]) => {
     setIsTouched(true);
+    if (key === 'isScheduled' || key === 'sendDate' || key === 'sendTime') setMissingSchedule(undefined);
     onChange({ ...draft, [key]: value });
   };
   const toggleRole = (role: Role, isOn: boolean) =>
     set('roles', isOn ? [...draft.roles, role] : draft.roles.filter((r) => r !== role));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit();
+    const problem = scheduleProblem(draft);
+    setMissingSchedule(problem);
+    if (problem === undefined) onSubmit();
   };
+  const sendAtError = [missingSchedule, ...(errors.sendAt ?? [])].filter(Boolean).join(' ') || undefined;
   const described = (field: string) => (errors[field]?.length ? `${id}-${field}-error` : undefined);
   const audienceErrors = Object.entries(errors).filter(([key]) => key === 'audience' || key.startsWith('audience.'));
   const verb = draft.isScheduled ? 'Schedule' : 'Send';
@@ -167,20 +175,9 @@ export function ComposeForm({ draft, onChange, onSubmit, isEditing, onStopEditin
           Schedule
         </label>
         {draft.isScheduled && (
-          <div className="form-field">
-            <label className="form-field__label" htmlFor={`${id}-sendAt`}>
-              Send at
-            </label>
-            <input
-              id={`${id}-sendAt`}
-              className="form-field__input"
-              type="datetime-local"
-              value={draft.sendAt}
-              onChange={(event) => set('sendAt', event.target.value)}
-              aria-invalid={errors.sendAt ? true : undefined}
-              aria-describedby={described('sendAt')}
-            />
-            <FieldErrors id={`${id}-sendAt-error`} messages={errors.sendAt} />
+          <div className="compose-notification__send-at">
+            <DateField label="Send on" value={draft.sendDate === '' ? null : draft.sendDate} onChange={(date) => set('sendDate', date ?? '')} isRequired />
+            <TimeField label="Send at" value={draft.sendTime} onChange={(time) => set('sendTime', time)} isRequired errorMessage={sendAtError} />
           </div>
         )}
       </fieldset>

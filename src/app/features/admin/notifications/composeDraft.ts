@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { AdminNotification, ComposeNotification, NotificationAudience } from '../../../../shared/contract/adminNotifications';
+import { adminNotificationMessages, type AdminNotification, type ComposeNotification, type NotificationAudience } from '../../../../shared/contract/adminNotifications';
 import type { NotificationType } from '../../../../shared/contract/notifications';
 import type { Role } from '../../../../shared/contract/route';
 
@@ -15,8 +15,10 @@ export interface ComposeDraft {
   /** User names, separated by commas, spaces or new lines. */
   readonly userNames: string;
   readonly isScheduled: boolean;
-  /** A `datetime-local` value (the admin's own clock). */
-  readonly sendAt: string;
+  /** The day to send it, 'YYYY-MM-DD' on the admin's own clock, or '' while not chosen. */
+  readonly sendDate: string;
+  /** The time to send it, 'HH:mm' (24-hour), or '' while not chosen. */
+  readonly sendTime: string;
 }
 
 export const emptyDraft: ComposeDraft = {
@@ -29,8 +31,15 @@ export const emptyDraft: ComposeDraft = {
   adGroupRowIds: [],
   userNames: '',
   isScheduled: false,
-  sendAt: '',
+  sendDate: '',
+  sendTime: '',
 };
+
+/** Why a scheduled draft cannot be sent yet: its day or its time is missing. */
+export function scheduleProblem(draft: ComposeDraft): string | undefined {
+  if (!draft.isScheduled || (draft.sendDate !== '' && draft.sendTime !== '')) return undefined;
+  return adminNotificationMessages.sendAtMissing;
+}
 
 export const userNamesOf = (text: string): string[] => text.split(/[\s,;]+/).filter((name) => name !== '');
 
@@ -38,9 +47,9 @@ export function audienceOf(draft: ComposeDraft): NotificationAudience {
   return { roles: [...draft.roles], ruleRowIds: [...draft.ruleRowIds], adGroupRowIds: [...draft.adGroupRowIds], userNames: userNamesOf(draft.userNames) };
 }
 
-/** The request body: the scheduled time as an instant, none to send now. */
+/** The request body: the scheduled time as an instant, none to send now (a draft `scheduleProblem` passes). */
 export function bodyOf(draft: ComposeDraft): ComposeNotification {
-  const sendAt = draft.isScheduled && draft.sendAt !== '' ? dayjs(draft.sendAt).toISOString() : null;
+  const sendAt = draft.isScheduled && scheduleProblem(draft) === undefined ? dayjs(`${draft.sendDate}T${draft.sendTime}`).toISOString() : null;
   return {
     title: draft.title,
     body: draft.body,
@@ -64,6 +73,7 @@ export function draftOf(notification: AdminNotification): ComposeDraft {
     adGroupRowIds: audience.adGroupRowIds,
     userNames: audience.userNames.join(', '),
     isScheduled: true,
-    sendAt: dayjs(notification.sendAt).format('YYYY-MM-DDTHH:mm'),
+    sendDate: dayjs(notification.sendAt).format('YYYY-MM-DD'),
+    sendTime: dayjs(notification.sendAt).format('HH:mm'),
   };
 }
