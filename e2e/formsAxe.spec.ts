@@ -96,9 +96,9 @@ for (const { name, viewport } of widths) {
       await page.goto('/admin/status');
       const maintenance = page.getByRole('form', { name: 'Maintenance for Timetable' });
       await maintenance.getByLabel('Message for users').fill('Timetable upgrade this morning');
-      await maintenance.getByLabel('Until').fill('2020-01-06T09:00');
+      await fillDateAndTime(maintenance.getByLabel('Until', { exact: true }), maintenance.getByLabel('Time', { exact: true }), '2020-01-06', '09:00');
       await maintenance.getByRole('button', { name: 'Set maintenance' }).click();
-      await expectFieldError(maintenance.getByLabel('Until'), /must be in the future/);
+      await expectFieldError(maintenance.getByLabel('Until', { exact: true }), /must be in the future/);
       await expectNoAxeViolations();
 
       await page.goto('/admin/userimpersonation');

@@ -154,7 +154,7 @@ test('an administrator sets maintenance in the admin area, and users see it', as
   await expectNoAxeViolations();
   await form.getByRole('button', { name: 'Set maintenance' }).click();
   await expect(statusButton(page)).toHaveAccessibleName('Service status: Under maintenance', { timeout: 20_000 });
-  await expect(page.getByText(/Under maintenance until \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}: Timetable upgrade this morning/)).toBeVisible();
+  await expect(page.getByText(/Under maintenance until (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2}: Timetable upgrade this morning/)).toBeVisible();
   await page.getByRole('form', { name: 'Maintenance for Timetable' }).getByRole('button', { name: 'End maintenance' }).click();
   await expect(statusButton(page)).toHaveAccessibleName('Service status: Working normally', { timeout: 20_000 });
 });

@@ -38,6 +38,11 @@ export function formatDayKey(value: DateInput): string {
   return dayjs(value).format(formats.dayKey);
 }
 
+/** A day and time as people say them, e.g. 'Thu 26 Nov, 09:00' (the operator screens' lists). */
+export function formatDayAndTime(value: DateInput): string {
+  return dayjs(value).format('ddd D MMM, HH:mm');
+}
+
 /** A long, friendly date for headings, e.g. 'Tuesday 14 May'. */
 export function formatLongDate(value: DateInput): string {
   return dayjs(value).format('dddd D MMMM');

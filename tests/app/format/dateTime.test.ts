@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCallDateTime,
   formatDate,
+  formatDayAndTime,
   formatDayKey,
   formatShortDate,
   formatTime24,
@@ -15,6 +16,11 @@ const halfPast = new Date(2025, 2, 7, 15, 30, 0);
 const morning = new Date(2025, 11, 31, 9, 5, 0);
 
 describe('time and date formats (SPEC §9)', () => {
+  it('writes a day and time as people say them on the operator screens', () => {
+    expect(formatDayAndTime(halfPast)).toBe('Fri 7 Mar, 15:30');
+    expect(formatDayAndTime(morning)).toBe('Wed 31 Dec, 09:05');
+  });
+
   it('writes the 24-hour clock as HH:mm', () => {
     expect(formatTime24(afternoon)).toBe('15:00');
     expect(formatTime24(morning)).toBe('09:05');

@@ -2,6 +2,10 @@ import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
 import type { ServiceStatus } from '../../../shared/contract/realtime';
 import { describeError } from '../../api/errorHandler';
+import { formatDayAndTime } from '../../format/dateTime';
+import { DateField } from '../../ui/dateField/DateField';
+import { TimeField } from '../../ui/timeField/TimeField';
+import { serverNow } from '../timetable/serverClock';
 import { isApiError } from '../../api/ApiError';
 import { stateLabels } from '../serviceStatus/status.rules';
 import { toast } from '../../ui/toast/toastStore';
@@ -9,14 +13,24 @@ import { useClearMaintenance, useServiceStatuses, useSetMaintenance } from './ad
 import '../../ui/field.css';
 import './adminStatus.css';
 
-/** The end time a new maintenance window starts with: the next full hour, plus one. */
-function defaultUntil(): string {
-  return dayjs().add(2, 'hour').startOf('hour').format('YYYY-MM-DDTHH:mm');
+/** The end a new maintenance window starts with: the next full hour, plus one (on the server's time). */
+function defaultUntil(): { readonly date: string; readonly time: string } {
+  const at = dayjs(serverNow()).add(2, 'hour').startOf('hour');
+  return { date: at.format('YYYY-MM-DD'), time: at.format('HH:mm') };
 }
+
+function untilOf(service: ServiceStatus): { readonly date: string; readonly time: string } {
+  if (!service.maintenance) return defaultUntil();
+  const at = dayjs(service.maintenance.until);
+  return { date: at.format('YYYY-MM-DD'), time: at.format('HH:mm') };
+}
+
+const untilMissing = 'Choose the day and the time maintenance ends.';
 
 function MaintenanceForm({ service }: { readonly service: ServiceStatus }) {
   const [message, setMessage] = useState(service.maintenance?.message ?? '');
-  const [until, setUntil] = useState(service.maintenance ? dayjs(service.maintenance.until).format('YYYY-MM-DDTHH:mm') : defaultUntil());
+  const [untilDate, setUntilDate] = useState(() => untilOf(service).date);
+  const [untilTime, setUntilTime] = useState(() => untilOf(service).time);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const setMaintenance = useSetMaintenance();
   const clearMaintenance = useClearMaintenance();
@@ -26,8 +40,12 @@ function MaintenanceForm({ service }: { readonly service: ServiceStatus }) {
   // Saved, the list is fetched again (adminStatus.queries.ts) and this form starts afresh from it.
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (untilDate === '' || untilTime === '') {
+      setErrors({ until: [untilMissing] });
+      return;
+    }
     setMaintenance.mutate(
-      { serviceId: service.id, message, until: dayjs(until).toISOString() },
+      { serviceId: service.id, message, until: dayjs(`${untilDate}T${untilTime}`).toISOString() },
       {
         onSuccess: () => {
           setErrors({});
@@ -49,13 +67,16 @@ function MaintenanceForm({ service }: { readonly service: ServiceStatus }) {
   };
 
   return (
-    <form className="admin-status__form" onSubmit={save} aria-label={`Maintenance for ${service.name}`}>
-      <label htmlFor={`${id}-message`}>Message for users</label>
-      <input id={`${id}-message`} className="form-field__input" value={message} maxLength={500} required onChange={(event) => setMessage(event.target.value)} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? `${id}-message-error` : undefined} />
-      {errors.message && <p id={`${id}-message-error`} className="form-field__error">{errors.message.join(' ')}</p>}
-      <label htmlFor={`${id}-until`}>Until</label>
-      <input id={`${id}-until`} className="form-field__input" type="datetime-local" value={until} required onChange={(event) => setUntil(event.target.value)} aria-invalid={errors.until ? true : undefined} aria-describedby={errors.until ? `${id}-until-error` : undefined} />
-      {errors.until && <p id={`${id}-until-error`} className="form-field__error">{errors.until.join(' ')}</p>}
+    <form className="admin-status__form" onSubmit={save} aria-label={`Maintenance for ${service.name}`} noValidate>
+      <div className="form-field">
+        <label className="form-field__label" htmlFor={`${id}-message`}>Message for users</label>
+        <input id={`${id}-message`} className="form-field__input" value={message} maxLength={500} required onChange={(event) => setMessage(event.target.value)} aria-invalid={errors.message ? true : undefined} aria-describedby={errors.message ? `${id}-message-error` : undefined} />
+        {errors.message && <p id={`${id}-message-error`} className="form-field__error">{errors.message.join(' ')}</p>}
+      </div>
+      <div className="admin-status__until">
+        <DateField label="Until" value={untilDate === '' ? null : untilDate} onChange={(date) => setUntilDate(date ?? '')} isRequired errorMessage={errors.until?.join(' ')} />
+        <TimeField label="Time" value={untilTime} onChange={setUntilTime} isRequired />
+      </div>
       <div className="admin-status__actions">
         <button type="submit" className="button button--primary" disabled={isBusy}>
           {service.maintenance ? 'Update maintenance' : 'Set maintenance'}
@@ -89,7 +110,7 @@ export function AdminStatusPage() {
               <h2>{service.name}</h2>
               <p>
                 {stateLabels[service.state]}
-                {service.maintenance && <> until {dayjs(service.maintenance.until).format('DD/MM/YYYY HH:mm')}: {service.maintenance.message}</>}
+                {service.maintenance && <> until {formatDayAndTime(service.maintenance.until)}: {service.maintenance.message}</>}
               </p>
               <MaintenanceForm service={service} />
             </li>

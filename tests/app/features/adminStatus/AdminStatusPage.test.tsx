@@ -56,7 +56,8 @@ describe('the admin status page', () => {
     const form = await screen.findByRole('form', { name: 'Maintenance for Moodle' });
     await userEvent.type(within(form).getByLabelText('Message for users'), 'Upgrade');
     await userEvent.click(within(form).getByRole('button', { name: 'Set maintenance' }));
-    await screen.findByText(/: Upgrade$/);
+    // The saved end, as people say it (the test runs in London: 10:00 UTC in January is 10:00).
+    expect(await screen.findByText(/until Tue 1 Jan, 10:00: Upgrade$/)).toBeInTheDocument();
     expect(listCalls()).toBe(2);
     expect(await screen.findByRole('button', { name: 'End maintenance' })).toBeEnabled();
   });
@@ -71,5 +72,17 @@ describe('the admin status page', () => {
     expect(await within(form).findByText('Choose a time in the future')).toBeInTheDocument();
     await waitFor(() => expect(within(form).getByRole('button', { name: 'Set maintenance' })).toBeEnabled());
     expect(listCalls()).toBe(1);
+  });
+
+  it('says a missing end time in the form and sends nothing', async () => {
+    lists = [() => Promise.resolve([vle()])];
+    renderPage();
+    const form = await screen.findByRole('form', { name: 'Maintenance for Moodle' });
+    await userEvent.type(within(form).getByLabelText('Message for users'), 'Upgrade');
+    await userEvent.clear(within(form).getByLabelText('Time'));
+    await userEvent.tab();
+    await userEvent.click(within(form).getByRole('button', { name: 'Set maintenance' }));
+    expect(await within(form).findByText('Choose the day and the time maintenance ends.')).toBeInTheDocument();
+    expect(callApiMock.mock.calls.some(([route]) => route.id === setMaintenanceRoute.id)).toBe(false);
   });
 });
