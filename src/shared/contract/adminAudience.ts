@@ -1,6 +1,7 @@
 import { z } from './zod';
-import { hexColour, isStorableText, roleSchema, rowId, rowIdParams, text, textLimits } from './common';
-import { defineRoute, raw } from './route';
+import { hexColour, isStorableText, roleSchema, rowId, text, textLimits } from './common';
+import { collectionRoutes, defineAdminCollection } from './adminCollection';
+import { defineRoute } from './route';
 
 /**
  * The admin area's audience rules, resource categories and links, and directory groups
@@ -9,7 +10,6 @@ import { defineRoute, raw } from './route';
 
 const name = (max: number) => text(max, { trim: true }).check(z.minLength(1, 'Required'));
 const list = <T extends z.core.SomeType>(item: T, max: number) => z.array(item).check(z.maxLength(max));
-const shared = { rowId: null } as const;
 const count = z.int().check(z.nonnegative());
 
 // ---- rules ----
@@ -55,19 +55,9 @@ export const ruleOptionsSchema = z.object({
 });
 export type RuleOptions = z.infer<typeof ruleOptionsSchema>;
 
-export const listRulesRoute = defineRoute({
-  id: 'admin.rulesList', method: 'GET', path: '/api/admin/rules', response: z.array(ruleSchema), roles: ['Administrator'],
-});
-export const createRuleRoute = defineRoute({
-  id: 'admin.rulesCreate', method: 'POST', path: '/api/admin/rules', body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'],
-});
-export const updateRuleRoute = defineRoute({
-  id: 'admin.rulesUpdate', method: 'PUT', path: '/api/admin/rules/:rowId', params: rowIdParams, body: ruleBodySchema, response: ruleSchema, roles: ['Administrator'], ownedParams: shared,
-});
-/** 409 while links or categories are targeted to the rule: removing it would widen their audience. */
-export const deleteRuleRoute = defineRoute({
-  id: 'admin.rulesDelete', method: 'DELETE', path: '/api/admin/rules/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
-});
+/** Rules; a delete is refused (409) while links or categories are targeted to the rule: removing it would widen their audience. */
+export const rulesCollection = defineAdminCollection({ name: 'rules', path: '/api/admin/rules', body: ruleBodySchema, item: ruleSchema });
+export const { list: listRulesRoute, create: createRuleRoute, update: updateRuleRoute, remove: deleteRuleRoute } = rulesCollection;
 /** How many users the conditions match, and a sample: for a rule being edited, saved or not. */
 export const previewRuleRoute = defineRoute({
   id: 'admin.rulesPreview', method: 'POST', path: '/api/admin/rules/preview', body: ruleConditionsSchema, response: rulePreviewSchema, roles: ['Administrator'],
@@ -92,19 +82,11 @@ export type CategoryBody = z.infer<typeof categoryBodySchema>;
 export const adminCategorySchema = z.extend(categoryBodySchema, { rowId, linkCount: count });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 
-export const listCategoriesRoute = defineRoute({
-  id: 'admin.categoriesList', method: 'GET', path: '/api/admin/categories', response: z.array(adminCategorySchema), roles: ['Administrator'],
+/** Categories; a delete is refused (409) while the category holds links: move or delete them first (nothing is deleted silently). */
+export const categoriesCollection = defineAdminCollection({
+  name: 'categories', path: '/api/admin/categories', body: categoryBodySchema, item: adminCategorySchema, invalidates: ['resources'],
 });
-export const createCategoryRoute = defineRoute({
-  id: 'admin.categoriesCreate', method: 'POST', path: '/api/admin/categories', body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], invalidates: ['resources'],
-});
-export const updateCategoryRoute = defineRoute({
-  id: 'admin.categoriesUpdate', method: 'PUT', path: '/api/admin/categories/:rowId', params: rowIdParams, body: categoryBodySchema, response: adminCategorySchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
-});
-/** 409 while the category holds links: move or delete them first (nothing is deleted silently). */
-export const deleteCategoryRoute = defineRoute({
-  id: 'admin.categoriesDelete', method: 'DELETE', path: '/api/admin/categories/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
-});
+export const { list: listCategoriesRoute, create: createCategoryRoute, update: updateCategoryRoute, remove: deleteCategoryRoute } = categoriesCollection;
 
 // ---- links ----
 
@@ -157,19 +139,12 @@ export const adminLinkSchema = z.object({
 });
 export type AdminLink = z.infer<typeof adminLinkSchema>;
 
-export const listLinksRoute = defineRoute({
-  id: 'admin.linksList', method: 'GET', path: '/api/admin/links', response: z.array(adminLinkSchema), roles: ['Administrator'],
+/** Links; a delete takes the link's opens and the favourites that name it. */
+export const linksCollection = defineAdminCollection({
+  name: 'links', path: '/api/admin/links', body: linkBodySchema, item: adminLinkSchema,
+  invalidates: ['resources'], deleteInvalidates: ['resources', 'favouriteResources'],
 });
-export const createLinkRoute = defineRoute({
-  id: 'admin.linksCreate', method: 'POST', path: '/api/admin/links', body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], invalidates: ['resources'],
-});
-export const updateLinkRoute = defineRoute({
-  id: 'admin.linksUpdate', method: 'PUT', path: '/api/admin/links/:rowId', params: rowIdParams, body: linkBodySchema, response: adminLinkSchema, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources'],
-});
-/** Deletes the link with its opens and the favourites that name it. */
-export const deleteLinkRoute = defineRoute({
-  id: 'admin.linksDelete', method: 'DELETE', path: '/api/admin/links/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared, invalidates: ['resources', 'favouriteResources'],
-});
+export const { list: listLinksRoute, create: createLinkRoute, update: updateLinkRoute, remove: deleteLinkRoute } = linksCollection;
 
 // ---- directory groups ----
 
@@ -187,23 +162,13 @@ export type AdGroupBody = z.infer<typeof adGroupBodySchema>;
 export const adGroupSchema = z.extend(adGroupBodySchema, { rowId, memberCount: count, ruleCount: count });
 export type AdGroup = z.infer<typeof adGroupSchema>;
 
-export const listAdGroupsRoute = defineRoute({
-  id: 'admin.adgroupsList', method: 'GET', path: '/api/admin/adgroups', response: z.array(adGroupSchema), roles: ['Administrator'],
-});
-export const createAdGroupRoute = defineRoute({
-  id: 'admin.adgroupsCreate', method: 'POST', path: '/api/admin/adgroups', body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'],
-});
-export const updateAdGroupRoute = defineRoute({
-  id: 'admin.adgroupsUpdate', method: 'PUT', path: '/api/admin/adgroups/:rowId', params: rowIdParams, body: adGroupBodySchema, response: adGroupSchema, roles: ['Administrator'], ownedParams: shared,
-});
-/** 409 while a rule names the group. Memberships go with it. */
-export const deleteAdGroupRoute = defineRoute({
-  id: 'admin.adgroupsDelete', method: 'DELETE', path: '/api/admin/adgroups/:rowId', params: rowIdParams, response: raw.empty, roles: ['Administrator'], ownedParams: shared,
-});
+/** Directory groups; a delete is refused (409) while a rule names the group. Memberships go with it. */
+export const adGroupsCollection = defineAdminCollection({ name: 'adgroups', path: '/api/admin/adgroups', body: adGroupBodySchema, item: adGroupSchema });
+export const { list: listAdGroupsRoute, create: createAdGroupRoute, update: updateAdGroupRoute, remove: deleteAdGroupRoute } = adGroupsCollection;
 
 export const adminAudienceRoutes = [
-  listRulesRoute, createRuleRoute, updateRuleRoute, deleteRuleRoute, previewRuleRoute, ruleOptionsRoute,
-  listCategoriesRoute, createCategoryRoute, updateCategoryRoute, deleteCategoryRoute,
-  listLinksRoute, createLinkRoute, updateLinkRoute, deleteLinkRoute,
-  listAdGroupsRoute, createAdGroupRoute, updateAdGroupRoute, deleteAdGroupRoute,
+  ...collectionRoutes(rulesCollection), previewRuleRoute, ruleOptionsRoute,
+  ...collectionRoutes(categoriesCollection),
+  ...collectionRoutes(linksCollection),
+  ...collectionRoutes(adGroupsCollection),
 ] as const;

@@ -1,12 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { AdGroup, AdGroupBody } from '../../../shared/contract/adminAudience.js';
-import { recordAudit } from '../../audit/auditLog.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { duplicate, inUse } from './adminErrors.js';
-import { isUniqueViolation } from '../../db/sqlErrors.js';
-import { present } from '../../../shared/guards.js';
+import { defineCollectionService } from './collection/adminCollection.service.js';
 
 function groupQuery(db: Db | Transaction<Database>) {
   return db
@@ -33,15 +30,6 @@ const toGroup = (row: GroupRow): AdGroup => ({
   ruleCount: Number(row.rules ?? 0),
 });
 
-export async function listAdGroups(db: Db): Promise<AdGroup[]> {
-  return (await groupQuery(db).execute()).map(toGroup);
-}
-
-async function getGroup(db: Db | Transaction<Database>, id: number): Promise<AdGroup | undefined> {
-  const row = await groupQuery(db).where('g.id', '=', id).executeTakeFirst();
-  return row ? toGroup(row) : undefined;
-}
-
 const columnsOf = (body: AdGroupBody) => ({
   external_id: body.groupId,
   name: body.displayName,
@@ -49,25 +37,6 @@ const columnsOf = (body: AdGroupBody) => ({
   is_absence_review_group: body.isAbsenceReviewGroup,
   is_student_support_group: body.isStudentSupportGroup,
 });
-
-async function saveWithIdCheck<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw duplicate('groupId', 'A group with this id is already known.');
-    throw error;
-  }
-}
-
-/** Adds a group ahead of anyone signing in with it; members are recorded at their sign-in. */
-export function createAdGroup(db: Db, actorUserId: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
-  return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('directory_groups').values(columnsOf(body)).returning('id').executeTakeFirstOrThrow();
-    const after = present(await getGroup(trx, id), 'The saved directory group');
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.create', target: { type: 'adgroup', id }, after });
-    return after;
-  }));
-}
 
 /** The members of a group, by user id: whom a change of its grants reaches. */
 async function memberIds(trx: Db | Transaction<Database>, id: number): Promise<number[]> {
@@ -77,35 +46,35 @@ async function memberIds(trx: Db | Transaction<Database>, id: number): Promise<n
 const sameSet = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((item) => b.includes(item));
 
 /**
- * A change of what the group grants (roles, absence reviewing, Student Support) reaches every member on their next
- * request, on every instance: roles are read from the groups, not copied (effective_user_roles,
- * 0025). The audit entry names the members it reached.
+ * Directory groups. A group is added ahead of anyone signing in with it; members are recorded at
+ * their sign-in. A group id already known is a 400 on `groupId`.
+ *
+ * A change of what the group grants (roles, absence reviewing, Student Support) reaches every
+ * member on their next request, on every instance: roles are read from the groups, not copied
+ * (effective_user_roles, 0025). The audit entry names the members it reached.
+ *
+ * A delete is refused (409) while a rule names the group; its memberships go with it, and its
+ * members lose what it granted on their next request.
  */
-export function updateAdGroup(db: Db, actorUserId: number, id: number, body: AdGroupBody, now: Date): Promise<AdGroup> {
-  return saveWithIdCheck(() => db.transaction().execute(async (trx) => {
-    await trx.selectFrom('directory_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getGroup(trx, id);
-    if (!before) throw notFound('The directory group');
+export const adGroups = defineCollectionService<AdGroup, AdGroupBody>({
+  table: 'directory_groups',
+  subject: 'The directory group',
+  audit: { action: 'adgroup', type: 'adgroup' },
+  list: async (db) => (await groupQuery(db).execute()).map(toGroup),
+  get: async (db, id) => {
+    const row = await groupQuery(db).where('g.id', '=', id).executeTakeFirst();
+    return row ? toGroup(row) : undefined;
+  },
+  insert: async (trx, body) => (await trx.insertInto('directory_groups').values(columnsOf(body)).returning('id').executeTakeFirstOrThrow()).id,
+  update: async (trx, id, body) => {
     await trx.updateTable('directory_groups').set(columnsOf(body)).where('id', '=', id).execute();
-    const after = present(await getGroup(trx, id), 'The saved directory group');
+  },
+  nameTaken: () => duplicate('groupId', 'A group with this id is already known.'),
+  updateContext: async (trx, id, before, after) => {
     const isGrantChanged = !sameSet(before.grantsRoles, after.grantsRoles) || before.isAbsenceReviewGroup !== after.isAbsenceReviewGroup
       || before.isStudentSupportGroup !== after.isStudentSupportGroup;
-    const context = isGrantChanged ? { affectedUserIds: await memberIds(trx, id) } : undefined;
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.update', target: { type: 'adgroup', id }, before, after, ...(context ? { context } : {}) });
-    return after;
-  }));
-}
-
-/** Refused (409) while a rule names the group; its memberships go with it. */
-export async function deleteAdGroup(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('directory_groups').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getGroup(trx, id);
-    if (!before) throw notFound('The directory group');
-    if (before.ruleCount > 0) throw inUse(`${before.ruleCount} rule(s) name this group. Take it out of them first.`);
-    // Its members lose what it granted on their next request.
-    const affectedUserIds = await memberIds(trx, id);
-    await trx.deleteFrom('directory_groups').where('id', '=', id).execute();
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.adgroup.delete', target: { type: 'adgroup', id }, before, context: { affectedUserIds } });
-  });
-}
+    return isGrantChanged ? { affectedUserIds: await memberIds(trx, id) } : undefined;
+  },
+  refuseDelete: (before) => (before.ruleCount > 0 ? inUse(`${before.ruleCount} rule(s) name this group. Take it out of them first.`) : undefined),
+  deleteContext: async (trx, id) => ({ affectedUserIds: await memberIds(trx, id) }),
+});

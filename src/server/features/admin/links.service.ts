@@ -1,12 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import { linkIconNames, type AdminLink, type LinkBody } from '../../../shared/contract/adminAudience.js';
-import { recordAudit } from '../../audit/auditLog.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { assertAllFound } from './adminErrors.js';
 import { assertRulesExist } from './rules.service.js';
-import { present } from '../../../shared/guards.js';
+import { defineCollectionService } from './collection/adminCollection.service.js';
 import { isOneOf } from '../../../shared/guards.js';
 
 /** Links with their opens over the 28 days before `now`. */
@@ -45,15 +43,6 @@ const toLink = (row: LinkRow): AdminLink => ({
   favouriteCount: Number(row.favourites ?? 0),
 });
 
-export async function listLinks(db: Db, now: Date): Promise<AdminLink[]> {
-  return (await linkQuery(db, now).execute()).map(toLink);
-}
-
-async function getLink(db: Db | Transaction<Database>, id: number, now: Date): Promise<AdminLink | undefined> {
-  const row = await linkQuery(db, now).where('l.id', '=', id).executeTakeFirst();
-  return row ? toLink(row) : undefined;
-}
-
 async function checkReferences(trx: Transaction<Database>, body: LinkBody): Promise<void> {
   const category = await trx.selectFrom('resource_categories').select('id').where('id', '=', body.categoryRowId).execute();
   assertAllFound('categoryRowId', [body.categoryRowId], category.map((c) => c.id));
@@ -75,9 +64,18 @@ const columnsOf = (body: LinkBody) => ({
   is_active: body.isActive,
 });
 
-export async function createLink(db: Db, actorUserId: number, body: LinkBody, now: Date): Promise<AdminLink> {
-  return db.transaction().execute(async (trx) => {
-    await checkReferences(trx, body);
+/** Resource links: no unique name; a delete takes its opens and the favourites naming it (the audit keeps the count). */
+export const links = defineCollectionService<AdminLink, LinkBody>({
+  table: 'resource_links',
+  subject: 'The link',
+  audit: { action: 'link', type: 'link' },
+  list: async (db, now) => (await linkQuery(db, now).execute()).map(toLink),
+  get: async (db, id, now) => {
+    const row = await linkQuery(db, now).where('l.id', '=', id).executeTakeFirst();
+    return row ? toLink(row) : undefined;
+  },
+  checkReferences,
+  insert: async (trx, body) => {
     const last = await trx
       .selectFrom('resource_links')
       .select((eb) => eb.fn.coalesce(eb.fn.max('display_order'), sql<number>`0`).as('n'))
@@ -89,37 +87,11 @@ export async function createLink(db: Db, actorUserId: number, body: LinkBody, no
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = present(await getLink(trx, id, now), 'The saved link');
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.create', target: { type: 'link', id }, after });
-    return after;
-  });
-}
-
-export async function updateLink(db: Db, actorUserId: number, id: number, body: LinkBody, now: Date): Promise<AdminLink> {
-  return db.transaction().execute(async (trx) => {
-    await trx.selectFrom('resource_links').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getLink(trx, id, now);
-    if (!before) throw notFound('The link');
-    await checkReferences(trx, body);
+    return id;
+  },
+  update: async (trx, id, body) => {
     await trx.updateTable('resource_links').set(columnsOf(body)).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
-    const after = present(await getLink(trx, id, now), 'The saved link');
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.link.update', target: { type: 'link', id }, before, after });
-    return after;
-  });
-}
-
-/** Deletes a link; its opens and the favourites naming it go with it (the audit keeps the count). */
-export async function deleteLink(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('resource_links').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getLink(trx, id, now);
-    if (!before) throw notFound('The link');
-    await trx.deleteFrom('resource_links').where('id', '=', id).execute();
-    await recordAudit(trx, {
-      at: now,
-      actorUserId, action: 'admin.link.delete', target: { type: 'link', id }, before,
-      context: { favouritesRemoved: before.favouriteCount },
-    });
-  });
-}
+  },
+  deleteContext: async (_trx, _id, before) => ({ favouritesRemoved: before.favouriteCount }),
+});

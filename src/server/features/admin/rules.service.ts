@@ -1,13 +1,10 @@
 import { sql, type Transaction } from 'kysely';
 import type { AudienceRule, RuleBody, RuleConditions, RuleOptions, RulePreview } from '../../../shared/contract/adminAudience.js';
-import { recordAudit } from '../../audit/auditLog.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
 import { assertAllFound, duplicate, inUse } from './adminErrors.js';
-import { isUniqueViolation } from '../../db/sqlErrors.js';
 import { userMatchesConditions, userMatchesRule } from './ruleMatch.js';
-import { present } from '../../../shared/guards.js';
+import { defineCollectionService } from './collection/adminCollection.service.js';
 
 /**
  * The ids of the users matching any of the given audience rules, ascending. An empty list means
@@ -67,22 +64,11 @@ function toRule(row: RuleRow): AudienceRule {
   };
 }
 
-export async function listRules(db: Db): Promise<AudienceRule[]> {
-  return (await ruleQuery(db).execute()).map(toRule);
-}
-
-async function getRule(db: Db | Transaction<Database>, id: number): Promise<AudienceRule | undefined> {
-  const row = await ruleQuery(db).where('r.id', '=', id).executeTakeFirst();
-  return row ? toRule(row) : undefined;
-}
-
 async function assertGroupsExist(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const found = await trx.selectFrom('directory_groups').select('id').where('id', 'in', [...ids]).execute();
   assertAllFound('adGroupRowIds', ids, found.map((r) => r.id));
 }
-
-const nameTaken = () => duplicate('name', 'A rule with this name already exists.');
 
 async function writeGroups(trx: Transaction<Database>, ruleId: number, groupIds: readonly number[]): Promise<void> {
   await trx.deleteFrom('audience_rule_groups').where('rule_id', '=', ruleId).execute();
@@ -101,53 +87,31 @@ function columnsOf(body: RuleBody) {
   };
 }
 
-export async function createRule(db: Db, actorUserId: number, body: RuleBody, now: Date): Promise<AudienceRule> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await assertGroupsExist(trx, body.adGroupRowIds);
-      const { id } = await trx.insertInto('audience_rules').values({ ...columnsOf(body), created_at: now }).returning('id').executeTakeFirstOrThrow();
-      await writeGroups(trx, id, body.adGroupRowIds);
-      const after = present(await getRule(trx, id), 'The saved audience rule');
-      await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.create', target: { type: 'rule', id }, after });
-      return after;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
-
-export async function updateRule(db: Db, actorUserId: number, id: number, body: RuleBody, now: Date): Promise<AudienceRule> {
-  try {
-    return await db.transaction().execute(async (trx) => {
-      await trx.selectFrom('audience_rules').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-      const before = await getRule(trx, id);
-      if (!before) throw notFound('The rule');
-      await assertGroupsExist(trx, body.adGroupRowIds);
-      await trx.updateTable('audience_rules').set(columnsOf(body)).where('id', '=', id).execute();
-      await writeGroups(trx, id, body.adGroupRowIds);
-      const after = present(await getRule(trx, id), 'The saved audience rule');
-      await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.update', target: { type: 'rule', id }, before, after });
-      return after;
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw nameTaken();
-    throw error;
-  }
-}
-
-export async function deleteRule(db: Db, actorUserId: number, id: number, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await trx.selectFrom('audience_rules').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-    const before = await getRule(trx, id);
-    if (!before) throw notFound('The rule');
-    if (before.linkCount + before.categoryCount > 0) {
-      throw inUse(`This rule still targets ${before.linkCount} link(s) and ${before.categoryCount} categor${before.categoryCount === 1 ? 'y' : 'ies'}. Take it off them first, or switch it off.`);
-    }
-    await trx.deleteFrom('audience_rules').where('id', '=', id).execute();
-    await recordAudit(trx, { at: now, actorUserId, action: 'admin.rule.delete', target: { type: 'rule', id }, before });
-  });
-}
+/** Audience rules: a name taken is a 400 on `name`; a rule still targeting links or categories is not deleted (409). */
+export const rules = defineCollectionService<AudienceRule, RuleBody>({
+  table: 'audience_rules',
+  subject: 'The rule',
+  audit: { action: 'rule', type: 'rule' },
+  list: async (db) => (await ruleQuery(db).execute()).map(toRule),
+  get: async (db, id) => {
+    const row = await ruleQuery(db).where('r.id', '=', id).executeTakeFirst();
+    return row ? toRule(row) : undefined;
+  },
+  checkReferences: (trx, body) => assertGroupsExist(trx, body.adGroupRowIds),
+  insert: async (trx, body, now) => {
+    const { id } = await trx.insertInto('audience_rules').values({ ...columnsOf(body), created_at: now }).returning('id').executeTakeFirstOrThrow();
+    await writeGroups(trx, id, body.adGroupRowIds);
+    return id;
+  },
+  update: async (trx, id, body) => {
+    await trx.updateTable('audience_rules').set(columnsOf(body)).where('id', '=', id).execute();
+    await writeGroups(trx, id, body.adGroupRowIds);
+  },
+  nameTaken: () => duplicate('name', 'A rule with this name already exists.'),
+  refuseDelete: (before) => before.linkCount + before.categoryCount > 0
+    ? inUse(`This rule still targets ${before.linkCount} link(s) and ${before.categoryCount} categor${before.categoryCount === 1 ? 'y' : 'ies'}. Take it off them first, or switch it off.`)
+    : undefined,
+});
 
 /** How many users the conditions match, and ten of them by display name. */
 export async function previewRule(db: Db, conditions: RuleConditions): Promise<RulePreview> {

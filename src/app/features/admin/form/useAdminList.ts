@@ -11,13 +11,13 @@ export interface AdminValue<T> {
 
 type Item<D> = ResponseOf<D> extends readonly (infer T)[] ? T : never;
 
-/** A GET route's answer, fetched on mount and on demand; never cached (admin pages are online only). */
-export function useAdminValue<const D extends RouteDescriptor>(route: D): AdminValue<ResponseOf<D>> {
-  const [value, setValue] = useState<ResponseOf<D>>();
+/** What `load` answers, fetched on mount and on demand; never cached (admin pages are online only). `load` must be stable. */
+export function useAdminLoad<T>(load: () => Promise<T>): AdminValue<T> {
+  const [value, setValue] = useState<T>();
   const [error, setError] = useState<ApiError>();
   const fetchValue = useCallback(async () => {
     try {
-      const answer = (await (callApi as (r: RouteDescriptor) => Promise<unknown>)(route)) as ResponseOf<D>;
+      const answer = await load();
       return () => {
         setValue(answer);
         setError(undefined);
@@ -25,7 +25,7 @@ export function useAdminValue<const D extends RouteDescriptor>(route: D): AdminV
     } catch (caught) {
       return () => setError(caught instanceof ApiError ? caught : ApiError.network(caught));
     }
-  }, [route]);
+  }, [load]);
   useEffect(() => {
     let isCurrent = true;
     void fetchValue().then((apply) => {
@@ -37,6 +37,12 @@ export function useAdminValue<const D extends RouteDescriptor>(route: D): AdminV
   }, [fetchValue]);
   const reload = useCallback(async () => (await fetchValue())(), [fetchValue]);
   return { value, error, reload };
+}
+
+/** A GET route's answer (see useAdminLoad). */
+export function useAdminValue<const D extends RouteDescriptor>(route: D): AdminValue<ResponseOf<D>> {
+  const load = useCallback(async () => (await (callApi as (r: RouteDescriptor) => Promise<unknown>)(route)) as ResponseOf<D>, [route]);
+  return useAdminLoad(load);
 }
 
 export interface AdminList<T> {

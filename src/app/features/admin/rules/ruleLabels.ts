@@ -21,3 +21,8 @@ export function ruleNames(ids: readonly number[], rules: readonly { rowId: numbe
   if (ids.length === 0) return ['Everyone signed in'];
   return ids.map((id) => rules?.find((r) => r.rowId === id)?.name ?? `Rule ${id}`);
 }
+
+/** Rules to choose as an audience: an inactive one says so. */
+export function ruleChoices(rules: readonly { rowId: number; name: string; isActive: boolean }[] | undefined): { value: number; label: string }[] {
+  return (rules ?? []).map((r) => ({ value: r.rowId, label: r.isActive ? r.name : `${r.name} (off)` }));
+}
