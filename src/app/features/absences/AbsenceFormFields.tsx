@@ -10,6 +10,7 @@ import { absenceFileRules } from '../../ui/fileUploader/fileRules';
 import { TimeField } from '../../ui/timeField/TimeField';
 import { categoryOf } from './absenceDialog.rules';
 import { dateBounds, fieldError, type AbsenceFormValues } from './absenceForm';
+import '../../ui/field.css';
 
 export interface AbsenceFormFieldsProps {
   readonly mode: 'create' | 'edit';

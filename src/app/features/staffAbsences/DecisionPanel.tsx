@@ -6,6 +6,7 @@ import { isApiError } from '../../api/ApiError';
 import { describeError } from '../../api/errorHandler';
 import { callApi } from '../../api/client';
 import { statusLabels } from '../absences/absenceView';
+import '../../ui/field.css';
 
 interface DecisionPanelProps {
   readonly request: AbsenceRequest;

@@ -4,6 +4,7 @@ import { useMediaQuery } from '../../ui/useMediaQuery';
 import type { AbsenceCategory } from '../../../shared/contract/absences';
 import { statusLabels } from '../absences/absenceView';
 import { activeFilterCount, allStatuses, type QueueFilterState } from './queueFilter';
+import '../../ui/field.css';
 
 interface QueueFiltersProps {
   readonly filter: QueueFilterState;

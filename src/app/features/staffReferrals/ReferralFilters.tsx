@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { referralStatuses } from '../../../shared/contract/referrals';
 import type { StaffReferralPage } from '../../../shared/contract/staffReferrals';
 import type { ReferralFilterState } from './referralFilter';
+import '../../ui/field.css';
 
 interface ReferralFiltersProps {
   readonly filter: ReferralFilterState;

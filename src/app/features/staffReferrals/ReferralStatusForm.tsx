@@ -6,6 +6,7 @@ import { isApiError } from '../../api/ApiError';
 import { describeError } from '../../api/errorHandler';
 import { callApi } from '../../api/client';
 import { isOneOf } from '../../../shared/guards';
+import '../../ui/field.css';
 
 interface ReferralStatusFormProps {
   readonly referral: StaffReferralDetail;

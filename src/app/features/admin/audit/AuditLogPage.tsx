@@ -8,6 +8,7 @@ import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { actionLabel, describeAuditEntry, recordName } from './auditText';
 import { ViewAsSessions } from './ViewAsSessions';
 import './auditLog.css';
+import '../../../ui/field.css';
 
 /** Entries fetched a time; older ones come with 'Load older entries'. */
 const PAGE_SIZE = 100;

@@ -9,6 +9,7 @@ import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import './classes.css';
+import '../../../ui/field.css';
 
 /** The class's London wall-clock date and time, read off what the server sends, shown as the app shows dates: 'DD/MM/YYYY HH:mm'. */
 const wallClock = (iso: string): string => `${formatDate(iso.slice(0, 10))} ${iso.slice(11, 16)}`;

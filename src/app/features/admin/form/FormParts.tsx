@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ApiError } from '../../../api/ApiError';
+import '../../../ui/field.css';
 
 /** What went wrong with a load or a save: the message, then each field's messages (SPEC §8 shape). */
 export function ErrorBox({ error, title }: { readonly error: unknown; readonly title: string }) {

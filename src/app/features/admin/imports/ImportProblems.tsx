@@ -3,6 +3,7 @@ import { importProblemsCsvRoute, type ImportProblem, type ImportReport } from '.
 import { buildUrl } from '../../../api/url';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { formatCount } from './importText';
+import '../../../ui/field.css';
 
 export type Severity = 'error' | 'warning';
 export interface ProblemRow extends ImportProblem {

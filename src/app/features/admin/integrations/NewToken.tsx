@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CreatedIntegrationClient } from '../../../../shared/contract/integration';
 import { copyText } from '../../../ui/copyText';
+import '../../../ui/field.css';
 
 /** The new client's token, shown this once: copy it now, it cannot be shown again. */
 export function NewToken({ client, onDone }: { readonly client: CreatedIntegrationClient; readonly onDone: () => void }) {

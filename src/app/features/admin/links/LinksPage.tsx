@@ -8,6 +8,7 @@ import { Choices, TextInput, type Choice } from '../form/FormParts';
 import { linkLoss } from '../form/deleteLoss';
 import { useAdminList } from '../form/useAdminList';
 import { ruleChoices, ruleNames } from '../rules/ruleLabels';
+import '../../../ui/field.css';
 
 const api = collectionApi(linksCollection);
 

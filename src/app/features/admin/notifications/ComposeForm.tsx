@@ -8,6 +8,7 @@ import { TimeField } from '../../../ui/timeField/TimeField';
 import { scheduleProblem, type ComposeDraft } from './composeDraft';
 import { useOnline } from '../shell/useOnline';
 import { useRecipientCount } from './useRecipientCount';
+import '../../../ui/field.css';
 
 interface ComposeFormProps {
   readonly draft: ComposeDraft;

@@ -5,6 +5,7 @@ import { Pager } from '../../../ui/table/Pager';
 import { ResponsiveTable } from '../../../ui/table/ResponsiveTable';
 import { usePagination } from '../../../ui/table/usePagination';
 import { cellText, nextSort, searchRows, sortRows, type AdminColumn, type SortState } from './tableRows';
+import '../../../ui/field.css';
 import './adminTable.css';
 
 export type { AdminColumn } from './tableRows';

@@ -12,6 +12,7 @@ import { ErrorBox, fieldErrors } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
 import { EndSessionsAction } from './EndSessionsAction';
 import './userImpersonation.css';
+import '../../../ui/field.css';
 
 /** The search waits this long after the last key press. */
 const SEARCH_DELAY_MS = 300;
