@@ -24,7 +24,7 @@ export interface ShownDetail {
   readonly at: number;
 }
 
-/** A queue page as shown, with the time it was loaded at (for how long each request has waited). */
+/** A queue page as shown, with the server time it was loaded at (for how long each request has waited). */
 export interface ShownPage {
   readonly page: StaffAbsencePage;
   readonly at: number;
@@ -39,7 +39,7 @@ export function useStaffAbsencePage(search: string) {
     queryKey: staffAbsenceKeys.list(search),
     queryFn: async ({ signal }): Promise<ShownPage> => ({
       page: await callApi(staffAbsenceListRoute, { query: toApiQuery(readQueueFilter(new URLSearchParams(search))), signal }),
-      at: Date.now(),
+      at: serverNow(),
     }),
     placeholderData: keepPreviousData,
   });
