@@ -1,5 +1,5 @@
 import type { z } from 'zod/mini';
-import type { RouteDescriptor } from '../../shared/contract/route';
+import { isQueuedOffline, type RouteDescriptor } from '../../shared/contract/route';
 import { ApiError } from './ApiError';
 import { isAbort, isWriteMethod, parseSuccess, sendRequest, toHttpError } from './request';
 import { buildUrl, type QueryInput } from './url';
@@ -49,7 +49,9 @@ export { parseSuccess, toHttpError };
  * Calls one contract route. Sends JSON Accept, credentials and CORS mode, and the XSRF header on
  * writes (SPEC §7). Resolves with the response parsed by the route's schema, after reloading the
  * resources the route `invalidates`; rejects with an `ApiError` (SPEC §8 shape). An aborted call
- * rejects with the abort error unchanged.
+ * rejects with the abort error unchanged. A write needs a connection (`RouteDescriptor.offline`):
+ * while the browser says it is offline it fails at once with the network error, sending nothing;
+ * a write that queues offline is refused here, as only the outbox sends it (sync/mutation.ts).
  */
 export async function callApi<const D extends RouteDescriptor>(
   route: D,
@@ -62,6 +64,8 @@ export async function callApi<const D extends RouteDescriptor>(
     signal?: AbortSignal;
     idempotencyKey?: string;
   };
+  if (isQueuedOffline(route)) throw new Error(`${route.id} queues offline: send it with sendMutation, through the outbox`);
+  if (isWriteMethod(route.method) && globalThis.navigator?.onLine === false) throw ApiError.network(new Error('The browser is offline'));
   const url = buildUrl(route.path, params, query);
   const xsrfToken = isWriteMethod(route.method) ? readXsrfToken() : undefined;
   const response = await sendRequest(url, { method: route.method, body, xsrfToken, signal, ...(idempotencyKey ? { idempotencyKey } : {}) });

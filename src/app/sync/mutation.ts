@@ -8,7 +8,7 @@
  * Plain data and pure functions: the service worker runs them too.
  */
 import { z } from 'zod/mini';
-import type { ContractSchema, HttpMethod, RouteDescriptor } from '../../shared/contract/route';
+import { isQueuedOffline, type ContractSchema, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { buildUrl } from '../api/url';
 import type { OutboxEntry } from '../db/schema';
 
@@ -42,8 +42,12 @@ export function allMutations(): MutationDefinition[] {
 
 const definitions = new Map<string, MutationDefinition>();
 
-/** Registers a mutation and returns it typed. Defining a name again replaces it (hot reload). */
+/**
+ * Registers a mutation and returns it typed. Defining a name again replaces it (hot reload). Its
+ * route must declare `offline: 'queue'`: a write that needs a connection is never queued.
+ */
 export function defineMutation<A, T>(definition: MutationDefinition<A, T>): MutationDefinition<A, T> {
+  if (!isQueuedOffline(definition.route)) throw new Error(`${definition.name}: ${definition.route.id} needs a connection (offline: 'queue' is not declared), so it cannot be queued`);
   definitions.set(definition.name, definition as unknown as MutationDefinition);
   return definition;
 }

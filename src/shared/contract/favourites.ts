@@ -41,6 +41,7 @@ export const addFavouriteResourceRoute = defineRoute({
   body: addFavouriteResourceSchema,
   response: favouriteResourceSchema,
   roles: [],
+  offline: 'queue',
 });
 
 /** Idempotent: removing a missing favourite succeeds. */
@@ -53,6 +54,7 @@ export const removeFavouriteResourceRoute = defineRoute({
   roles: [],
   // The link's id; the favourite removed is always the caller's own.
   ownedParams: { rowId: null },
+  offline: 'queue',
 });
 
 export const listFavouriteTrendingRoute = defineRoute({
@@ -70,6 +72,7 @@ export const addFavouriteTrendingRoute = defineRoute({
   body: addFavouriteTrendingSchema,
   response: favouriteTrendingSchema,
   roles: ['Student'],
+  offline: 'queue',
 });
 
 /** rowId is the wpPostRowId. */
@@ -82,6 +85,7 @@ export const removeFavouriteTrendingRoute = defineRoute({
   roles: ['Student'],
   // The post's id; the favourite removed is always the caller's own.
   ownedParams: { rowId: null },
+  offline: 'queue',
 });
 
 export const favouriteRoutes = [

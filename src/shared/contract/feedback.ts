@@ -45,6 +45,7 @@ export const sendFeedbackRoute = defineRoute({
   body: feedbackSchema,
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 export const recordFeedbackPromptRoute = defineRoute({
@@ -54,6 +55,7 @@ export const recordFeedbackPromptRoute = defineRoute({
   body: feedbackPromptSchema,
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 export const feedbackPromptDateRoute = defineRoute({

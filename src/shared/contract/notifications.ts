@@ -143,6 +143,7 @@ export const markAsReadRoute = defineRoute({
   response: raw.empty,
   roles: [],
   ownedFields: { '*': 'notification' },
+  offline: 'queue',
 });
 
 /** Which push provider web clients use, with the key (and Firebase config) they need. */

@@ -52,6 +52,7 @@ export const saveUserApiPreferencesRoute = defineRoute({
   body: userApiPreferencesSchema,
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 /** Beyond §7: the saved app preferences. */
@@ -70,6 +71,7 @@ export const saveAppPreferencesRoute = defineRoute({
   body: appPreferencesSchema,
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 export const preferencesRoutes = [

@@ -53,6 +53,7 @@ export const openResourceRoute = defineRoute({
   roles: [],
   // A shared link (hidden ones answer 404 to those they are hidden from).
   ownedParams: { rowId: null },
+  offline: 'queue',
 });
 
 export const resourceRoutes = [resourcesRoute, openResourceRoute] as const;

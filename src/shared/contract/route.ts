@@ -107,6 +107,19 @@ export interface RouteDescriptor {
    * and `true` opts in another write that may trigger a one-off effect (a notification's "send now").
    */
   readonly isIdempotentByKey?: boolean;
+  /**
+   * What the client does with this write when it cannot reach the server (issue 33 §2). `queue`:
+   * the write is a named mutation (`src/app/sync/mutation.ts`), kept in the device's outbox and sent
+   * when the connection is back, so only the outbox may send it. Any other write needs a connection:
+   * it fails at once, offline, with the network error, and the screen says so. The writes a student
+   * can make that need a connection are listed, each with its reason, in `writesNeedingConnection.ts`.
+   */
+  readonly offline?: 'queue';
+}
+
+/** Whether the route's write waits in the outbox when offline (see `RouteDescriptor.offline`). */
+export function isQueuedOffline(route: Pick<RouteDescriptor, 'offline'>): boolean {
+  return route.offline === 'queue';
 }
 
 /** Whether the route honours an `Idempotency-Key` (see `RouteDescriptor.isIdempotentByKey`). */

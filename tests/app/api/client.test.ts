@@ -218,3 +218,37 @@ describe('callApi errors', () => {
     expect(lastRequest().init.signal).toBe(controller.signal);
   });
 });
+
+describe('callApi and offline behaviour (RouteDescriptor.offline)', () => {
+  const markItem = defineRoute({
+    id: 'test.mark',
+    method: 'POST',
+    path: '/api/things/mark',
+    body: z.object({ rowId: z.number() }),
+    response: raw.empty,
+    roles: [],
+    offline: 'queue',
+  });
+
+  it('fails a write that needs a connection at once while the browser is offline, sending nothing', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+
+    const error = await rejection(callApi(createItem, { body: { title: 'Notes' } }));
+
+    expect(error.isNetworkError).toBe(true);
+    expect(error.errors.network).toEqual([error.message]);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('still tries a read while the browser says offline (the answer may come from the service worker)', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    fetchMock.mockResolvedValue(json({ rowId: 1, title: 'A' }));
+
+    await expect(callApi(getItem, { params: { rowId: 1 } })).resolves.toEqual({ rowId: 1, title: 'A', isPinned: false });
+  });
+
+  it('refuses a write that queues offline: only the outbox sends it', async () => {
+    await expect(callApi(markItem, { body: { rowId: 1 } })).rejects.toThrow(/test\.mark queues offline: send it with sendMutation/);
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+});

@@ -9,8 +9,12 @@ import { jsonResponse, putValueRoute, userInfoResponse, valueResources } from '.
 import { turns } from './support/modelServer';
 import { useSignedInUser } from './support/signedInUser';
 
-/** The fixtures' PUT, declaring that it changes the cached register `a` (and one nobody loaded). */
-const putInvalidatingRoute = defineRoute({ ...putValueRoute, id: 'test.value.put.invalidating', invalidates: ['value-a', 'not-loaded-here'] });
+/**
+ * The fixtures' PUT as a write that needs a connection (sent by callApi, not queued), declaring that
+ * it changes the cached register `a` (and one nobody loaded).
+ */
+const { offline: _queued, ...sentDirectly } = putValueRoute;
+const putInvalidatingRoute = defineRoute({ ...sentDirectly, id: 'test.value.put.invalidating', invalidates: ['value-a', 'not-loaded-here'] });
 
 const signedIn = useSignedInUser();
 const db = () => signedIn.db();

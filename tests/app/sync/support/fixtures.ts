@@ -47,6 +47,7 @@ export const putValueRoute = defineRoute({
   body: z.object({ value: z.int() }),
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 /** Sets a register: the named mutation the tests queue (negative values are refused by the model server). */
@@ -78,6 +79,7 @@ export const addItemRoute = defineRoute({
   body: z.object({ item: z.int() }),
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 /** DELETE /api/test/set/:item: idempotent (removing a missing item is 204). */
@@ -88,6 +90,7 @@ export const removeItemRoute = defineRoute({
   params: z.object({ item: z.coerce.number() }),
   response: raw.empty,
   roles: [],
+  offline: 'queue',
 });
 
 export const setResource = defineResource({ key: 'set', route: getSetRoute });
