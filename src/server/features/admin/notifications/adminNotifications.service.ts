@@ -13,7 +13,7 @@ import type { Db } from '../../../db/database.js';
 import type { AdminNotificationsTable } from '../../../db/schema.adminNotifications.js';
 import { badRequest, HttpError, notFound } from '../../../http/errors.js';
 import type { Notifier } from '../../notifications/notify.service.js';
-import { audienceErrors, normaliseAudience, resolveAudience } from './adminAudience.js';
+import { audienceErrors, normaliseAudience, resolveStoredAudience } from './adminAudience.js';
 
 /** A send time this close behind the server's clock still counts as "now" (a slow form, a clock skew). */
 const PAST_GRACE_MS = 60_000;
@@ -55,7 +55,7 @@ function sendTimeOf(sendAt: string | null | undefined, now: Date): { at: Date; i
 /** Checks the audience reaches someone and names only what exists; returns it as stored. */
 async function checkedAudience(db: Db, audience: NotificationAudience) {
   const stored = normaliseAudience(audience);
-  const errors = audienceErrors(await resolveAudience(db, stored));
+  const errors = audienceErrors(await resolveStoredAudience(db, stored));
   if (Object.keys(errors).length > 0) throw badRequest('The notification is not valid.', errors);
   return stored;
 }
@@ -85,7 +85,7 @@ export class AdminNotifications {
   }
 
   async countRecipients(audience: NotificationAudience): Promise<RecipientCount> {
-    const resolved = await resolveAudience(this.deps.db, normaliseAudience(audience));
+    const resolved = await resolveStoredAudience(this.deps.db, normaliseAudience(audience));
     return { count: resolved.userIds.length, unknownUserNames: resolved.unknownUserNames };
   }
 
@@ -199,7 +199,7 @@ export class AdminNotifications {
       return current;
     });
     if (!row) return false;
-    const { userIds } = await resolveAudience(db, row.audience);
+    const { userIds } = await resolveStoredAudience(db, row.audience);
     await notifier.notify(
       { userIds },
       row.notification_type,
