@@ -2,11 +2,10 @@ import { sql } from 'kysely';
 import { userSearchLimit, type UserSearchItem, type ViewAsSession } from '../../../../shared/contract/adminViewAs.js';
 import type { Role } from '../../../../shared/contract/route.js';
 import type { Db } from '../../../db/database.js';
+import { likePattern } from '../../../db/likePattern.js';
 
 /** Sessions a page of the view-as log holds. */
 export const viewAsLogPageSize = 20;
-
-const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Users whose display name, user name or student id contains `query` (any case), best known first. */
 export async function searchUsers(db: Db, query: string): Promise<UserSearchItem[]> {
