@@ -8,6 +8,7 @@ import { ReviewPages } from './pages/ReviewPages';
 import { addDays, getJson, londonToday, openCreateDialog, submitAllDayIllness } from './support/absenceSpecs';
 import { runServerJob } from './support/clock';
 import { useOwnServer } from './support/ownServer';
+import { expectCards } from './support/phoneCards';
 import { signInOn } from './support/signIn';
 
 // Issue 15: the school office reviews absence requests. Its own server: it decides requests.
@@ -143,6 +144,8 @@ test.describe('on a phone', () => {
     await review.queueRows().first().getByRole('link', { name: /^Open the request of/ }).click();
     await expect(review.heading('Absence request')).toBeVisible();
     await expect(review.decisionPanel()).toBeVisible();
+    // The classes it covers are cards, each with its time and record labelled.
+    await expectCards(review.main().getByRole('table', { name: 'Classes the absence covers' }), ['When', 'Record']);
     await expectNoAxeViolations();
   });
 

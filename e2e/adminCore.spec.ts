@@ -3,6 +3,7 @@ import type { Download, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { ResourcesPage } from './pages/ResourcesPage';
 import { useOwnServer } from './support/ownServer';
+import { expectCards } from './support/phoneCards';
 import { signInOn } from './support/signIn';
 
 // The service worker runs here, as it does for every user (the suite blocks it elsewhere: playwright.config.ts).
@@ -142,6 +143,41 @@ test('every admin screen is axe-clean on desktop and phone; on a phone the tabs 
   await expect(tabs.getByRole('button', { name: 'Scroll tabs back' })).toBeVisible();
   await tabs.getByRole('link', { name: 'Notifications' }).click();
   await expect(page).toHaveURL(/\/admin\/notifications$/);
+});
+
+test('on a phone the links are cards, and the sort buttons above them are buttons that sort from the keyboard', async ({ page, signInAs, expectNoAxeViolations }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs('admin');
+  await page.goto('/admin/links');
+  const table = main(page).getByRole('table', { name: 'Links' });
+  await expectCards(table, ['Name', 'URL', 'Category']);
+  const heading = table.getByRole('columnheader', { name: 'Name', exact: true });
+  await expect(heading).toHaveAttribute('aria-sort', 'none');
+  const sortByName = table.getByRole('button', { name: 'Sort by Name', exact: true });
+  // It looks like the app's other buttons: a frame, and a finger's height.
+  const look = await sortByName.evaluate((button) => ({ border: getComputedStyle(button).borderTopWidth, height: button.getBoundingClientRect().height }));
+  expect(look.border).toBe('1px');
+  expect(look.height).toBeGreaterThanOrEqual(44);
+  // Reached with Tab from the search box (past Export and the table's scroll region), with a visible focus ring.
+  await main(page).getByRole('searchbox', { name: 'Search links' }).focus();
+  for (let presses = 0; presses < 4 && !(await sortByName.evaluate((button) => button === document.activeElement)); presses += 1) await page.keyboard.press('Tab');
+  await expect(sortByName).toBeFocused();
+  expect(await sortByName.evaluate((button) => `${getComputedStyle(button).outlineStyle} ${getComputedStyle(button).outlineWidth}`)).toBe('solid 3px');
+  const names = () => table.locator('tbody td[data-label="Name"]').allInnerTexts();
+  const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true, sensitivity: 'base' });
+  await page.keyboard.press('Enter');
+  await expect(heading).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByRole('button', { name: 'Sort by Name, sorted ascending' })).toBeFocused();
+  const ascending = await names();
+  expect(ascending.length).toBeGreaterThan(1);
+  expect(ascending).toEqual([...ascending].sort(byName));
+  await page.keyboard.press('Space');
+  await expect(heading).toHaveAttribute('aria-sort', 'descending');
+  await expect(table.getByRole('button', { name: 'Sort by Name, sorted descending' })).toBeFocused();
+  const descending = await names();
+  expect(descending).toEqual([...descending].sort(byName).reverse());
+  await expectCards(table, ['Name', 'URL', 'Category']);
+  await expectNoAxeViolations();
 });
 
 test('offline, an admin page says so plainly and keeps what was typed', async ({ page, context, signInAs }) => {

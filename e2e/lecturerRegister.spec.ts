@@ -8,6 +8,7 @@ import { RegisterPage } from './pages/RegisterPage';
 import { TimetablePage } from './pages/TimetablePage';
 import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
+import { expectCards } from './support/phoneCards';
 import { signInOn } from './support/signIn';
 
 // Issue 15, lecturer register. Its own server: it registers, closes a register and marks
@@ -155,6 +156,27 @@ test.describe('on a phone', () => {
     const card = page.locator(`section.day li.event#class-${lab.rowId}`);
     await expect(card.getByTestId('live-register-count')).toHaveText(await registeredText(page.request, lab.rowId));
     await expect(card.getByRole('link', { name: /^Register ?: / })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
+  test('the register\'s students are cards, each status labelled, and Tab reaches a card\'s Mark present', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('lecturer');
+    // The lab on now: open, or closed by the test above; either way some student can be marked present.
+    const lab = await classInProgress(page, 'CS2041');
+    const register = new RegisterPage(page);
+    await register.goto(lab.rowId);
+    await expectCards(register.students, ['Status']);
+    await page.getByRole('region', { name: 'Students on the register' }).focus();
+    await page.keyboard.press('Tab');
+    const markPresent = register.students.getByRole('button', { name: /^Mark present ?: / }).first();
+    await expect(markPresent).toBeFocused();
+    expect(await markPresent.evaluate((button) => `${getComputedStyle(button).outlineStyle} ${getComputedStyle(button).outlineWidth}`)).toBe('solid 3px');
+    const button = await markPresent.boundingBox();
+    const card = await markPresent.locator('xpath=ancestor::tr').boundingBox();
+    if (!button || !card) throw new Error('the button or its card has no box');
+    expect(button.y).toBeGreaterThanOrEqual(card.y);
+    expect(button.y + button.height).toBeLessThanOrEqual(card.y + card.height);
+    expect(button.x + button.width).toBeLessThanOrEqual(card.x + card.width);
     await expectNoAxeViolations();
   });
 

@@ -3,6 +3,7 @@ import { AppShell } from './pages/AppShell';
 import { ErrorPages } from './pages/ErrorPages';
 import { SettingsPages } from './pages/SettingsPages';
 import { useOwnServer } from './support/ownServer';
+import { expectCards } from './support/phoneCards';
 
 useOwnServer(test);
 
@@ -87,6 +88,17 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('main').getByText('0.1.0')).toBeVisible();
   });
 
+  test('the privacy page lists each cookie as a card, with why and how long it is kept labelled, and is axe-clean', async ({ page, signInAs, expectNoAxeViolations }) => {
+    await signInAs('student');
+    const settings = new SettingsPages(page);
+    await settings.goto('privacy');
+    await settings.expectSection('Privacy', /privacy$/);
+    const cookies = page.getByRole('main').getByRole('table', { name: 'Cookies the app uses' });
+    await expectCards(cookies, ['Why', 'How long']);
+    await expect(cookies.getByRole('rowheader', { name: 'XSRF-TOKEN' })).toBeVisible();
+    await expectNoAxeViolations();
+  });
+
   test('the home page has no axe violations', async ({ page, signInAs, homePage, expectNoAxeViolations }) => {
     await signInAs('student');
     await homePage.expectGreeting('Amara');
@@ -116,7 +128,7 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expectNoAxeViolations();
   });
 
-  test('settings: appearance and about', async ({ page, signInAs, expectNoAxeViolations }) => {
+  test('settings: appearance, about and privacy', async ({ page, signInAs, expectNoAxeViolations }) => {
     await signInAs('student');
     const settings = new SettingsPages(page);
     await settings.goto('appearance');
@@ -124,6 +136,10 @@ test.describe('accessibility (axe, WCAG 2.1 AA)', () => {
     await expectNoAxeViolations();
     await settings.goto('about');
     await settings.expectSection('About', /about$/);
+    await expectNoAxeViolations();
+    await settings.goto('privacy');
+    await settings.expectSection('Privacy', /privacy$/);
+    await expect(page.getByRole('main').getByRole('table', { name: 'Cookies the app uses' })).toBeVisible();
     await expectNoAxeViolations();
   });
 

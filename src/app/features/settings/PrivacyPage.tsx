@@ -1,4 +1,5 @@
 import { cookies } from '../../../shared/constants';
+import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { AnalyticsChoice } from '../analytics/AnalyticsChoice';
 import { contacts, MailLink } from './contacts';
 import { cookieList } from './cookieList';
@@ -32,29 +33,27 @@ export function PrivacyPage() {
         </p>
 
         <h2>Cookies</h2>
-        <div className="table-wrap">
-          <table className="data-table">
-            <caption className="visually-hidden">Cookies the app uses</caption>
-            <thead>
-              <tr>
-                <th scope="col">Cookie</th>
-                <th scope="col">Why</th>
-                <th scope="col">How long</th>
+        <ResponsiveTable label="Cookies the app uses">
+          <caption className="visually-hidden">Cookies the app uses</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cookie</th>
+              <th scope="col">Why</th>
+              <th scope="col">How long</th>
+            </tr>
+          </thead>
+          <tbody>
+            {cookieList.map((cookie) => (
+              <tr key={cookie.name}>
+                <th scope="row">
+                  <code>{cookie.name}</code>
+                </th>
+                <td data-label="Why">{cookie.purpose}</td>
+                <td data-label="How long">{cookie.kept}</td>
               </tr>
-            </thead>
-            <tbody>
-              {cookieList.map((cookie) => (
-                <tr key={cookie.name}>
-                  <th scope="row">
-                    <code>{cookie.name}</code>
-                  </th>
-                  <td>{cookie.purpose}</td>
-                  <td>{cookie.kept}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ResponsiveTable>
         <p>
           If you agree to analytics, the analytics service sets its own cookies to measure how the app is used.
           Choosing to deny analytics removes them.

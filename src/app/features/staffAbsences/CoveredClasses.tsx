@@ -1,4 +1,5 @@
 import type { CoveredClass } from '../../../shared/contract/staffAbsences';
+import { ResponsiveTable } from '../../ui/table/ResponsiveTable';
 import { wallClockLabel } from './waitingTime';
 
 const resultLabels: Readonly<Record<NonNullable<CoveredClass['analysisResult']>, string>> = {
@@ -18,32 +19,30 @@ export function CoveredClasses({ classes }: { readonly classes: readonly Covered
       {classes.length === 0 ? (
         <p>No timetabled classes fall in this absence.</p>
       ) : (
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Classes the absence covers">
-          <table className="data-table">
-            <caption className="visually-hidden">Classes the absence covers</caption>
-            <thead>
-              <tr>
-                <th scope="col">Class</th>
-                <th scope="col">When</th>
-                <th scope="col">Record</th>
+        <ResponsiveTable label="Classes the absence covers">
+          <caption className="visually-hidden">Classes the absence covers</caption>
+          <thead>
+            <tr>
+              <th scope="col">Class</th>
+              <th scope="col">When</th>
+              <th scope="col">Record</th>
+            </tr>
+          </thead>
+          <tbody>
+            {classes.map((item) => (
+              <tr key={item.rowId}>
+                <th scope="row">
+                  {item.moduleCode} {item.eventType}
+                  <span className="staff-absences__sub">{item.moduleName}</span>
+                </th>
+                <td data-label="When">
+                  <time dateTime={item.eventStart}>{wallClockLabel(item.eventStart)}</time>
+                </td>
+                <td data-label="Record">{item.isCancelled ? 'Class cancelled' : item.analysisResult ? resultLabels[item.analysisResult] : 'Register not closed yet'}</td>
               </tr>
-            </thead>
-            <tbody>
-              {classes.map((item) => (
-                <tr key={item.rowId}>
-                  <th scope="row">
-                    {item.moduleCode} {item.eventType}
-                    <span className="staff-absences__sub">{item.moduleName}</span>
-                  </th>
-                  <td>
-                    <time dateTime={item.eventStart}>{wallClockLabel(item.eventStart)}</time>
-                  </td>
-                  <td>{item.isCancelled ? 'Class cancelled' : item.analysisResult ? resultLabels[item.analysisResult] : 'Register not closed yet'}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </ResponsiveTable>
       )}
     </section>
   );

@@ -11,7 +11,8 @@ import { ClassChanges } from './ClassChanges';
 import { CloseRegisterDialog } from './CloseRegisterDialog';
 import { OverrideDialog } from './OverrideDialog';
 import { RegisterHistory } from './RegisterHistory';
-import { canCloseNow, canMarkPresent, presentSummary, registerPhase, studentStatus, wallDate, wallTime, type RegisterPhase } from './registerLabels';
+import { canCloseNow, presentSummary, registerPhase, wallDate, wallTime, type RegisterPhase } from './registerLabels';
+import { RegisterTable } from './RegisterTable';
 import { ServerStateProvider } from '../../serverState/ServerStateProvider';
 import { useMarkPresent, useRegister } from './useRegister';
 import './register.css';
@@ -118,41 +119,7 @@ function Register() {
         {register.students.length === 0 ? (
           <p className="muted">No students are enrolled on this class.</p>
         ) : (
-          <div className="register__table-wrap">
-            <table className="register__table">
-              <thead>
-                <tr>
-                  <th scope="col">Student</th>
-                  <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {register.students.map((student) => (
-                  <tr key={student.userId} data-state={student.state}>
-                    <th scope="row">
-                      {student.displayName}
-                      {student.studentId && <span className="register__student-id"> {student.studentId}</span>}
-                    </th>
-                    <td>{studentStatus(student, isClosed)}</td>
-                    <td>
-                      {canMarkPresent(register, student, nowMs) && (
-                        <button
-                          type="button"
-                          className="button"
-                          disabled={busy !== undefined}
-                          onClick={() => void markPresent(student)}
-                        >
-                          {busy === `mark-${student.userId}` ? 'Marking…' : 'Mark present'}
-                          <span className="visually-hidden">: {student.displayName}</span>
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <RegisterTable register={register} nowMs={nowMs} busy={busy} onMarkPresent={(student) => void markPresent(student)} />
         )}
       </section>
 

@@ -3,6 +3,7 @@ import type { ExportColumn, ExportFormat } from '../../../format/exportItems';
 import { exportItems } from '../../../format/download';
 import { Pager } from '../../../ui/table/Pager';
 import { ResponsiveTable } from '../../../ui/table/ResponsiveTable';
+import { SortHeader } from '../../../ui/table/SortHeader';
 import { usePagination } from '../../../ui/table/usePagination';
 import { cellText, nextSort, searchRows, sortRows, type AdminColumn, type SortState } from './tableRows';
 import '../../../ui/field.css';
@@ -60,23 +61,20 @@ export function AdminTable<T>({ caption, rows, columns, rowKey, actions, exportN
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            {columns.map((column) => {
-              const direction = sort?.key === column.key ? sort.direction : undefined;
-              return (
-                <th key={column.key} scope="col" aria-sort={direction ?? (column.isSortable === false ? undefined : 'none')}>
-                  {column.isSortable === false ? (
-                    column.header
-                  ) : (
-                    <button type="button" className="admin-table__sort" onClick={() => setSort(nextSort(sort, column.key))}>
-                      {column.header}
-                      <span aria-hidden="true" className="admin-table__arrow">
-                        {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
-                      </span>
-                    </button>
-                  )}
+            {columns.map((column) =>
+              column.isSortable === false ? (
+                <th key={column.key} scope="col">
+                  {column.header}
                 </th>
-              );
-            })}
+              ) : (
+                <SortHeader
+                  key={column.key}
+                  label={column.header}
+                  direction={sort?.key === column.key ? sort.direction : undefined}
+                  onSort={() => setSort(nextSort(sort, column.key))}
+                />
+              ),
+            )}
             {actions && <th scope="col">Actions</th>}
           </tr>
         </thead>

@@ -1,5 +1,6 @@
 /** The pure part of the admin table: a column's value, searching and sorting rows. */
 import type { ReactNode } from 'react';
+import type { SortDirection } from '../../../ui/table/SortHeader';
 
 export type CellValue = string | number | boolean | null | undefined | readonly string[];
 
@@ -17,7 +18,7 @@ export interface AdminColumn<T> {
   readonly isExportedByDefault?: boolean;
 }
 
-export type SortDirection = 'ascending' | 'descending';
+export type { SortDirection };
 export interface SortState {
   readonly key: string;
   readonly direction: SortDirection;
