@@ -63,8 +63,6 @@ const componentsCallingTheApi = [
   'src/app/features/admin/notifications/AdminNotificationsPage.tsx',
   'src/app/features/admin/notifications/AudiencePickers.tsx',
   'src/app/features/admin/rules/RulesPage.tsx',
-  'src/app/features/admin/viewAs/EndSessionsAction.tsx',
-  'src/app/features/admin/viewAs/UserImpersonationPage.tsx',
   'src/app/features/home/ReviewQueuesWidget.tsx',
   'src/app/features/settings/SignOutEverywhere.tsx',
   'src/app/features/staffAbsences/DecisionPanel.tsx',
