@@ -60,8 +60,6 @@ const componentsCallingTheApi = [
   'src/app/features/admin/integrations/IntegrationsPage.tsx',
   'src/app/features/admin/integrations/NewClientForm.tsx',
   'src/app/features/admin/jobs/JobsPage.tsx',
-  'src/app/features/admin/notifications/AdminNotificationsPage.tsx',
-  'src/app/features/admin/notifications/AudiencePickers.tsx',
   'src/app/features/admin/rules/RulesPage.tsx',
   'src/app/features/home/ReviewQueuesWidget.tsx',
   'src/app/features/settings/SignOutEverywhere.tsx',
