@@ -50,7 +50,6 @@ const componentRule =
  * to a *.queries.ts hook and take it off this list; the list only shrinks, nothing is added to it.
  */
 const componentsCallingTheApi = [
-  'src/app/features/admin/imports/ImportDialogs.tsx',
   'src/app/features/admin/integrations/ConnectorForm.tsx',
   'src/app/features/admin/integrations/ConnectorsSection.tsx',
   'src/app/features/admin/integrations/IntegrationsPage.tsx',
