@@ -50,7 +50,6 @@ const componentRule =
  * to a *.queries.ts hook and take it off this list; the list only shrinks, nothing is added to it.
  */
 const componentsCallingTheApi = [
-  'src/app/features/admin/rules/RulesPage.tsx',
   'src/app/features/home/ReviewQueuesWidget.tsx',
   'src/app/features/settings/SignOutEverywhere.tsx',
   'src/app/features/staffAbsences/DecisionPanel.tsx',
