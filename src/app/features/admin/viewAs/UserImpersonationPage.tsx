@@ -27,8 +27,8 @@ function useUserSearch(query: string): SearchState {
   const isLongEnough = settled.length >= MIN_QUERY_LENGTH;
   const search = useUsersSearch(settled, isLongEnough);
   if (trimmed.length < MIN_QUERY_LENGTH || !isLongEnough) return { status: 'idle' };
-  if (search.data) return { status: 'done', items: search.data.items };
   if (search.error) return { status: 'failed', message: toErrorDetails(search.error).message };
+  if (search.data) return { status: 'done', items: search.data.items };
   return { status: 'searching' };
 }
 
