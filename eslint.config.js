@@ -50,21 +50,6 @@ const componentRule =
  * to a *.queries.ts hook and take it off this list; the list only shrinks, nothing is added to it.
  */
 const componentsCallingTheApi = [
-  'src/app/features/admin/audit/AuditLogPage.tsx',
-  'src/app/features/admin/audit/ViewAsSessions.tsx',
-  'src/app/features/admin/classes/ClassesPage.tsx',
-  'src/app/features/admin/feedback/FeedbackPage.tsx',
-  'src/app/features/admin/imports/ImportDialogs.tsx',
-  'src/app/features/admin/integrations/ConnectorForm.tsx',
-  'src/app/features/admin/integrations/ConnectorsSection.tsx',
-  'src/app/features/admin/integrations/IntegrationsPage.tsx',
-  'src/app/features/admin/integrations/NewClientForm.tsx',
-  'src/app/features/admin/jobs/JobsPage.tsx',
-  'src/app/features/admin/notifications/AdminNotificationsPage.tsx',
-  'src/app/features/admin/notifications/AudiencePickers.tsx',
-  'src/app/features/admin/rules/RulesPage.tsx',
-  'src/app/features/admin/viewAs/EndSessionsAction.tsx',
-  'src/app/features/admin/viewAs/UserImpersonationPage.tsx',
   'src/app/features/home/ReviewQueuesWidget.tsx',
   'src/app/features/settings/SignOutEverywhere.tsx',
   'src/app/features/staffAbsences/DecisionPanel.tsx',

@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
-import { auditLogRoute, type AuditEntry, type AuditPage } from '../../../../shared/contract/adminAudit';
-import { callApi } from '../../../api/client';
+import { useId, useState, type FormEvent } from 'react';
+import type { AuditEntry } from '../../../../shared/contract/adminAudit';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
 import { PageFrame } from '../form/PageFrame';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { useAuditLog, type AuditFilters } from './audit.queries';
 import { actionLabel, describeAuditEntry, recordName } from './auditText';
 import { ViewAsSessions } from './ViewAsSessions';
 import './auditLog.css';
 import '../../../ui/field.css';
-
-/** Entries fetched a time; older ones come with 'Load older entries'. */
-const PAGE_SIZE = 100;
 
 const json = (value: unknown): string => (value === undefined ? '' : JSON.stringify(value, null, 2));
 
@@ -88,36 +85,19 @@ export function AuditLogPage() {
   const id = useId();
   const [actor, setActor] = useState('');
   const [action, setAction] = useState('');
-  const [filters, setFilters] = useState({ actor: '', action: '' });
-  const [entries, setEntries] = useState<readonly AuditEntry[]>([]);
-  const [page, setPage] = useState<AuditPage | undefined>();
-  const [error, setError] = useState<string | undefined>();
-
-  const fetchPage = useCallback(
-    async (pageNumber: number) => {
-      try {
-        const result = await callApi(auditLogRoute, {
-          query: { ...(filters.actor ? { actor: filters.actor } : {}), ...(filters.action ? { action: filters.action } : {}), page: String(pageNumber), pageSize: String(PAGE_SIZE) },
-        });
-        setPage(result);
-        setEntries((current) => (pageNumber === 1 ? result.items : [...current, ...result.items]));
-        setError(undefined);
-      } catch (failure) {
-        setError(toErrorDetails(failure).message);
-      }
-    },
-    [filters],
-  );
-  useEffect(() => {
-    const timer = setTimeout(() => void fetchPage(1), 0);
-    return () => clearTimeout(timer);
-  }, [fetchPage]);
+  const [filters, setFilters] = useState<AuditFilters>({ actor: '', action: '' });
+  const log = useAuditLog(filters);
+  const page = log.data?.pages.at(-1);
+  const entries = log.data?.pages.flatMap((loaded) => loaded.items) ?? [];
+  const error = log.error ? toErrorDetails(log.error).message : undefined;
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    setFilters({ actor: actor.trim(), action });
+    const applied = { actor: actor.trim(), action };
+    // The same filters again read the log again, as a new search would.
+    if (applied.actor === filters.actor && applied.action === filters.action) void log.refetch();
+    else setFilters(applied);
   };
-  const hasMore = page !== undefined && entries.length < page.total;
 
   return (
     <PageFrame intro="Every change made by staff and administrators: who, what, when, and the record before and after.">
@@ -155,8 +135,8 @@ export function AuditLogPage() {
         {page ? `${page.total} ${page.total === 1 ? 'entry' : 'entries'} match; ${entries.length} shown.` : 'Loading the audit log…'}
       </p>
       <AdminTable caption="Audit log" rows={entries} columns={columns} rowKey={(e) => e.rowId} exportName="audit-log" />
-      {hasMore && (
-        <button type="button" className="button" onClick={() => void fetchPage((page?.page ?? 1) + 1)}>
+      {log.hasNextPage && (
+        <button type="button" className="button" onClick={() => void log.fetchNextPage()}>
           Load older entries
         </button>
       )}

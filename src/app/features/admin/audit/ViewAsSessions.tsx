@@ -1,10 +1,9 @@
-import { useEffect, useId, useState } from 'react';
-import { viewAsLogRoute, type ViewAsSession } from '../../../../shared/contract/adminViewAs';
-import { callApi } from '../../../api/client';
+import { useId, useState } from 'react';
+import type { ViewAsSession } from '../../../../shared/contract/adminViewAs';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
-
-type LogPage = { readonly items: readonly ViewAsSession[]; readonly total: number; readonly page: number; readonly pageSize: number };
+import { ResponsiveTable } from '../../../ui/table/ResponsiveTable';
+import { useViewAsLog } from './audit.queries';
 
 const endings: Record<NonNullable<ViewAsSession['endedBy']>, string> = {
   stopped: 'Stopped by the administrator',
@@ -56,33 +55,31 @@ function Session({ session }: { readonly session: ViewAsSession }) {
           {session.requests.length} {session.requests.length === 1 ? 'request' : 'requests'}, {refusedCount} refused
         </summary>
         {session.requests.length > 0 && (
-          <div className="view-as-log__table-wrap">
-            <table className="view-as-log__table">
-              <caption className="visually-hidden">Requests made while viewing as {session.viewedDisplayName}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Request</th>
-                  <th scope="col">Route</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Refused</th>
+          <ResponsiveTable label={`Requests made while viewing as ${session.viewedDisplayName}`} className="view-as-log__table">
+            <caption className="visually-hidden">Requests made while viewing as {session.viewedDisplayName}</caption>
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Request</th>
+                <th scope="col">Route</th>
+                <th scope="col">Status</th>
+                <th scope="col">Refused</th>
+              </tr>
+            </thead>
+            <tbody>
+              {session.requests.map((request, index) => (
+                <tr key={`${request.at}-${index}`}>
+                  <td data-label="When">
+                    <When at={request.at} />
+                  </td>
+                  <td data-label="Request" className="view-as-log__path">{`${request.method} ${request.path}`}</td>
+                  <td data-label="Route">{request.routeId ?? '–'}</td>
+                  <td data-label="Status">{request.status}</td>
+                  <td data-label="Refused">{request.refused ? 'Refused (read only)' : 'No'}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {session.requests.map((request, index) => (
-                  <tr key={`${request.at}-${index}`}>
-                    <td>
-                      <When at={request.at} />
-                    </td>
-                    <td className="view-as-log__path">{`${request.method} ${request.path}`}</td>
-                    <td>{request.routeId ?? '–'}</td>
-                    <td>{request.status}</td>
-                    <td>{request.refused ? 'Refused (read only)' : 'No'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ResponsiveTable>
         )}
       </details>
     </article>
@@ -96,21 +93,9 @@ function Session({ session }: { readonly session: ViewAsSession }) {
 export function ViewAsSessions() {
   const headingId = useId();
   const [pageNumber, setPageNumber] = useState(1);
-  const [page, setPage] = useState<LogPage | undefined>();
-  const [error, setError] = useState<string | undefined>();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(viewAsLogRoute, { query: { page: String(pageNumber) }, signal: controller.signal })
-      .then((result) => {
-        setPage(result);
-        setError(undefined);
-      })
-      .catch((failure: unknown) => {
-        if (!controller.signal.aborted) setError(toErrorDetails(failure).message);
-      });
-    return () => controller.abort();
-  }, [pageNumber]);
+  const log = useViewAsLog(pageNumber);
+  const page = log.data;
+  const error = log.error ? toErrorDetails(log.error).message : undefined;
 
   const pageCount = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { adminClassListRoute, maxAdminClassPageSize, type AdminClass } from '../../../../shared/contract/adminClasses';
-import { callApi } from '../../../api/client';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { AdminClass } from '../../../../shared/contract/adminClasses';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { formatDate } from '../../../format/dateTime';
 import { DateField } from '../../../ui/dateField/DateField';
@@ -8,6 +7,7 @@ import { MoveOrCancelClass } from '../../staffRegister/ClassChanges';
 import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { useAdminClasses, useReloadAdminClasses, type ClassFilters } from './classes.queries';
 import './classes.css';
 import '../../../ui/field.css';
 
@@ -24,12 +24,6 @@ const columns: readonly AdminColumn<AdminClass>[] = [
   { key: 'status', header: 'Status', value: (c) => (c.isCancelled ? 'Cancelled' : 'On') },
 ];
 
-interface Filters {
-  readonly from: string;
-  readonly to: string;
-  readonly q: string;
-}
-
 /**
  * /admin/classes: every timetabled class in a date range, filtered on the server by module, with
  * the lecturers' Move and Cancel (from the register page) for any class.
@@ -40,50 +34,16 @@ export function ClassesPage() {
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [q, setQ] = useState('');
-  const [filters, setFilters] = useState<Filters>({ from: '', to: '', q: '' });
-  const [classes, setClasses] = useState<readonly AdminClass[]>([]);
-  const [total, setTotal] = useState<number | undefined>();
-  const [pagesLoaded, setPagesLoaded] = useState(0);
-  const [error, setError] = useState<string | undefined>();
-  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, readonly string[]>>>({});
+  const [filters, setFilters] = useState<ClassFilters>({ from: '', to: '', q: '' });
+  const list = useAdminClasses(filters);
+  const reloadClasses = useReloadAdminClasses();
   const [selected, setSelected] = useState<AdminClass | undefined>();
   const changesRef = useRef<HTMLDivElement>(null);
-
-  const fetchPages = useCallback(
-    async (firstPage: number, lastPage: number) => {
-      try {
-        const found: AdminClass[] = [];
-        let count = 0;
-        for (let page = firstPage; page <= lastPage; page += 1) {
-          const result = await callApi(adminClassListRoute, {
-            query: {
-              ...(filters.from ? { from: filters.from } : {}),
-              ...(filters.to ? { to: filters.to } : {}),
-              ...(filters.q ? { q: filters.q } : {}),
-              page: String(page),
-              pageSize: String(maxAdminClassPageSize),
-            },
-          });
-          found.push(...result.items);
-          count = result.total;
-        }
-        setClasses((current) => (firstPage === 1 ? found : [...current, ...found]));
-        setTotal(count);
-        setPagesLoaded(lastPage);
-        setError(undefined);
-        setFieldErrors({});
-      } catch (failure) {
-        const details = toErrorDetails(failure);
-        setError(details.message);
-        setFieldErrors(details.errors ?? {});
-      }
-    },
-    [filters],
-  );
-  useEffect(() => {
-    const timer = setTimeout(() => void fetchPages(1, 1), 0);
-    return () => clearTimeout(timer);
-  }, [fetchPages]);
+  const classes = list.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = list.data?.pages.at(-1)?.total;
+  const failure = list.error ? toErrorDetails(list.error) : undefined;
+  const error = failure?.message;
+  const fieldErrors = failure?.errors ?? {};
 
   useEffect(() => {
     if (selected) changesRef.current?.querySelector('h2')?.focus();
@@ -92,16 +52,18 @@ export function ClassesPage() {
   const apply = (event: FormEvent) => {
     event.preventDefault();
     setSelected(undefined);
-    setFilters({ from, to, q: q.trim() });
+    const applied = { from, to, q: q.trim() };
+    // The same filters again read the list again, as a new search would.
+    if (applied.from === filters.from && applied.to === filters.to && applied.q === filters.q) void list.refetch();
+    else setFilters(applied);
   };
 
   /** After a move or cancellation: the list again (every page shown so far), the form closed. */
   const reload = async () => {
     setSelected(undefined);
-    await fetchPages(1, Math.max(pagesLoaded, 1));
+    await reloadClasses();
   };
 
-  const hasMore = total !== undefined && classes.length < total;
   const dateError = (field: 'from' | 'to') => (fieldErrors[field] ?? []).join(' ');
 
   return (
@@ -161,8 +123,8 @@ export function ClassesPage() {
             )
           }
         />
-        {hasMore && (
-          <button type="button" className="button" disabled={!isOnline} onClick={() => void fetchPages(pagesLoaded + 1, pagesLoaded + 1)}>
+        {list.hasNextPage && (
+          <button type="button" className="button" disabled={!isOnline} onClick={() => void list.fetchNextPage()}>
             Load more classes
           </button>
         )}

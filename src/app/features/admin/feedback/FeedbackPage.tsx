@@ -1,15 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { adminFeedbackRoute, type FeedbackEntry, type FeedbackList } from '../../../../shared/contract/adminFeedback';
-import { callApi } from '../../../api/client';
+import type { FeedbackEntry } from '../../../../shared/contract/adminFeedback';
 import { countOf, formatCount } from '../../../format/count';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
 import { ErrorBox } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
-
-/** Entries fetched a time (the route allows up to 5,000). */
-const PAGE_SIZE = 1000;
+import { useAdminFeedback } from './feedback.queries';
 
 const columns: readonly AdminColumn<FeedbackEntry>[] = [
   {
@@ -44,25 +40,11 @@ export function averageRating(items: readonly Pick<FeedbackEntry, 'rating'>[]): 
  */
 export function FeedbackPage() {
   const isOnline = useOnline();
-  const [items, setItems] = useState<readonly FeedbackEntry[]>([]);
-  const [list, setList] = useState<FeedbackList>();
-  const [error, setError] = useState<unknown>();
-  const fetchFrom = useCallback(async (offset: number) => {
-    try {
-      const answer = await callApi(adminFeedbackRoute, { query: { limit: String(PAGE_SIZE), offset: String(offset) } });
-      setList(answer);
-      setItems((current) => (offset === 0 ? answer.items : [...current, ...answer.items]));
-      setError(undefined);
-    } catch (caught) {
-      setError(caught);
-    }
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => void fetchFrom(0), 0);
-    return () => clearTimeout(timer);
-  }, [fetchFrom]);
+  const feedback = useAdminFeedback();
+  const items = feedback.data?.pages.flatMap((page) => page.items) ?? [];
+  const list = feedback.data?.pages.at(-1);
+  const error = feedback.error;
   const rating = averageRating(items);
-  const hasMore = list !== undefined && items.length < list.total;
   return (
     <PageFrame intro="What users told us from the feedback card and Settings › Feedback: a rating from 1 to 5, a topic and a comment, newest first.">
       <p className="muted" role="status">
@@ -72,9 +54,9 @@ export function FeedbackPage() {
       </p>
       <ErrorBox error={error} title="Feedback could not be loaded" />
       {list && <AdminTable caption="Feedback" rows={items} columns={columns} rowKey={(f) => f.rowId} exportName="feedback" />}
-      {hasMore && (
+      {feedback.hasNextPage && (
         <div>
-          <button type="button" className="button" disabled={!isOnline} onClick={() => void fetchFrom(items.length)}>
+          <button type="button" className="button" disabled={!isOnline} onClick={() => void feedback.fetchNextPage()}>
             Load older feedback
           </button>
         </div>

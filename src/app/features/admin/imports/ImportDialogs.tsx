@@ -1,8 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { importApplyRoute, importRevertRoute, type ImportReport } from '../../../../shared/contract/adminImports';
-import { callApi } from '../../../api/client';
+import type { ImportReport } from '../../../../shared/contract/adminImports';
 import { ConfirmForm, useConfirmedWrite } from '../../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../../ui/sheet/ResponsiveDialog';
+import { applyImport, revertImport } from './imports.queries';
 import { countsSentence } from './importText';
 
 export const acceptWarningsLabel = 'I have read the warnings and want to apply this import anyway';
@@ -11,7 +12,7 @@ export const revertText = 'What it created is deactivated, what it changed is pu
 interface ConfirmDialogProps {
   readonly isOpen: boolean;
   readonly onClose: () => void;
-  /** The request was accepted: the batch's job has been queued. */
+  /** The request was accepted: the batch's job has been queued (and its report is read again). */
   readonly onDone: () => void;
   readonly report: ImportReport;
 }
@@ -31,6 +32,7 @@ function ApplyForm({ report, onClose, onDone }: Omit<ConfirmDialogProps, 'isOpen
   const [isAccepted, setIsAccepted] = useState(false);
   const [mustAccept, setMustAccept] = useState(false);
   const write = useConfirmedWrite(onDone);
+  const queryClient = useQueryClient();
   const warningCount = report.warnings.length + report.moreWarnings;
   const hasWarnings = warningCount > 0;
 
@@ -41,9 +43,7 @@ function ApplyForm({ report, onClose, onDone }: Omit<ConfirmDialogProps, 'isOpen
       checkboxRef.current?.focus();
       return;
     }
-    void write.run((idempotencyKey) =>
-      callApi(importApplyRoute, { params: { rowId: report.rowId }, body: { acceptWarnings: hasWarnings && isAccepted }, idempotencyKey }),
-    );
+    void write.run((idempotencyKey) => applyImport(queryClient, report.rowId, hasWarnings && isAccepted, idempotencyKey));
   };
 
   return (
@@ -87,9 +87,10 @@ export function RevertDialog({ isOpen, onClose, onDone, report }: ConfirmDialogP
 
 function RevertForm({ report, onClose, onDone }: Omit<ConfirmDialogProps, 'isOpen'>) {
   const write = useConfirmedWrite(onDone);
+  const queryClient = useQueryClient();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void write.run((idempotencyKey) => callApi(importRevertRoute, { params: { rowId: report.rowId }, idempotencyKey }));
+    void write.run((idempotencyKey) => revertImport(queryClient, report.rowId, idempotencyKey));
   };
   return (
     <ConfirmForm confirmLabel="Revert import" isSending={write.isSending} error={write.error} onSubmit={submit} onCancel={onClose}>

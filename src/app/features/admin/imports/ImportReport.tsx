@@ -1,6 +1,5 @@
 import { useId, useState, type Ref } from 'react';
 import type { ImportReport as Report } from '../../../../shared/contract/adminImports';
-import type { ApiError } from '../../../api/ApiError';
 import { ErrorBox } from '../form/FormParts';
 import { ApplyDialog, RevertDialog } from './ImportDialogs';
 import { ImportCounts } from './ImportCounts';
@@ -9,10 +8,11 @@ import { formatCount, isInProgress, progressTexts, senderOf, stateLabels, stateT
 
 interface ImportReportProps {
   readonly report: Report | undefined;
-  readonly error: ApiError | undefined;
+  /** Why the report could not be read (last); shown above it, or instead of it before one loaded. */
+  readonly error: unknown;
   readonly headingRef: Ref<HTMLHeadingElement>;
   readonly isOnline: boolean;
-  /** Apply or revert was accepted: read the batch again (and follow its job). */
+  /** Apply or revert was accepted (the batch is read again and its job followed). */
   readonly onRequested: () => void;
 }
 

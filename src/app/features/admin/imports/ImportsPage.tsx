@@ -1,15 +1,14 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { importListRoute } from '../../../../shared/contract/adminImports';
 import { paths } from '../../../routing/paths';
 import { ErrorBox } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
-import { useAdminValue } from '../form/useAdminList';
 import { useOnline } from '../shell/useOnline';
 import { ImportHistory } from './ImportHistory';
 import { ImportReport } from './ImportReport';
 import { UploadForm } from './UploadForm';
-import { useImportReport } from './useImportReport';
+import { reloadImportHistory, useImportHistory, useImportReport } from './imports.queries';
 import '../../../ui/field.css';
 import './imports.css';
 
@@ -24,9 +23,9 @@ export function ImportsPage() {
   const navigate = useNavigate();
   const isOnline = useOnline();
   const rowId = params.rowId !== undefined && /^[1-9]\d{0,9}$/.test(params.rowId) ? Number(params.rowId) : undefined;
-  const { report, error, reload } = useImportReport(rowId);
-  const history = useAdminValue(importListRoute);
-  const reloadHistory = history.reload;
+  const { data: report, error } = useImportReport(rowId);
+  const history = useImportHistory();
+  const queryClient = useQueryClient();
   const headingRef = useRef<HTMLHeadingElement>(null);
   // The batch just uploaded: its report heading takes the focus once it is on the page.
   const focusOnRowId = useRef<number | undefined>(undefined);
@@ -40,8 +39,8 @@ export function ImportsPage() {
   // The history shows each batch's state too: read it again whenever the report's state moves.
   const state = report?.state;
   useEffect(() => {
-    if (state) void reloadHistory();
-  }, [state, reloadHistory]);
+    if (state) void reloadImportHistory(queryClient);
+  }, [state, queryClient]);
 
   return (
     <PageFrame intro="Bring in a university's data: a zip of OneRoster 1.2 CSV files plus the timetable extension files (rooms, events, absence categories). Each bundle is checked before anything changes.">
@@ -65,7 +64,6 @@ export function ImportsPage() {
             headingRef={headingRef}
             isOnline={isOnline}
             onRequested={() => {
-              reload();
               // After the dialog gives the focus back: its button may be gone with the old state.
               requestAnimationFrame(() => headingRef.current?.focus());
             }}
@@ -74,10 +72,10 @@ export function ImportsPage() {
         <section className="admin-imports__history" aria-labelledby="admin-imports-history">
           <h2 id="admin-imports-history">History</h2>
           {history.error && <ErrorBox error={history.error} title="The history could not be loaded" />}
-          {!history.value && !history.error ? (
+          {!history.data && !history.error ? (
             <p className="muted">Loading the history…</p>
           ) : (
-            <ImportHistory items={history.value?.items ?? []} reportPath={reportPath} />
+            <ImportHistory items={history.data?.items ?? []} reportPath={reportPath} />
           )}
         </section>
       </div>

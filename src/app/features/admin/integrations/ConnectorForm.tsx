@@ -1,14 +1,13 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  classCodePlaceholder, connectorCreateRoute, connectorKinds, connectorUpdateRoute, type Connector,
-} from '../../../../shared/contract/adminConnectors';
-import { callApi } from '../../../api/client';
+import { classCodePlaceholder, connectorKinds, type Connector } from '../../../../shared/contract/adminConnectors';
 import { EditorFooter } from '../form/EditorFooter';
 import { TextInput, fieldErrors } from '../form/FormParts';
 import { useSave } from '../form/useSave';
 import { useOnline } from '../shell/useOnline';
 import { bodyOf, draftOf, emptyConnectorDraft, type ConnectorDraft, type FeedDraft } from './connectorDraft';
 import { connectorKindLabels, scheduleInWords } from './connectorText';
+import { saveConnector } from './integrations.queries';
 
 interface ConnectorFormProps {
   /** The connector being changed; absent when adding one. */
@@ -25,6 +24,7 @@ interface ConnectorFormProps {
 export function ConnectorForm({ connector, onDone, onCancel }: ConnectorFormProps) {
   const [draft, setDraft] = useState<ConnectorDraft>(connector ? draftOf(connector) : emptyConnectorDraft);
   const save = useSave();
+  const queryClient = useQueryClient();
   const isOnline = useOnline();
   const titleId = useId();
   const kindErrorId = useId();
@@ -34,7 +34,7 @@ export function ConnectorForm({ connector, onDone, onCancel }: ConnectorFormProp
   const submit = async () => {
     const body = bodyOf(draft, isEditing);
     const ok = await save.run(
-      () => (connector ? callApi(connectorUpdateRoute, { params: { rowId: connector.rowId }, body }) : callApi(connectorCreateRoute, { body })),
+      () => saveConnector(queryClient, connector?.rowId, body),
       connector ? `Connector “${draft.name.trim()}” saved` : `Connector “${draft.name.trim()}” added`,
     );
     if (ok) await onDone();

@@ -1,22 +1,17 @@
-import { useEffect, useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import {
-  connectorDeleteRoute, connectorListRoute, connectorRunRoute, type Connector,
-} from '../../../../shared/contract/adminConnectors';
-import { callApi } from '../../../api/client';
+import type { Connector } from '../../../../shared/contract/adminConnectors';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { toast } from '../../../ui/toast/toastStore';
 import { useDeleteDialog } from '../form/DeleteDialog';
 import { ErrorBox } from '../form/FormParts';
-import { useAdminValue } from '../form/useAdminList';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { humanDateTime } from './clientText';
 import { ConnectorForm } from './ConnectorForm';
+import { deleteConnector, runConnector, useConnectors, useReloadConnectors } from './integrations.queries';
 import { connectorKindLabels, isRunOpen, runMoment, runStateLabels, runText, scheduleInWords } from './connectorText';
-
-/** How often the list is read again while a run is waiting or working. */
-const OPEN_RUN_POLL_MS = 2000;
 
 type Editing = { readonly mode: 'adding' } | { readonly mode: 'editing'; readonly connector: Connector };
 
@@ -27,28 +22,22 @@ type Editing = { readonly mode: 'adding' } | { readonly mode: 'editing'; readonl
  * is read again every few seconds, so its outcome shows without reloading the page.
  */
 export function ConnectorsSection() {
-  const connectors = useAdminValue(connectorListRoute);
+  const connectors = useConnectors();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Editing>();
   const isOnline = useOnline();
   const headingId = useId();
-  const deletion = useDeleteDialog(connectors.reload);
-  const items = connectors.value?.items;
-  const { reload } = connectors;
-  const hasOpenRun = items?.some((c) => isRunOpen(c.lastRun)) ?? false;
-  useEffect(() => {
-    if (!hasOpenRun) return undefined;
-    const timer = setInterval(() => void reload(), OPEN_RUN_POLL_MS);
-    return () => clearInterval(timer);
-  }, [hasOpenRun, reload]);
+  const reloadConnectors = useReloadConnectors();
+  const deletion = useDeleteDialog(reloadConnectors);
+  const items = connectors.data?.items;
 
   const runNow = async (connector: Connector) => {
     try {
-      await callApi(connectorRunRoute, { params: { rowId: connector.rowId } });
+      await runConnector(queryClient, connector.rowId);
       toast.positive(`“${connector.name}” will run now`);
     } catch (error) {
       toast.negative(toErrorDetails(error).message);
     }
-    await reload();
   };
   const remove = (connector: Connector) =>
     deletion.ask({
@@ -57,7 +46,7 @@ export function ConnectorsSection() {
       loss: async () => ({
         text: `It stops running, and its settings${connector.hasSecret ? ', its stored secret' : ''} and its list of runs are removed. The import batches it made stay in the import history (Admin → Imports), where they can still be read and reverted.`,
       }),
-      remove: () => callApi(connectorDeleteRoute, { params: { rowId: connector.rowId } }),
+      remove: () => deleteConnector(connector.rowId),
       done: `Scheduled pull “${connector.name}” deleted`,
     });
 
@@ -87,10 +76,8 @@ export function ConnectorsSection() {
     },
   ];
 
-  const done = async () => {
-    setEditing(undefined);
-    await reload();
-  };
+  // The save has marked the list stale already: it is read again behind the closed form.
+  const done = async () => setEditing(undefined);
   return (
     <section className="connectors" aria-labelledby={headingId}>
       <h2 id={headingId}>Scheduled pulls</h2>

@@ -1,17 +1,14 @@
 import { useState } from 'react';
-import {
-  integrationClientListRoute, integrationClientRevokeRoute, type CreatedIntegrationClient, type IntegrationClient,
-} from '../../../../shared/contract/integration';
-import { callApi } from '../../../api/client';
+import type { CreatedIntegrationClient, IntegrationClient } from '../../../../shared/contract/integration';
 import { serverNow } from '../../timetable/serverClock';
 import { useDeleteDialog } from '../form/DeleteDialog';
 import { ErrorBox } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
-import { useAdminValue } from '../form/useAdminList';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import { clientStatus, humanDateTime, lastUseText, scopesText } from './clientText';
 import { ConnectorsSection } from './ConnectorsSection';
+import { revokeIntegrationClient, useIntegrationClients, useReloadIntegrationClients } from './integrations.queries';
 import { NewClientForm } from './NewClientForm';
 import { NewToken } from './NewToken';
 import './integrations.css';
@@ -22,11 +19,12 @@ import './integrations.css';
  * the scheduled pulls (connectors) that read other systems on a schedule.
  */
 export function IntegrationsPage() {
-  const clients = useAdminValue(integrationClientListRoute);
+  const clients = useIntegrationClients();
+  const reloadClients = useReloadIntegrationClients();
   const [mode, setMode] = useState<'list' | 'adding'>('list');
   const [created, setCreated] = useState<CreatedIntegrationClient>();
   const isOnline = useOnline();
-  const revocation = useDeleteDialog(clients.reload);
+  const revocation = useDeleteDialog(reloadClients);
   const nowMs = serverNow();
   const columns: AdminColumn<IntegrationClient>[] = [
     { key: 'name', header: 'Name', value: (c) => c.name },
@@ -43,7 +41,7 @@ export function IntegrationsPage() {
       loss: async () => ({
         text: `Its token stops working at once: ${scopesText(client).toLocaleLowerCase()} with it will be refused. This cannot be undone; to give access again, create a new client.`,
       }),
-      remove: () => callApi(integrationClientRevokeRoute, { params: { rowId: client.rowId } }),
+      remove: () => revokeIntegrationClient(client.rowId),
       done: `Client “${client.name}” revoked`,
     });
   return (
@@ -55,7 +53,6 @@ export function IntegrationsPage() {
           onCreated={(client) => {
             setCreated(client);
             setMode('list');
-            void clients.reload();
           }}
           onCancel={() => setMode('list')}
         />
@@ -67,10 +64,10 @@ export function IntegrationsPage() {
         </div>
       )}
       <ErrorBox error={clients.error} title="Clients could not be loaded" />
-      {clients.value && (
+      {clients.data && (
         <AdminTable
           caption="Integration clients"
-          rows={clients.value.items}
+          rows={clients.data.items}
           columns={columns}
           rowKey={(c) => c.rowId}
           exportName="integration-clients"

@@ -1,16 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import dayjs from 'dayjs';
 import {
-  defaultTokenLifetimeDays, integrationClientCreateRoute, integrationScopeLabels, maxTokenLifetimeDays, type CreatedIntegrationClient,
+  defaultTokenLifetimeDays, integrationScopeLabels, maxTokenLifetimeDays, type CreatedIntegrationClient,
 } from '../../../../shared/contract/integration';
 import { integrationScopes, type IntegrationScope } from '../../../../shared/contract/integrationScopes';
-import { callApi } from '../../../api/client';
 import { DateField } from '../../../ui/dateField/DateField';
 import { Choices, TextInput, fieldErrors } from '../form/FormParts';
 import { EditorFooter } from '../form/EditorFooter';
 import { useSave } from '../form/useSave';
 import { useOnline } from '../shell/useOnline';
 import { serverNow } from '../../timetable/serverClock';
+import { createIntegrationClient } from './integrations.queries';
 
 interface NewClientFormProps {
   readonly onCreated: (client: CreatedIntegrationClient) => void;
@@ -25,6 +26,7 @@ export function NewClientForm({ onCreated, onCancel }: NewClientFormProps) {
   const [scopes, setScopes] = useState<IntegrationScope[]>([]);
   const [expiresOn, setExpiresOn] = useState<string | null>(null);
   const save = useSave();
+  const queryClient = useQueryClient();
   const isOnline = useOnline();
   const today = dayjs(serverNow());
   const submit = async () => {
@@ -32,7 +34,7 @@ export function NewClientForm({ onCreated, onCancel }: NewClientFormProps) {
     // The token stops working at the end of the chosen day, in the university's time.
     const expiresAt = expiresOn ? dayjs(expiresOn).endOf('day').format() : undefined;
     const ok = await save.run(async () => {
-      created = await callApi(integrationClientCreateRoute, { body: { name, scopes, ...(expiresAt ? { expiresAt } : {}) } });
+      created = await createIntegrationClient(queryClient, { name, scopes, ...(expiresAt ? { expiresAt } : {}) });
     }, `Client “${name.trim()}” added`);
     if (ok && created) onCreated(created);
   };

@@ -1,13 +1,11 @@
-import { useCallback, useEffect, useState } from 'react';
-import { jobsStateRoute, type JobsState } from '../../../../shared/contract/admin';
-import { callApi } from '../../../api/client';
+import type { JobsState } from '../../../../shared/contract/admin';
 import { formatCount } from '../../../format/count';
 import { formatDate, formatTime24 } from '../../../format/dateTime';
-import { serverNow } from '../../timetable/serverClock';
 import { ErrorBox } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
+import { useJobsState } from './jobs.queries';
 import './jobs.css';
 
 type QueueCounts = JobsState['queues'][number];
@@ -42,27 +40,15 @@ const failureColumns: readonly AdminColumn<Failure>[] = [
  */
 export function JobsPage() {
   const isOnline = useOnline();
-  const [loaded, setLoaded] = useState<{ readonly state: JobsState; readonly at: number }>();
-  const [error, setError] = useState<unknown>();
-  const load = useCallback(async () => {
-    try {
-      const answer = await callApi(jobsStateRoute);
-      setLoaded({ state: answer, at: serverNow() });
-      setError(undefined);
-    } catch (caught) {
-      setError(caught);
-    }
-  }, []);
-  useEffect(() => {
-    const timer = setTimeout(() => void load(), 0);
-    return () => clearTimeout(timer);
-  }, [load]);
+  const jobs = useJobsState();
+  const loaded = jobs.data;
+  const error = jobs.error;
   const state = loaded?.state;
   const totals = states.map(({ key, label }) => ({ key, label, count: (state?.queues ?? []).reduce((sum, q) => sum + q[key], 0) }));
   return (
     <PageFrame intro="Background work (pushes, scheduled notifications, closing registers, housekeeping) runs through one durable queue. A job that fails is retried; one that fails for good is listed here with its reason.">
       <div className="admin-jobs__head">
-        <button type="button" className="button" disabled={!isOnline} onClick={() => void load()}>
+        <button type="button" className="button" disabled={!isOnline} onClick={() => void jobs.refetch()}>
           Refresh
         </button>
         <p className="muted" role="status">

@@ -1,19 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
-import {
-  adminNotificationMessages,
-  cancelAdminNotificationRoute,
-  countRecipientsRoute,
-  createAdminNotificationRoute,
-  listAdminNotificationsRoute,
-  updateAdminNotificationRoute,
-  type AdminNotification,
-} from '../../../../shared/contract/adminNotifications';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { adminNotificationMessages, type AdminNotification } from '../../../../shared/contract/adminNotifications';
 import type { ApiFieldErrors } from '../../../api/ApiError';
 import { ActionKey } from '../../../api/actionKey';
-import { callApi } from '../../../api/client';
 import { countOf } from '../../../format/count';
 import { toErrorDetails } from '../../../api/errorHandler';
 import { PageFrame } from '../form/PageFrame';
+import { cancelNotification, countRecipients, saveNotification, useNotificationHistory } from './adminNotifications.queries';
 import { audienceOf, bodyOf, draftOf, emptyDraft, type ComposeDraft } from './composeDraft';
 import { AudiencePickers } from './AudiencePickers';
 import { ComposeForm } from './ComposeForm';
@@ -21,16 +14,15 @@ import { NotificationHistory } from './NotificationHistory';
 import { SendConfirmDialog } from './SendConfirmDialog';
 import './adminNotifications.css';
 
-/** The history is read again this often while the page is open (read rates move). */
-const REFRESH_MS = 15_000;
-
 /**
  * /admin/notifications: compose (send now or schedule), then the history with recipients, pushes
  * and reads. Online only: a failure says why and keeps what was typed.
  */
 export function AdminNotificationsPage() {
-  const [items, setItems] = useState<readonly AdminNotification[]>([]);
-  const [loadError, setLoadError] = useState<string | undefined>();
+  const history = useNotificationHistory();
+  const queryClient = useQueryClient();
+  const items = history.data ?? [];
+  const loadError = history.error ? toErrorDetails(history.error).message : undefined;
   const [draft, setDraft] = useState<ComposeDraft>(emptyDraft);
   const [editing, setEditing] = useState<number | undefined>();
   const [isSending, setIsSending] = useState(false);
@@ -43,31 +35,11 @@ export function AdminNotificationsPage() {
   // never arrived is then answered with the first send instead of sending twice.
   const [sendKey] = useState(() => new ActionKey());
 
-  const load = useCallback(async () => {
-    try {
-      setItems(await callApi(listAdminNotificationsRoute));
-      setLoadError(undefined);
-    } catch (error) {
-      setLoadError(toErrorDetails(error).message);
-    }
-  }, []);
-  useEffect(() => {
-    const first = setTimeout(() => void load(), 0);
-    const timer = setInterval(() => void load(), REFRESH_MS);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [load]);
-
   /** Sends or schedules the draft; a refusal marks the fields, keeps the draft, and is thrown on. */
   const save = async (idempotencyKey: string) => {
     setMessage(undefined);
     try {
-      const body = bodyOf(draft);
-      const saved = editing === undefined
-        ? await callApi(createAdminNotificationRoute, { body, idempotencyKey })
-        : await callApi(updateAdminNotificationRoute, { params: { rowId: editing }, body, idempotencyKey });
+      const saved = await saveNotification(queryClient, editing, bodyOf(draft), idempotencyKey);
       sendKey.finish();
       setErrors({});
       setDraft(emptyDraft);
@@ -76,7 +48,6 @@ export function AdminNotificationsPage() {
         text: saved.status === 'Sent' ? `Sent to ${countOf(saved.recipients, 'person', 'people')}.` : `Scheduled: ${saved.title}.`,
         isError: false,
       });
-      await load();
     } catch (error) {
       const details = toErrorDetails(error);
       setErrors(details.errors);
@@ -97,7 +68,7 @@ export function AdminNotificationsPage() {
         await save(sendKey.current()).catch(() => undefined);
         return;
       }
-      const { count, unknownUserNames } = await callApi(countRecipientsRoute, { body: { audience: audienceOf(draft) } });
+      const { count, unknownUserNames } = await countRecipients(audienceOf(draft));
       if (unknownUserNames.length > 0) {
         setMessage({ text: `${adminNotificationMessages.unknownUserNames}: ${unknownUserNames.join(', ')}. What you typed is kept.`, isError: true });
       } else if (count === 0) {
@@ -115,13 +86,12 @@ export function AdminNotificationsPage() {
   const cancel = async (notification: AdminNotification) => {
     setBusyRowId(notification.rowId);
     try {
-      await callApi(cancelAdminNotificationRoute, { params: { rowId: notification.rowId } });
+      await cancelNotification(queryClient, notification.rowId);
       setMessage({ text: `Cancelled: ${notification.title}.`, isError: false });
       if (editing === notification.rowId) {
         setEditing(undefined);
         setDraft(emptyDraft);
       }
-      await load();
     } catch (error) {
       setMessage({ text: toErrorDetails(error).message, isError: true });
     } finally {
@@ -154,7 +124,7 @@ export function AdminNotificationsPage() {
       <section aria-labelledby="admin-notifications-history">
         <div className="admin-notifications__history-head">
           <h2 id="admin-notifications-history">History</h2>
-          <button type="button" className="button" onClick={() => void load()}>
+          <button type="button" className="button" onClick={() => void history.refetch()}>
             Refresh history
           </button>
         </div>

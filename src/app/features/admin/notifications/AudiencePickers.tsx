@@ -1,6 +1,4 @@
-import { useEffect, useState } from 'react';
-import { listAdGroupsRoute, listRulesRoute, type AdGroup, type AudienceRule } from '../../../../shared/contract/adminAudience';
-import { callApi } from '../../../api/client';
+import { useAudienceChoices } from './adminNotifications.queries';
 import type { ComposeDraft } from './composeDraft';
 
 interface AudiencePickersProps {
@@ -12,22 +10,10 @@ const toggled = (ids: readonly number[], id: number, isOn: boolean): number[] =>
 
 /** Checkboxes for the audience rules and directory groups the admin area knows. */
 export function AudiencePickers({ draft, onChange }: AudiencePickersProps) {
-  const [rules, setRules] = useState<readonly AudienceRule[]>([]);
-  const [groups, setGroups] = useState<readonly AdGroup[]>([]);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    Promise.all([callApi(listRulesRoute), callApi(listAdGroupsRoute)])
-      .then(([loadedRules, loadedGroups]) => {
-        if (!isCurrent) return;
-        setRules(loadedRules);
-        setGroups(loadedGroups);
-      })
-      .catch(() => isCurrent && setFailed(true));
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
+  const choices = useAudienceChoices();
+  const rules = choices.data?.rules ?? [];
+  const groups = choices.data?.groups ?? [];
+  const failed = choices.isError;
   if (failed) return <p className="muted">Rules and directory groups could not be loaded (offline?).</p>;
   return (
     <>

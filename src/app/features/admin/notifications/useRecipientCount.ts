@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { countRecipientsRoute, type NotificationAudience } from '../../../../shared/contract/adminNotifications';
-import { callApi } from '../../../api/client';
+import type { NotificationAudience } from '../../../../shared/contract/adminNotifications';
 import { countOf } from '../../../format/count';
+import { useSettled } from '../../../serverState/useSettled';
+import { adminNotificationKeys, countRecipients } from './adminNotifications.queries';
 import { audienceOf, type ComposeDraft } from './composeDraft';
 
 /** Waits this long after the last audience change before asking. */
@@ -12,27 +12,17 @@ interface RecipientCountState {
   readonly text: string;
 }
 
-/** The audience as its key: the same audience, however built, is asked about once. */
-function useSettledAudienceKey(draft: ComposeDraft): string {
-  const key = JSON.stringify(audienceOf(draft));
-  const [settled, setSettled] = useState(key);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(key), DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [key]);
-  return settled;
-}
-
 /**
  * The live recipient count of the draft's audience, as one sentence for a status line. It asks
  * once the audience has stayed the same for a moment, and keeps the last count on screen until
  * the new one answers.
  */
 export function useRecipientCount(draft: ComposeDraft): RecipientCountState {
-  const key = useSettledAudienceKey(draft);
+  // The audience as its key: the same audience, however built, is asked about once.
+  const key = useSettled(JSON.stringify(audienceOf(draft)), DELAY_MS);
   const count = useQuery({
-    queryKey: ['adminNotifications', 'recipientCount', key],
-    queryFn: ({ signal }) => callApi(countRecipientsRoute, { body: { audience: JSON.parse(key) as NotificationAudience }, signal }),
+    queryKey: adminNotificationKeys.recipientCount(key),
+    queryFn: ({ signal }) => countRecipients(JSON.parse(key) as NotificationAudience, signal),
     placeholderData: keepPreviousData,
   });
   if (count.isError) return { text: 'The recipient count is not available (offline?).' };

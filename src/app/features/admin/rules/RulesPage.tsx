@@ -1,18 +1,16 @@
 import { useState } from 'react';
 import {
-  listAdGroupsRoute, previewRuleRoute, ruleOptionsRoute, rulesCollection, studyLevelCodes,
-  type AudienceRule, type RuleBody, type RuleConditions, type RulePreview,
+  rulesCollection, studyLevelCodes, type AudienceRule, type RuleBody, type RuleConditions, type RulePreview,
 } from '../../../../shared/contract/adminAudience';
 import { roleNames } from '../../../../shared/contract/route';
-import { callApi } from '../../../api/client';
 import { AdminCollectionPage } from '../collection/AdminCollectionPage';
 import { collectionApi } from '../collection/collectionApi';
 import type { FieldsProps } from '../collection/CollectionEditor';
 import { Choices, ErrorBox, TextInput, type Choice } from '../form/FormParts';
 import { ruleLoss } from '../form/deleteLoss';
-import { useAdminList, useAdminValue } from '../form/useAdminList';
 import { useOnline } from '../shell/useOnline';
 import { roleLabels, studyLevelLabels } from './ruleLabels';
+import { previewRule, useRuleAdGroups, useRuleOptions } from './rules.queries';
 
 const api = collectionApi(rulesCollection);
 
@@ -22,8 +20,8 @@ const conditionsOf = ({ roles, adGroupRowIds, studyLevels, programmes, schools }
 
 /** Audience rules: named audiences that links, categories and notifications target. */
 export function RulesPage() {
-  const groups = useAdminList(listAdGroupsRoute);
-  const groupName = (id: number) => groups.items?.find((g) => g.rowId === id)?.displayName ?? `Group ${id}`;
+  const groups = useRuleAdGroups();
+  const groupName = (id: number) => groups.data?.find((g) => g.rowId === id)?.displayName ?? `Group ${id}`;
   return (
     <AdminCollectionPage<AudienceRule, RuleBody>
       page={{
@@ -41,14 +39,14 @@ export function RulesPage() {
           { key: 'isActive', header: 'Active', value: (r) => r.isActive },
           { key: 'usedBy', header: 'Links and categories', value: (r) => r.linkCount + r.categoryCount },
         ],
-        fields: (props) => <RuleFields {...props} groups={(groups.items ?? []).map((g) => ({ value: g.rowId, label: g.displayName }))} />,
+        fields: (props) => <RuleFields {...props} groups={(groups.data ?? []).map((g) => ({ value: g.rowId, label: g.displayName }))} />,
         toBody: ({ name, roles, adGroupRowIds, studyLevels, programmes, schools, isActive }) => ({
           name, roles, adGroupRowIds, studyLevels, programmes, schools, isActive,
         }),
         newDraft: () => ({ name: '', roles: [], adGroupRowIds: [], studyLevels: [], programmes: [], schools: [], isActive: true }),
         // Who its audience is now.
         loss: async (current) => {
-          const { count } = await callApi(previewRuleRoute, { body: conditionsOf(current) });
+          const { count } = await previewRule(conditionsOf(current));
           return ruleLoss(current, current.isActive ? count : 0);
         },
       }}
@@ -60,11 +58,11 @@ function RuleFields({ draft, set, errors, groups }: FieldsProps<RuleBody> & { re
   // The preview answers one draft: any change hides it until asked again.
   const [preview, setPreview] = useState<{ readonly of: RuleBody; readonly answer: RulePreview }>();
   const [previewError, setPreviewError] = useState<unknown>();
-  const options = useAdminValue(ruleOptionsRoute);
+  const options = useRuleOptions();
   const isOnline = useOnline();
   const loadPreview = async () => {
     try {
-      setPreview({ of: draft, answer: await callApi(previewRuleRoute, { body: conditionsOf(draft) }) });
+      setPreview({ of: draft, answer: await previewRule(conditionsOf(draft)) });
       setPreviewError(undefined);
     } catch (error) {
       setPreviewError(error);
@@ -73,7 +71,7 @@ function RuleFields({ draft, set, errors, groups }: FieldsProps<RuleBody> & { re
   const shown = preview?.of === draft ? preview.answer : undefined;
   const fromOptions = (values: readonly string[], chosen: readonly string[]) =>
     [...new Set([...values, ...chosen])].map((value) => ({ value, label: value }));
-  const ruleOptions = options.value;
+  const ruleOptions = options.data;
   return (
     <>
       <TextInput label="Name" value={draft.name} onChange={(name) => set({ name })} isRequired maxLength={100} errors={errors('name')} />

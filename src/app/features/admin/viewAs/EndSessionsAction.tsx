@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
-import { endUserSessionsRoute, type UserSearchItem } from '../../../../shared/contract/adminViewAs';
-import { callApi } from '../../../api/client';
+import type { UserSearchItem } from '../../../../shared/contract/adminViewAs';
 import { ConfirmForm, useConfirmedWrite } from '../../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../../ui/sheet/ResponsiveDialog';
+import { endUserSessions } from './userImpersonation.queries';
 
 const endedText = (user: UserSearchItem, count: number): string =>
   count === 0
@@ -52,10 +52,7 @@ function EndSessionsForm({ user, onCancel, onEnded }: EndSessionsFormProps) {
   const write = useConfirmedWrite(() => {});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void write.run(async (idempotencyKey) => {
-      const answer = await callApi(endUserSessionsRoute, { params: { rowId: user.rowId }, idempotencyKey });
-      onEnded(answer.endedSessions);
-    });
+    void write.run(async (idempotencyKey) => onEnded(await endUserSessions(user.rowId, idempotencyKey)));
   };
   return (
     <ConfirmForm confirmLabel="End all sessions" isSending={write.isSending} error={write.error} onSubmit={submit} onCancel={onCancel}>

@@ -1,16 +1,12 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import {
-  usersSearchRoute,
-  viewAsMinutes,
-  viewAsReasonMaxLength,
-  type UserSearchItem,
-} from '../../../../shared/contract/adminViewAs';
-import { callApi } from '../../../api/client';
+import { useId, useState, type FormEvent } from 'react';
+import { viewAsMinutes, viewAsReasonMaxLength, type UserSearchItem } from '../../../../shared/contract/adminViewAs';
 import { toErrorDetails } from '../../../api/errorHandler';
+import { useSettled } from '../../../serverState/useSettled';
 import { startViewAs } from '../../viewAs/viewAsSession';
 import { ErrorBox, fieldErrors } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
 import { EndSessionsAction } from './EndSessionsAction';
+import { useUsersSearch } from './userImpersonation.queries';
 import './userImpersonation.css';
 import '../../../ui/field.css';
 
@@ -24,30 +20,16 @@ type SearchState =
   | { readonly status: 'done'; readonly items: readonly UserSearchItem[] }
   | { readonly status: 'failed'; readonly message: string };
 
-/** Debounced user search (by name, user name or student id), newest query wins. */
+/** Debounced user search (by name, user name or student id): it asks once typing pauses, for the latest words only. */
 function useUserSearch(query: string): SearchState {
   const trimmed = query.trim();
-  const [state, setState] = useState<SearchState>({ status: 'idle' });
-  useEffect(() => {
-    if (trimmed.length < MIN_QUERY_LENGTH) {
-      const timer = setTimeout(() => setState({ status: 'idle' }), 0);
-      return () => clearTimeout(timer);
-    }
-    const controller = new AbortController();
-    const timer = setTimeout(() => {
-      setState({ status: 'searching' });
-      callApi(usersSearchRoute, { query: { query: trimmed }, signal: controller.signal })
-        .then((result) => setState({ status: 'done', items: result.items }))
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) setState({ status: 'failed', message: toErrorDetails(error).message });
-        });
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [trimmed]);
-  return state;
+  const settled = useSettled(trimmed, SEARCH_DELAY_MS);
+  const isLongEnough = settled.length >= MIN_QUERY_LENGTH;
+  const search = useUsersSearch(settled, isLongEnough);
+  if (trimmed.length < MIN_QUERY_LENGTH || !isLongEnough) return { status: 'idle' };
+  if (search.error) return { status: 'failed', message: toErrorDetails(search.error).message };
+  if (search.data) return { status: 'done', items: search.data.items };
+  return { status: 'searching' };
 }
 
 function describeUser(item: UserSearchItem): string {

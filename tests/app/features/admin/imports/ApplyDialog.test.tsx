@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { ApiError } from '../../../../../src/app/api/ApiError';
 import { callApi } from '../../../../../src/app/api/client';
 import { acceptWarningsLabel, ApplyDialog } from '../../../../../src/app/features/admin/imports/ImportDialogs';
 import { countsSentence } from '../../../../../src/app/features/admin/imports/importText';
+import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
 import { importApplyRoute, type ImportReport } from '../../../../../src/shared/contract/adminImports';
 import { countsOf, makeReport, problem } from './fixtures';
 
@@ -26,7 +28,11 @@ const bigCounts = countsOf({
 function openDialog(report: ImportReport) {
   const onDone = vi.fn();
   const onClose = vi.fn();
-  render(<ApplyDialog isOpen report={report} onDone={onDone} onClose={onClose} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ApplyDialog isOpen report={report} onDone={onDone} onClose={onClose} />
+    </QueryClientProvider>,
+  );
   return { dialog: within(screen.getByRole('dialog', { name: 'Apply this import?' })), onDone, onClose };
 }
 

@@ -1,8 +1,10 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../../../src/app/api/client';
 import { ImportsPage } from '../../../../../src/app/features/admin/imports/ImportsPage';
+import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
 import { importGetRoute, importListRoute, type ImportReport } from '../../../../../src/shared/contract/adminImports';
 import type { RouteDescriptor } from '../../../../../src/shared/contract/route';
 import { countsOf, makeReport } from './fixtures';
@@ -22,8 +24,13 @@ beforeEach(() => {
   }) as never);
 });
 
+// The admin area's layout gives its pages the query client; each test a fresh one.
 const renderAt = (path: string) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/admin/imports/:rowId?', handle: { routeName: 'adminImports' }, element: <ImportsPage /> }], { initialEntries: [path] })} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createMemoryRouter([{ path: '/admin/imports/:rowId?', handle: { routeName: 'adminImports' }, element: <ImportsPage /> }], { initialEntries: [path] })} />
+    </QueryClientProvider>,
+  );
 
 const reportReads = () => callApiMock.mock.calls.filter(([route]) => route.id === importGetRoute.id).length;
 

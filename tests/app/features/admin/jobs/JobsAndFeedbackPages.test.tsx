@@ -1,9 +1,11 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../../../src/app/api/client';
 import { averageRating, FeedbackPage } from '../../../../../src/app/features/admin/feedback/FeedbackPage';
 import { JobsPage } from '../../../../../src/app/features/admin/jobs/JobsPage';
+import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
 import type { JobsState } from '../../../../../src/shared/contract/admin';
 import type { FeedbackList } from '../../../../../src/shared/contract/adminFeedback';
 import type { RouteDescriptor } from '../../../../../src/shared/contract/route';
@@ -31,7 +33,13 @@ beforeEach(() => {
   callApiMock.mockImplementation(((route: RouteDescriptor) => Promise.resolve(route.id === 'admin.jobs' ? jobs : feedback)) as never);
 });
 
-const renderAt = (element: React.ReactNode) => render(<RouterProvider router={createMemoryRouter([{ path: '/', element }])} />);
+// The admin area's layout gives its pages the query client; each test a fresh one.
+const renderAt = (element: React.ReactNode) =>
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element }])} />
+    </QueryClientProvider>,
+  );
 
 describe('Admin → Jobs', () => {
   it('shows jobs by state in all (en-GB), per queue, and the latest failures', async () => {
