@@ -1,15 +1,16 @@
-import { categoriesCollection, listRulesRoute, type AdminCategory, type CategoryBody } from '../../../../shared/contract/adminAudience';
+import { categoriesCollection, rulesCollection, type AdminCategory, type CategoryBody } from '../../../../shared/contract/adminAudience';
 import { contrastColour, relativeLuminosity } from '../../../../shared/rules/contrastColour';
 import { toast } from '../../../ui/toast/toastStore';
 import { AdminCollectionPage, type LoadedRows } from '../collection/AdminCollectionPage';
 import { collectionApi } from '../collection/collectionApi';
+import { useCollectionList } from '../collection/collection.queries';
 import type { FieldsProps } from '../collection/CollectionEditor';
 import { Choices, TextInput, type Choice } from '../form/FormParts';
 import { categoryLoss } from '../form/deleteLoss';
-import { useAdminList } from '../form/useAdminList';
 import { ruleChoices, ruleNames } from '../rules/ruleLabels';
 
 const api = collectionApi(categoriesCollection);
+const rulesApi = collectionApi(rulesCollection);
 
 const isHex = (colour: string) => /^#(?:[0-9a-fA-F]{3}){1,2}$/.test(colour);
 
@@ -32,7 +33,7 @@ async function move(category: AdminCategory, by: -1 | 1, { rows, reload }: Loade
 
 /** Resource categories: name, colour (text colour by SPEC §9's luminosity rule), order and audience. */
 export function CategoriesPage() {
-  const rules = useAdminList(listRulesRoute);
+  const rules = useCollectionList(rulesApi);
   return (
     <AdminCollectionPage<AdminCategory, CategoryBody>
       page={{
@@ -47,10 +48,10 @@ export function CategoriesPage() {
             render: (c) => (<><span className="admin-swatch" style={{ background: c.colour }} aria-hidden="true" />{c.name}</>),
           },
           { key: 'colour', header: 'Colour', value: (c) => c.colour },
-          { key: 'rules', header: 'Audience', value: (c) => ruleNames(c.ruleRowIds, rules.items) },
+          { key: 'rules', header: 'Audience', value: (c) => ruleNames(c.ruleRowIds, rules.value) },
           { key: 'linkCount', header: 'Links', value: (c) => c.linkCount },
         ],
-        fields: (props) => <CategoryFields {...props} rules={ruleChoices(rules.items)} />,
+        fields: (props) => <CategoryFields {...props} rules={ruleChoices(rules.value)} />,
         toBody,
         newDraft: (rows) => ({ name: '', colour: '#1e3a8a', order: Math.max(0, ...rows.map((c) => c.order)) + 1, ruleRowIds: [] }),
         loss: categoryLoss,

@@ -3,9 +3,9 @@ import { ErrorBox } from '../form/FormParts';
 import { PageFrame } from '../form/PageFrame';
 import { useDeleteDialog, type Loss } from '../form/DeleteDialog';
 import { RowActions } from '../form/RemoveButtons';
-import { useAdminLoad } from '../form/useAdminList';
 import { AdminTable, type AdminColumn } from '../table/AdminTable';
 import type { CollectionApi } from './collectionApi';
+import { useCollectionList } from './collection.queries';
 import { CollectionEditor, type Editing, type FieldsProps } from './CollectionEditor';
 import { collectionText, type CollectionNames } from './collectionText';
 
@@ -47,7 +47,7 @@ export interface CollectionPage<Item extends { readonly rowId: number }, Body> {
 export function AdminCollectionPage<Item extends { readonly rowId: number }, Body>({ page }: { readonly page: CollectionPage<Item, Body> }) {
   const { api, names, nameOf } = page;
   const text = collectionText(names);
-  const list = useAdminLoad(api.list);
+  const list = useCollectionList(api);
   const [editing, setEditing] = useState<Editing<Body>>();
   const deletion = useDeleteDialog(list.reload);
   const rows = list.value ? (page.order ? page.order(list.value) : list.value) : undefined;

@@ -12,7 +12,9 @@ type UpdateRoute = WriteRoute & { readonly params: typeof rowIdParams };
 
 /** The calls of one admin collection (its four contract routes), typed by its schemas. */
 export interface CollectionApi<Item, Body> {
-  list(): Promise<Item[]>;
+  /** The list route's id: names the list in the server-state cache (collection.queries.ts). */
+  readonly key: string;
+  list(signal?: AbortSignal): Promise<Item[]>;
   create(body: Body): Promise<Item>;
   update(rowId: number, body: Body): Promise<Item>;
   remove(rowId: number): Promise<unknown>;
@@ -25,7 +27,8 @@ export interface CollectionApi<Item, Body> {
 export function collectionApi<B extends ContractSchema, I extends ContractSchema>(routes: Collection<B, I>): CollectionApi<z.output<I>, z.input<B>> {
   const item = routes.create.response;
   return {
-    list: () => callApi(routes.list),
+    key: routes.list.id,
+    list: (signal) => callApi(routes.list, { signal }),
     create: async (body) => z.parse(item, await callApi<WriteRoute>(routes.create, { body })),
     update: async (rowId, body) => z.parse(item, await callApi<UpdateRoute>(routes.update, { params: { rowId }, body })),
     remove: (rowId) => callApi(routes.remove, { params: { rowId } }),

@@ -1,23 +1,25 @@
 import { useId } from 'react';
-import { linkIconNames, linksCollection, listCategoriesRoute, listRulesRoute, type AdminLink, type LinkBody } from '../../../../shared/contract/adminAudience';
+import { linkIconNames, linksCollection, categoriesCollection, rulesCollection, type AdminLink, type LinkBody } from '../../../../shared/contract/adminAudience';
 import { isOneOf } from '../../../../shared/guards';
 import { AdminCollectionPage } from '../collection/AdminCollectionPage';
 import { collectionApi } from '../collection/collectionApi';
+import { useCollectionList } from '../collection/collection.queries';
 import type { FieldsProps } from '../collection/CollectionEditor';
 import { Choices, TextInput, type Choice } from '../form/FormParts';
 import { linkLoss } from '../form/deleteLoss';
-import { useAdminList } from '../form/useAdminList';
 import { ruleChoices, ruleNames } from '../rules/ruleLabels';
 import '../../../ui/field.css';
 
 const api = collectionApi(linksCollection);
+const categoriesApi = collectionApi(categoriesCollection);
+const rulesApi = collectionApi(rulesCollection);
 
 /** Resource links: what Resources lists, who sees each, and how often each was opened lately. */
 export function LinksPage() {
-  const categories = useAdminList(listCategoriesRoute);
-  const rules = useAdminList(listRulesRoute);
-  const firstCategory = categories.items?.[0]?.rowId;
-  const categoryChoices = (categories.items ?? []).map((c) => ({ value: c.rowId, label: c.name }));
+  const categories = useCollectionList(categoriesApi);
+  const rules = useCollectionList(rulesApi);
+  const firstCategory = categories.value?.[0]?.rowId;
+  const categoryChoices = (categories.value ?? []).map((c) => ({ value: c.rowId, label: c.name }));
   return (
     <AdminCollectionPage<AdminLink, LinkBody>
       page={{
@@ -30,12 +32,12 @@ export function LinksPage() {
           { key: 'url', header: 'URL', value: (l) => l.url },
           { key: 'description', header: 'Description', value: (l) => l.description, isExportedByDefault: true },
           { key: 'categoryName', header: 'Category', value: (l) => l.categoryName },
-          { key: 'rules', header: 'Audience', value: (l) => ruleNames(l.ruleRowIds, rules.items) },
+          { key: 'rules', header: 'Audience', value: (l) => ruleNames(l.ruleRowIds, rules.value) },
           { key: 'isActive', header: 'Active', value: (l) => l.isActive },
           { key: 'opens28Days', header: 'Opens (28 days)', value: (l) => l.opens28Days },
           { key: 'favouriteCount', header: 'Favourites', value: (l) => l.favouriteCount },
         ],
-        fields: (props) => <LinkFields {...props} categories={categoryChoices} rules={ruleChoices(rules.items)} />,
+        fields: (props) => <LinkFields {...props} categories={categoryChoices} rules={ruleChoices(rules.value)} />,
         toBody: ({ displayName, url, description, categoryRowId, icon, ruleRowIds, isActive }) => ({
           displayName, url, description, categoryRowId, icon, ruleRowIds, isActive,
         }),

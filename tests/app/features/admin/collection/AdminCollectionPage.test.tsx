@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -5,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminCollectionPage, type CollectionPage } from '../../../../../src/app/features/admin/collection/AdminCollectionPage';
 import type { CollectionApi } from '../../../../../src/app/features/admin/collection/collectionApi';
 import { TextInput } from '../../../../../src/app/features/admin/form/FormParts';
+import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
 
 interface Shelf {
   readonly rowId: number;
@@ -20,6 +22,7 @@ function shelvesApi(initial: Shelf[]) {
   let rows = [...initial];
   const calls: string[] = [];
   const api: CollectionApi<Shelf, ShelfBody> = {
+    key: 'test.shelves',
     list: async () => rows,
     create: async (body) => {
       calls.push(`create ${body.name}`);
@@ -59,7 +62,11 @@ const page = (api: CollectionApi<Shelf, ShelfBody>, overrides: Partial<Collectio
 });
 
 const renderPage = (p: CollectionPage<Shelf, ShelfBody>) =>
-  render(<RouterProvider router={createMemoryRouter([{ path: '/', element: <AdminCollectionPage page={p} /> }])} />);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={createMemoryRouter([{ path: '/', element: <AdminCollectionPage page={p} /> }])} />
+    </QueryClientProvider>,
+  );
 
 describe('AdminCollectionPage', () => {
   it('lists the rows in a table with search and export, and adds one through the form', async () => {
