@@ -53,3 +53,20 @@ export function parseDisplayDate(text: string): Date | undefined {
   const parsed = dayjs(text.trim(), formats.displayDate, true);
   return parsed.isValid() ? parsed.toDate() : undefined;
 }
+
+/** An instant as a date field and a time field show it: 'YYYY-MM-DD' and 'HH:mm'. */
+export interface DateAndTime {
+  readonly date: string;
+  readonly time: string;
+}
+
+/** Splits an instant into the values of a date field and a time field (the device's clock, as the fields show it). */
+export function toDateAndTime(value: DateInput): DateAndTime {
+  const at = dayjs(value);
+  return { date: at.format('YYYY-MM-DD'), time: at.format('HH:mm') };
+}
+
+/** A date field's and a time field's values as one instant, ISO 8601 in UTC: the inverse of `toDateAndTime`. */
+export function fromDateAndTime({ date, time }: DateAndTime): string {
+  return dayjs(`${date}T${time}`).toISOString();
+}

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fromDateAndTime,
+  toDateAndTime,
   formatCallDateTime,
   formatDate,
   formatDayAndTime,
@@ -46,5 +48,12 @@ describe('time and date formats (SPEC §9)', () => {
     expect(parseDisplayDate(' 31/12/2025 ')).toBeDefined();
     expect(parseDisplayDate('31/02/2025')).toBeUndefined();
     expect(parseDisplayDate('2025-03-07')).toBeUndefined();
+  });
+
+  it('splits an instant into date and time field values and joins them back to the same instant', () => {
+    const at = new Date(2026, 10, 26, 9, 5);
+    expect(toDateAndTime(at)).toEqual({ date: '2026-11-26', time: '09:05' });
+    expect(fromDateAndTime({ date: '2026-11-26', time: '09:05' })).toBe(at.toISOString());
+    expect(fromDateAndTime(toDateAndTime('2027-03-28T00:30:00.000Z'))).toBe('2027-03-28T00:30:00.000Z');
   });
 });

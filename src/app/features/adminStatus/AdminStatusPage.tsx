@@ -2,7 +2,7 @@ import dayjs from 'dayjs';
 import { useId, useState, type FormEvent } from 'react';
 import type { ServiceStatus } from '../../../shared/contract/realtime';
 import { describeError } from '../../api/errorHandler';
-import { formatDayAndTime } from '../../format/dateTime';
+import { formatDayAndTime, fromDateAndTime, toDateAndTime, type DateAndTime } from '../../format/dateTime';
 import { DateField } from '../../ui/dateField/DateField';
 import { TimeField } from '../../ui/timeField/TimeField';
 import { serverNow } from '../timetable/serverClock';
@@ -14,15 +14,8 @@ import '../../ui/field.css';
 import './adminStatus.css';
 
 /** The end a new maintenance window starts with: the next full hour, plus one (on the server's time). */
-function defaultUntil(): { readonly date: string; readonly time: string } {
-  const at = dayjs(serverNow()).add(2, 'hour').startOf('hour');
-  return { date: at.format('YYYY-MM-DD'), time: at.format('HH:mm') };
-}
-
-function untilOf(service: ServiceStatus): { readonly date: string; readonly time: string } {
-  if (!service.maintenance) return defaultUntil();
-  const at = dayjs(service.maintenance.until);
-  return { date: at.format('YYYY-MM-DD'), time: at.format('HH:mm') };
+function untilOf(service: ServiceStatus): DateAndTime {
+  return toDateAndTime(service.maintenance?.until ?? dayjs(serverNow()).add(2, 'hour').startOf('hour'));
 }
 
 const untilMissing = 'Choose the day and the time maintenance ends.';
@@ -45,7 +38,7 @@ function MaintenanceForm({ service }: { readonly service: ServiceStatus }) {
       return;
     }
     setMaintenance.mutate(
-      { serviceId: service.id, message, until: dayjs(`${untilDate}T${untilTime}`).toISOString() },
+      { serviceId: service.id, message, until: fromDateAndTime({ date: untilDate, time: untilTime }) },
       {
         onSuccess: () => {
           setErrors({});

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { fromDateAndTime, toDateAndTime } from '../../../format/dateTime';
 import { adminNotificationMessages, type AdminNotification, type ComposeNotification, type NotificationAudience } from '../../../../shared/contract/adminNotifications';
 import type { NotificationType } from '../../../../shared/contract/notifications';
 import type { Role } from '../../../../shared/contract/route';
@@ -49,7 +49,7 @@ export function audienceOf(draft: ComposeDraft): NotificationAudience {
 
 /** The request body: the scheduled time as an instant, none to send now (a draft `scheduleProblem` passes). */
 export function bodyOf(draft: ComposeDraft): ComposeNotification {
-  const sendAt = draft.isScheduled && scheduleProblem(draft) === undefined ? dayjs(`${draft.sendDate}T${draft.sendTime}`).toISOString() : null;
+  const sendAt = draft.isScheduled && scheduleProblem(draft) === undefined ? fromDateAndTime({ date: draft.sendDate, time: draft.sendTime }) : null;
   return {
     title: draft.title,
     body: draft.body,
@@ -63,6 +63,7 @@ export function bodyOf(draft: ComposeDraft): ComposeNotification {
 /** A scheduled notification back in the form, for editing. */
 export function draftOf(notification: AdminNotification): ComposeDraft {
   const { audience } = notification;
+  const sendAt = toDateAndTime(notification.sendAt);
   return {
     title: notification.title,
     body: notification.body,
@@ -73,7 +74,7 @@ export function draftOf(notification: AdminNotification): ComposeDraft {
     adGroupRowIds: audience.adGroupRowIds,
     userNames: audience.userNames.join(', '),
     isScheduled: true,
-    sendDate: dayjs(notification.sendAt).format('YYYY-MM-DD'),
-    sendTime: dayjs(notification.sendAt).format('HH:mm'),
+    sendDate: sendAt.date,
+    sendTime: sendAt.time,
   };
 }
