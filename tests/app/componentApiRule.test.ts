@@ -2,6 +2,13 @@ import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+/** The allow-list in eslint.config.js: the .tsx files not migrated yet. */
+function listedComponents(): string[] {
+  const config = readFileSync('eslint.config.js', 'utf8');
+  const list = /const componentsCallingTheApi = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
+  return [...list.matchAll(/'([^']+\.tsx)'/g)].map((match) => match[1] ?? '');
+}
+
 /**
  * eslint.config.js: a component (.tsx) does not import the API client (issue 33 §2); it reads and
  * writes through its feature's hooks (`*.queries.ts` on TanStack Query, or the sync layer). Runs
@@ -21,6 +28,8 @@ describe('the components-do-not-call-the-API lint rule', () => {
     ['src/app/Example.tsx', "import { callApi } from './api/client';\nexport const c = callApi;\n"],
     // A screen this change moved to *.queries.ts hooks: it may not go back.
     ['src/app/features/adminStatus/AdminStatusPage.tsx', "import { callApi } from '../../api/client';\nexport const c = callApi;\n"],
+    // Staff screens and home widgets moved off the list later (issue 33 §2): they may not go back either.
+    ['src/app/features/staffAbsences/DecisionPanel.tsx', "import { callApi } from '../../api/client';\nexport const c = callApi;\n"],
   ])('refuses an API client import in %s, naming the way round it', async (filePath, code) => {
     const messages = await messagesOf(filePath, code);
     expect(messages).toHaveLength(1);
@@ -42,13 +51,13 @@ describe('the components-do-not-call-the-API lint rule', () => {
   });
 
   it('still lets the files on the not-yet-migrated list call it (the list only shrinks)', async () => {
-    expect(await messagesOf('src/app/features/staffAbsences/DecisionPanel.tsx', "import { callApi } from '../../api/client';\nexport const c = callApi;\n")).toEqual([]);
+    const [stillListed] = listedComponents();
+    expect(stillListed).toMatch(/\.tsx$/);
+    expect(await messagesOf(stillListed ?? '', "import { callApi } from '../../api/client';\nexport const c = callApi;\n")).toEqual([]);
   });
 
   it('lists only files that still call the API client: one moved to a hook comes off the list', () => {
-    const config = readFileSync('eslint.config.js', 'utf8');
-    const list = /const componentsCallingTheApi = \[([^\]]*)\]/.exec(config)?.[1] ?? '';
-    const componentsCallingTheApi = [...list.matchAll(/'([^']+\.tsx)'/g)].map((match) => match[1] ?? '');
+    const componentsCallingTheApi = listedComponents();
     expect(componentsCallingTheApi.length).toBeGreaterThan(0);
     const stillCalling = componentsCallingTheApi.filter((file) => /from '[./]*(?:app\/)?api\/(?:client|request|conditionalGet)'/.test(readFileSync(file, 'utf8')));
     expect(stillCalling).toEqual(componentsCallingTheApi);
