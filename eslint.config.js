@@ -66,10 +66,6 @@ const componentsCallingTheApi = [
   'src/app/features/admin/viewAs/EndSessionsAction.tsx',
   'src/app/features/admin/viewAs/UserImpersonationPage.tsx',
   'src/app/features/settings/SignOutEverywhere.tsx',
-  'src/app/features/staffRegister/CheckInPanel.tsx',
-  'src/app/features/staffRegister/ClassChanges.tsx',
-  'src/app/features/staffRegister/CloseRegisterDialog.tsx',
-  'src/app/features/staffRegister/OverrideDialog.tsx',
 ];
 
 /**
