@@ -65,7 +65,6 @@ const componentsCallingTheApi = [
   'src/app/features/admin/rules/RulesPage.tsx',
   'src/app/features/admin/viewAs/EndSessionsAction.tsx',
   'src/app/features/admin/viewAs/UserImpersonationPage.tsx',
-  'src/app/features/settings/SignOutEverywhere.tsx',
 ];
 
 /**
