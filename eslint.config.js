@@ -46,24 +46,6 @@ const componentRule =
   'A component (.tsx) does not import the API client: read and write through a hook in a *.queries.ts file (TanStack Query, src/app/serverState/) or the sync layer.';
 
 /**
- * The .tsx files that still call the API client themselves, from before the rule. Migrate a file
- * to a *.queries.ts hook and take it off this list; the list only shrinks, nothing is added to it.
- */
-const componentsCallingTheApi = [
-  'src/app/features/home/ReviewQueuesWidget.tsx',
-  'src/app/features/settings/SignOutEverywhere.tsx',
-  'src/app/features/staffAbsences/DecisionPanel.tsx',
-  'src/app/features/staffReferrals/ReferralCountWidget.tsx',
-  'src/app/features/staffReferrals/ReferralStatusForm.tsx',
-  'src/app/features/staffReferrals/StaffReferralDetailPage.tsx',
-  'src/app/features/staffReferrals/StaffReferralsPage.tsx',
-  'src/app/features/staffRegister/CheckInPanel.tsx',
-  'src/app/features/staffRegister/ClassChanges.tsx',
-  'src/app/features/staffRegister/CloseRegisterDialog.tsx',
-  'src/app/features/staffRegister/OverrideDialog.tsx',
-];
-
-/**
  * GUIDE "Time", end to end: a spec takes the time from its server or its page (e2e/support/clock.ts),
  * never from the machine running the tests, and waits for what it expects, never for a fixed time.
  * Code that runs in the browser (page.evaluate, addInitScript, waitForFunction) reads the page's
@@ -111,7 +93,6 @@ export default defineConfig(
   {
     // Repeats the rule above: a later `no-restricted-imports` replaces an earlier one for these files.
     files: ['src/app/**/*.tsx'],
-    ignores: componentsCallingTheApi,
     rules: {
       'no-restricted-imports': [
         'error',

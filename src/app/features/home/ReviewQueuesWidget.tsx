@@ -1,37 +1,34 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { staffAbsenceCountsRoute, type StaffAbsenceCounts } from '../../../shared/contract/staffAbsences';
-import { callApi } from '../../api/client';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { paths } from '../../routing/paths';
+import { ServerStateProvider } from '../../serverState/ServerStateProvider';
 import { useHoldLayout } from '../../ui/layoutHold/holdContext';
-
-type Loaded = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'ready'; readonly counts: StaffAbsenceCounts };
+import { useStaffAbsenceCounts } from '../staffAbsences/staffAbsences.queries';
 
 const requests = (n: number): string => `${n} ${n === 1 ? 'request' : 'requests'}`;
 
 /**
  * The review queues the user works (issue 31): how many absence requests wait for a decision, and
  * how many wait for the student. One list item per queue; the referral queue will take its place
- * beside the absences. Reviewing needs the network: nothing here is kept offline.
+ * beside the absences. Reviewing needs the network: nothing here is kept offline. Loaded lazily
+ * (only reviewers see it), with the app's query client, which this chunk brings: a student's home
+ * page never loads it.
  */
 export default function ReviewQueuesWidget() {
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
-  useHoldLayout(loaded.status === 'loading');
+  return (
+    <ServerStateProvider>
+      <ReviewQueues />
+    </ServerStateProvider>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffAbsenceCountsRoute, { signal: controller.signal })
-      .then((counts) => setLoaded({ status: 'ready', counts }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Review Queues' }) });
-      });
-    return () => controller.abort();
-  }, []);
+function ReviewQueues() {
+  const counted = useStaffAbsenceCounts();
+  useHoldLayout(counted.isPending);
 
-  if (loaded.status === 'loading') return <p className="widget__empty">Counting the requests…</p>;
-  if (loaded.status === 'error') return <p className="widget__empty">{loaded.message}</p>;
-  const { counts } = loaded;
+  if (counted.isPending) return <p className="widget__empty">Counting the requests…</p>;
+  if (counted.isError) return <p className="widget__empty">{describeError(counted.error, { getting: 'Review Queues' })}</p>;
+  const counts = counted.data;
   const toDecide = counts.pending + counts.pendingCancellation;
   return (
     <ul className="widget__queues">

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from 'react-aria-components';
-import { signOutEverywhereRoute } from '../../../shared/contract/auth';
-import { callApi } from '../../api/client';
 import { ConfirmForm, useConfirmedWrite } from '../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
-import { signOutLocally } from '../session/signOut';
+import { signOutEverywhere } from './endEverySession';
 
 export const signOutEverywhereLabel = 'Sign out of all devices';
 export const signOutEverywhereText =
@@ -32,11 +30,7 @@ function SignOutEverywhereForm({ onCancel }: { readonly onCancel: () => void }) 
   const write = useConfirmedWrite(() => {});
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void write.run(async () => {
-      const { location } = await callApi(signOutEverywhereRoute);
-      await signOutLocally();
-      window.location.assign(location);
-    });
+    void write.run(signOutEverywhere);
   };
   return (
     <ConfirmForm confirmLabel={signOutEverywhereLabel} isSending={write.isSending} error={write.error} onSubmit={submit} onCancel={onCancel}>

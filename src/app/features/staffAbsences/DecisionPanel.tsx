@@ -1,11 +1,12 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AbsenceRequest } from '../../../shared/contract/absences';
-import { staffAbsenceDecisionRoute, type StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
+import type { StaffAbsenceDetail } from '../../../shared/contract/staffAbsences';
 import { absenceDecisionTable, decisionErrors, messageToStudentMaxLength, type AbsenceDecision } from '../../../shared/rules/absences/decisions';
 import { isApiError } from '../../api/ApiError';
 import { describeError } from '../../api/errorHandler';
-import { callApi } from '../../api/client';
 import { statusLabels } from '../absences/absenceView';
+import { decideAbsence } from './staffAbsences.queries';
 import '../../ui/field.css';
 
 interface DecisionPanelProps {
@@ -23,10 +24,12 @@ type Outcome =
  * The decisions the shared table allows from the request's status, one button each, and the
  * message to the student (required to Deny or Request evidence). The request's lastModified goes
  * with each decision; a 409 means someone changed it meanwhile, and the reviewer reloads it. The
- * page says what was decided (a toast with Undo) once it is saved.
+ * saved decision goes into the request's query (staffAbsences.queries.ts); the page says what was
+ * decided (a toast with Undo).
  */
 export function DecisionPanel({ request, onDecided, onReload }: DecisionPanelProps) {
   const id = useId();
+  const client = useQueryClient();
   const [message, setMessage] = useState('');
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' });
   const decisions = absenceDecisionTable[request.absenceStatus];
@@ -40,10 +43,7 @@ export function DecisionPanel({ request, onDecided, onReload }: DecisionPanelPro
       return;
     }
     setOutcome({ kind: 'sending', label: decision.label });
-    callApi(staffAbsenceDecisionRoute, {
-      params: { rowId: request.rowId },
-      body: { absenceStatus: decision.to, messageToStudent: message.trim() || null, lastModified: request.lastModified },
-    })
+    decideAbsence(client, request, { absenceStatus: decision.to, messageToStudent: message.trim() || null })
       .then((detail) => {
         setOutcome({ kind: 'idle' });
         onDecided(detail);

@@ -14,7 +14,7 @@ import { CoveredClasses } from './CoveredClasses';
 import { DecisionPanel } from './DecisionPanel';
 import { EvidenceFile } from './EvidenceFile';
 import { NextRequest } from './NextRequest';
-import { showDecided, undoDecision, useReloadStaffAbsence, useStaffAbsenceDetail } from './staffAbsences.queries';
+import { undoDecision, useReloadStaffAbsence, useStaffAbsenceDetail } from './staffAbsences.queries';
 import { waitingFor, wallClockLabel } from './waitingTime';
 import '../../ui/field.css';
 import '../absences/absences.css';
@@ -49,15 +49,15 @@ export function StaffAbsenceDetailPage() {
       .catch((error: unknown) => toast.negative(`The decision was not undone. ${describeError(error)}`, { timeout: 10_000 }));
   }, [client]);
 
+  // The decision is already in the request's query (decideAbsence): the page says what was decided.
   const onDecided = useCallback((decided: StaffAbsenceDetail) => {
-    showDecided(client, decided);
     setDecidedRowId(String(decided.request.rowId));
     const what = decided.lastDecision ? decisionDone(decided.lastDecision.label) : statusLabels[decided.request.absenceStatus];
     toast.positive(`${what}: the request of ${decided.studentName}. The student is told in 10 seconds.`, {
       timeout: decisionUndoWindowMs,
       action: { label: 'Undo', onAction: () => undo(decided) },
     });
-  }, [client, undo]);
+  }, [undo]);
 
   // A failed reload hides the request, as a failed first load does: only what the server just said shows.
   const error = shown.error;

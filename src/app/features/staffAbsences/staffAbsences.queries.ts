@@ -1,13 +1,24 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { staffAbsenceDetailRoute, staffAbsenceListRoute, staffAbsenceUndoRoute, type StaffAbsenceDetail, type StaffAbsencePage } from '../../../shared/contract/staffAbsences';
+import type { AbsenceRequest } from '../../../shared/contract/absences';
+import {
+  staffAbsenceCountsRoute,
+  staffAbsenceDecisionRoute,
+  staffAbsenceDetailRoute,
+  staffAbsenceListRoute,
+  staffAbsenceUndoRoute,
+  type AbsenceDecisionBody,
+  type StaffAbsenceDetail,
+  type StaffAbsencePage,
+} from '../../../shared/contract/staffAbsences';
 import { callApi } from '../../api/client';
 import { serverNow } from '../timetable/serverClock';
 import { readQueueFilter, toApiQuery } from './queueFilter';
 
 /**
  * The review queue's server state (online only: nothing here is kept on the device). Keys: every
- * queue page under `list`, one request under `detail`; a decision or its undo puts the answer in
- * the request's entry and marks every queue page stale.
+ * queue page under `list`, one request under `detail`, the home page's counts under `counts`; a
+ * decision or its undo puts the answer in the request's entry and marks every queue page and the
+ * counts stale.
  */
 export const staffAbsenceKeys = {
   all: ['staffAbsences'] as const,
@@ -16,6 +27,8 @@ export const staffAbsenceKeys = {
   /** The first requests of the queue a reviewer came from (its search string), for "Next request". */
   next: (back: string) => [...staffAbsenceKeys.lists(), 'next', back] as const,
   detail: (rowId: string) => [...staffAbsenceKeys.all, 'detail', rowId] as const,
+  /** How many requests wait in each queue (the home page's review-queues widget). */
+  counts: () => [...staffAbsenceKeys.all, 'counts'] as const,
 };
 
 /** A request as shown, with the server time it was loaded at (for "waiting for …"). */
@@ -60,10 +73,33 @@ export function useStaffAbsenceDetail(rowId: string) {
   });
 }
 
-/** A write's answer (a decision, an undo) becomes the request's entry; the queue pages go stale. */
+/** How many requests wait for a decision and for the student, for the home page's widget. */
+export function useStaffAbsenceCounts() {
+  return useQuery({
+    queryKey: staffAbsenceKeys.counts(),
+    queryFn: ({ signal }) => callApi(staffAbsenceCountsRoute, { signal }),
+  });
+}
+
+/** A write's answer (a decision, an undo) becomes the request's entry; the queue pages and the counts go stale. */
 export function showDecided(client: QueryClient, detail: StaffAbsenceDetail): void {
   client.setQueryData<ShownDetail>(staffAbsenceKeys.detail(String(detail.request.rowId)), { detail, at: serverNow() });
   void client.invalidateQueries({ queryKey: staffAbsenceKeys.lists() });
+  void client.invalidateQueries({ queryKey: staffAbsenceKeys.counts() });
+}
+
+/**
+ * Sends a decision on the request as the reviewer was shown it (its lastModified: a 409 means
+ * someone changed it meanwhile). The answer becomes the request's entry, as {@link showDecided}.
+ */
+export async function decideAbsence(
+  client: QueryClient,
+  request: AbsenceRequest,
+  decision: Pick<AbsenceDecisionBody, 'absenceStatus' | 'messageToStudent'>,
+): Promise<StaffAbsenceDetail> {
+  const detail = await callApi(staffAbsenceDecisionRoute, { params: { rowId: request.rowId }, body: { ...decision, lastModified: request.lastModified } });
+  showDecided(client, detail);
+  return detail;
 }
 
 /** Fetches the request again (after a 409: someone changed it meanwhile). */

@@ -1,36 +1,36 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { staffReferralListRoute } from '../../../shared/contract/staffReferrals';
-import { callApi } from '../../api/client';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { paths } from '../../routing/paths';
+import { ServerStateProvider } from '../../serverState/ServerStateProvider';
 import { useHoldLayout } from '../../ui/layoutHold/holdContext';
+import { useNewReferralCount } from './staffReferrals.queries';
 
-type Counted = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'ready'; readonly fresh: number; readonly open: number };
-
-/** Home, for Student Support: how many referrals are new (nobody has contacted the student yet). */
+/**
+ * Home, for Student Support: how many referrals are new (nobody has contacted the student yet).
+ * Loaded lazily (only Student Support sees it), with the app's query client, which this chunk
+ * brings: a student's home page never loads it.
+ */
 export default function ReferralCountWidget() {
-  const [counted, setCounted] = useState<Counted>({ status: 'loading' });
-  useHoldLayout(counted.status === 'loading');
+  return (
+    <ServerStateProvider>
+      <ReferralCount />
+    </ServerStateProvider>
+  );
+}
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffReferralListRoute, { query: { status: ['New'] }, signal: controller.signal })
-      .then((page) => setCounted({ status: 'ready', fresh: page.counts.New, open: page.counts.New + page.counts.Contacted }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setCounted({ status: 'error', message: describeError(error, { getting: 'Referrals' }) });
-      });
-    return () => controller.abort();
-  }, []);
+function ReferralCount() {
+  const counted = useNewReferralCount();
+  useHoldLayout(counted.isPending);
 
-  if (counted.status === 'loading') return <p className="widget__empty">Loading…</p>;
-  if (counted.status === 'error') return <p className="widget__empty">{counted.message}</p>;
+  if (counted.isPending) return <p className="widget__empty">Loading…</p>;
+  if (counted.isError) return <p className="widget__empty">{describeError(counted.error, { getting: 'Referrals' })}</p>;
+  const { fresh, open } = counted.data;
   return (
     <p data-testid="new-referral-count">
       <Link to={`${paths.staffReferrals}?status=New`}>
-        <strong>{counted.fresh}</strong> new {counted.fresh === 1 ? 'referral' : 'referrals'}
+        <strong>{fresh}</strong> new {fresh === 1 ? 'referral' : 'referrals'}
       </Link>{' '}
-      waiting for contact, {counted.open} open in all.
+      waiting for contact, {open} open in all.
     </p>
   );
 }

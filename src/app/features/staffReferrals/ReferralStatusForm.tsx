@@ -1,16 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { referralStatuses, type ReferralStatus } from '../../../shared/contract/referrals';
-import { staffReferralUpdateRoute, type StaffReferralDetail } from '../../../shared/contract/staffReferrals';
+import type { StaffReferralDetail } from '../../../shared/contract/staffReferrals';
 import { referralCaseNoteMaxLength } from '../../../shared/rules/referral';
 import { isApiError } from '../../api/ApiError';
 import { describeError } from '../../api/errorHandler';
-import { callApi } from '../../api/client';
 import { isOneOf } from '../../../shared/guards';
+import { updateReferral } from './staffReferrals.queries';
 import '../../ui/field.css';
 
 interface ReferralStatusFormProps {
   readonly referral: StaffReferralDetail;
-  readonly onSaved: (detail: StaffReferralDetail) => void;
 }
 
 /** The next status a referral usually takes: New → Contacted → Closed. */
@@ -18,15 +18,17 @@ const nextStatus: Readonly<Record<ReferralStatus, ReferralStatus>> = { New: 'Con
 
 /**
  * Moves a referral on: a status and a private case note (required), saved together. The note is
- * for the team only; the student sees the status.
+ * for the team only; the student sees the status. The saved referral replaces the page's
+ * (staffReferrals.queries.ts).
  */
-export function ReferralStatusForm({ referral, onSaved }: ReferralStatusFormProps) {
+export function ReferralStatusForm({ referral }: ReferralStatusFormProps) {
   const id = useId();
   const [status, setStatus] = useState<ReferralStatus>(nextStatus[referral.status]);
   const [note, setNote] = useState('');
   const [noteError, setNoteError] = useState<string>();
   const [failure, setFailure] = useState<string>();
   const [isSaving, setIsSaving] = useState(false);
+  const client = useQueryClient();
   const [announcement, setAnnouncement] = useState('');
 
   const submit = (event: FormEvent) => {
@@ -39,12 +41,11 @@ export function ReferralStatusForm({ referral, onSaved }: ReferralStatusFormProp
     }
     setNoteError(undefined);
     setIsSaving(true);
-    callApi(staffReferralUpdateRoute, { params: { rowId: referral.rowId }, body: { status, note: note.trim() } })
+    updateReferral(client, referral.rowId, { status, note: note.trim() })
       .then((detail) => {
         setAnnouncement(`Saved: the referral is now ${detail.status}.`);
         setNote('');
         setStatus(nextStatus[detail.status]);
-        onSaved(detail);
       })
       .catch((error: unknown) => {
         const fieldError = isApiError(error) ? error.errors.note?.join(' ') : undefined;

@@ -1,40 +1,27 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { staffReferralDetailRoute, type StaffReferralDetail } from '../../../shared/contract/staffReferrals';
-import { callApi } from '../../api/client';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { paths } from '../../routing/paths';
 import { EmailLink } from '../../ui/email/EmailAddress';
 import { caseTimeLabel } from './referralFilter';
 import { ReferralStatusBadge } from './ReferralStatusBadge';
 import { ReferralStatusForm } from './ReferralStatusForm';
+import { useStaffReferralDetail } from './staffReferrals.queries';
 import '../../ui/field.css';
 import '../staffAbsences/staffAbsences.css';
 import './staffReferrals.css';
-
-type Loaded = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'ready'; readonly detail: StaffReferralDetail };
 
 /** /staff/referrals/:rowId: one referral, the student's details, the case notes, and the status form. */
 export function StaffReferralDetailPage() {
   const current = useCurrentRoute();
   const { rowId = '' } = useParams();
   const [search] = useSearchParams();
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
+  const loaded = useStaffReferralDetail(rowId);
   // Only ever a search string on our own list page.
   const back = `${paths.staffReferrals}${search.get('back') ? `?${new URLSearchParams(search.get('back') ?? '').toString()}` : ''}`;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffReferralDetailRoute, { params: { rowId }, signal: controller.signal })
-      .then((detail) => setLoaded({ status: 'ready', detail }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Referral' }) });
-      });
-    return () => controller.abort();
-  }, [rowId]);
-
-  const detail = loaded.status === 'ready' ? loaded.detail : undefined;
+  // A failed reload hides the referral, as a failed first load does: only what the server just said shows.
+  const detail = loaded.isError ? undefined : loaded.data;
 
   return (
     <div className="page staff-absence">
@@ -50,8 +37,8 @@ export function StaffReferralDetailPage() {
           </p>
         )}
       </header>
-      {loaded.status === 'loading' && <p role="status">Loading the referral…</p>}
-      {loaded.status === 'error' && <p className="callout callout--negative">{loaded.message}</p>}
+      {loaded.isPending && <p role="status">Loading the referral…</p>}
+      {loaded.isError && <p className="callout callout--negative">{describeError(loaded.error, { getting: 'Referral' })}</p>}
       {detail && (
         <>
           <section className="card" aria-labelledby="referral-heading">
@@ -91,7 +78,7 @@ export function StaffReferralDetailPage() {
             )}
           </section>
 
-          <ReferralStatusForm key={detail.rowId} referral={detail} onSaved={(next) => setLoaded({ status: 'ready', detail: next })} />
+          <ReferralStatusForm key={detail.rowId} referral={detail} />
         </>
       )}
     </div>

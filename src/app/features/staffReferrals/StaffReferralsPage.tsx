@@ -1,18 +1,14 @@
-import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { staffReferralListRoute, type StaffReferralPage } from '../../../shared/contract/staffReferrals';
-import { callApi } from '../../api/client';
-import { describeError, isAbortError } from '../../api/errorHandler';
+import { describeError } from '../../api/errorHandler';
 import { useCurrentRoute } from '../../routing/handle';
 import { pathTo } from '../../routing/paths';
 import { ReferralFilters } from './ReferralFilters';
 import { ReferralTable } from './ReferralTable';
-import { readReferralFilter, toReferralQuery, writeReferralFilter, type ReferralFilterState } from './referralFilter';
+import { readReferralFilter, writeReferralFilter, type ReferralFilterState } from './referralFilter';
+import { useStaffReferralPage } from './staffReferrals.queries';
 import '../../ui/field.css';
 import '../staffAbsences/staffAbsences.css';
 import './staffReferrals.css';
-
-type Loaded = { readonly status: 'loading' } | { readonly status: 'error'; readonly message: string } | { readonly status: 'ready'; readonly page: StaffReferralPage };
 
 /**
  * /staff/referrals: the self-referrals students send, newest first, filtered by status (open ones
@@ -22,21 +18,11 @@ export function StaffReferralsPage() {
   const current = useCurrentRoute();
   const [search, setSearch] = useSearchParams();
   const filter = readReferralFilter(search);
-  const [loaded, setLoaded] = useState<Loaded>({ status: 'loading' });
   const key = search.toString();
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(staffReferralListRoute, { query: toReferralQuery(readReferralFilter(new URLSearchParams(key))), signal: controller.signal })
-      .then((page) => setLoaded({ status: 'ready', page }))
-      .catch((error: unknown) => {
-        if (!isAbortError(error)) setLoaded({ status: 'error', message: describeError(error, { getting: 'Referrals' }) });
-      });
-    return () => controller.abort();
-  }, [key]);
-
+  const loaded = useStaffReferralPage(key);
   const apply = (next: ReferralFilterState) => setSearch(writeReferralFilter(next));
-  const page = loaded.status === 'ready' ? loaded.page : undefined;
+  // A failed load shows its error instead of the list; a new filter keeps the old list until it answers.
+  const page = loaded.isError ? undefined : loaded.data;
   const pageCount = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
@@ -51,10 +37,10 @@ export function StaffReferralsPage() {
       <section className="card staff-absences__results" aria-labelledby="referrals-heading">
         <h2 id="referrals-heading">Referrals</h2>
         <p role="status" className="muted">
-          {loaded.status === 'loading' && 'Loading referrals…'}
+          {loaded.isPending && 'Loading referrals…'}
           {page && `${page.total} ${page.total === 1 ? 'referral' : 'referrals'} (${filter.statuses.join(', ')})`}
         </p>
-        {loaded.status === 'error' && <p className="callout callout--negative">{loaded.message}</p>}
+        {loaded.isError && <p className="callout callout--negative">{describeError(loaded.error, { getting: 'Referrals' })}</p>}
         {page && page.items.length > 0 && (
           <ReferralTable items={page.items} linkTo={(rowId) => `${pathTo('staffReferralDetail', { rowId: String(rowId) })}?back=${encodeURIComponent(key)}`} />
         )}

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { setCheckInRequirementRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
+import type { ClassRegister } from '../../../shared/contract/staffRegister';
 import { checkInCode, spacedCheckInCode } from '../../../shared/rules/checkInCode';
-import { callApi } from '../../api/client';
 import { describeError, showErrorToast } from '../../api/errorHandler';
 import { toast } from '../../ui/toast/toastStore';
 import { type RegisterPhase } from './registerLabels';
 import { useCheckInCode } from './useCheckInCode';
+import { setCheckInRequirement } from './useRegister';
 import './checkInPanel.css';
 
 // The QR library loads only when a code is shown.
@@ -34,7 +34,7 @@ export function CheckInPanel({ register, phase, nowMs, onChanged }: CheckInPanel
   const toggle = async (requiresCheckInCode: boolean) => {
     setSaving(true);
     try {
-      onChanged(await callApi(setCheckInRequirementRoute, { params: { eventRowId: register.rowId }, body: { requiresCheckInCode } }));
+      onChanged(await setCheckInRequirement(register.rowId, requiresCheckInCode));
       toast.positive(requiresCheckInCode ? `Check-in code turned on for ${register.moduleCode}` : `Check-in code turned off for ${register.moduleCode}`);
     } catch (failure) {
       showErrorToast(failure);

@@ -1,24 +1,19 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import { cancelClassRoute } from '../../../shared/contract/admin';
-import { changeReasonMax, getRegisterRoute, moveClassRoute, roomOptionsRoute, type ClassRegister, type MoveClassBody } from '../../../shared/contract/staffRegister';
+import { useId, useState, type FormEvent } from 'react';
+import { changeReasonMax, type ClassRegister, type MoveClassBody } from '../../../shared/contract/staffRegister';
 import { isApiError } from '../../api/ApiError';
-import { callApi } from '../../api/client';
 import { showErrorToast, type ErrorDetails } from '../../api/errorHandler';
 import { DateField } from '../../ui/dateField/DateField';
 import { TimeField } from '../../ui/timeField/TimeField';
 import { toast } from '../../ui/toast/toastStore';
+import { cancelClass, moveClass, useRoomOptions } from './classChanges.queries';
 import { MoveClashDialog } from './MoveClashDialog';
+import { fetchRegister } from './useRegister';
 import '../../ui/field.css';
 import './register.css';
 
 interface ClassChangesProps {
   readonly register: ClassRegister;
   readonly onChanged: (register: ClassRegister) => void;
-}
-
-interface RoomOption {
-  readonly roomId: string;
-  readonly roomName: string;
 }
 
 /** The class being changed: its start (London wall clock with an offset) and room. */
@@ -31,7 +26,7 @@ export interface ChangeableClass {
 
 /** The register page's Move and Cancel: after a change, the register is loaded again. */
 export function ClassChanges({ register, onChanged }: ClassChangesProps) {
-  const reloadRegister = async () => onChanged(await callApi(getRegisterRoute, { params: { eventRowId: register.rowId } }));
+  const reloadRegister = async () => onChanged(await fetchRegister(register.rowId));
   return <MoveOrCancelClass target={register} onChanged={reloadRegister} />;
 }
 
@@ -56,17 +51,11 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
   const [roomId, setRoomId] = useState(target.roomId ?? '');
   const [reason, setReason] = useState('');
   const [clashes, setClashes] = useState<readonly string[]>();
-  const [rooms, setRooms] = useState<readonly RoomOption[]>([]);
+  const rooms = useRoomOptions().data ?? [];
   const [errors, setErrors] = useState<ErrorDetails>();
   const [isMoving, setMoving] = useState(false);
   const [isConfirmingCancel, setConfirmingCancel] = useState(false);
   const [isCancelling, setCancelling] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    callApi(roomOptionsRoute, { signal: controller.signal }).then(setRooms, () => undefined);
-    return () => controller.abort();
-  }, []);
 
   const moveBody = (): MoveClassBody => ({
     newStart: `${date ?? ''}T${time}:00`,
@@ -75,7 +64,7 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
   });
 
   const send = async (body: MoveClassBody) => {
-    const result = await callApi(moveClassRoute, { params: { rowId: target.rowId }, body });
+    const result = await moveClass(target.rowId, body);
     toast.positive(result.notified > 0 ? 'Class moved; its students and staff have been told' : 'The class is already at that time and place');
     await onChanged();
   };
@@ -98,7 +87,7 @@ export function MoveOrCancelClass({ target, onChanged, heading = 'Move or cancel
   const cancel = async () => {
     setCancelling(true);
     try {
-      await callApi(cancelClassRoute, { params: { rowId: target.rowId } });
+      await cancelClass(target.rowId);
       toast.positive('Class cancelled; its students and staff have been told');
       await onChanged();
     } catch (failure) {

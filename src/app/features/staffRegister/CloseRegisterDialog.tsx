@@ -1,10 +1,10 @@
 import type { FormEvent } from 'react';
-import { closeRegisterRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
-import { callApi } from '../../api/client';
+import type { ClassRegister } from '../../../shared/contract/staffRegister';
 import { ConfirmForm, useConfirmedWrite } from '../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
 import { toast } from '../../ui/toast/toastStore';
 import { closeQuestion } from './registerLabels';
+import { closeRegister } from './useRegister';
 
 interface CloseRegisterDialogProps {
   readonly register: ClassRegister;
@@ -27,7 +27,7 @@ function CloseRegisterForm({ register, onCancel, onClosed }: { readonly register
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void write.run(async () => {
-      onClosed(await callApi(closeRegisterRoute, { params: { eventRowId: register.rowId } }));
+      onClosed(await closeRegister(register.rowId));
       toast.positive('Register closed');
     });
   };

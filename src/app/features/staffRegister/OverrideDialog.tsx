@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { changeReasonMax, markPresentRoute, overrideReasonMessage, type ClassRegister, type RegisterStudent } from '../../../shared/contract/staffRegister';
-import { callApi } from '../../api/client';
+import { changeReasonMax, overrideReasonMessage, type ClassRegister, type RegisterStudent } from '../../../shared/contract/staffRegister';
 import { ConfirmForm, useConfirmedWrite } from '../../ui/sheet/ConfirmForm';
 import { ResponsiveDialog } from '../../ui/sheet/ResponsiveDialog';
 import { toast } from '../../ui/toast/toastStore';
+import { markPresentAfterClose } from './useRegister';
 import '../../ui/field.css';
 
 interface OverrideDialogProps {
@@ -41,8 +41,7 @@ function OverrideForm({ register, student, onCancel, onChanged }: {
     }
     setProblem(undefined);
     void write.run(async () => {
-      const body = { attended: true as const, reason: reason.trim() };
-      onChanged(await callApi(markPresentRoute, { params: { eventRowId: register.rowId, studentUserId: student.userId }, body }));
+      onChanged(await markPresentAfterClose(register.rowId, student.userId, reason.trim()));
       toast.positive(`${student.displayName} marked present`);
     });
   };

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { getRegisterRoute, markPresentRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
+import { closeRegisterRoute, getRegisterRoute, markPresentRoute, setCheckInRequirementRoute, type ClassRegister } from '../../../shared/contract/staffRegister';
 import { callApi } from '../../api/client';
 
 /** How often an open register asks the server again (the real-time feed may replace this). */
@@ -48,4 +48,29 @@ export function useMarkPresent(eventRowId: string): (studentUserId: number) => P
     },
     [client, eventRowId],
   );
+}
+
+/*
+ * The register page's other writes. Each answers with the whole register, which the page puts
+ * into the register's query (`replace` above), as every screen showing it then shows.
+ */
+
+/** The register as the server has it now (after a move or a cancellation, which answer otherwise). */
+export function fetchRegister(eventRowId: number): Promise<ClassRegister> {
+  return callApi(getRegisterRoute, { params: { eventRowId } });
+}
+
+/** Closes the register now: the students not registered are recorded absent. */
+export function closeRegister(eventRowId: number): Promise<ClassRegister> {
+  return callApi(closeRegisterRoute, { params: { eventRowId } });
+}
+
+/** Marks a student present after the register has closed, with the lecturer's reason (audited). */
+export function markPresentAfterClose(eventRowId: number, studentUserId: number, reason: string): Promise<ClassRegister> {
+  return callApi(markPresentRoute, { params: { eventRowId, studentUserId }, body: { attended: true, reason } });
+}
+
+/** Turns the module's check-in code on or off (every class of the module). */
+export function setCheckInRequirement(eventRowId: number, requiresCheckInCode: boolean): Promise<ClassRegister> {
+  return callApi(setCheckInRequirementRoute, { params: { eventRowId }, body: { requiresCheckInCode } });
 }

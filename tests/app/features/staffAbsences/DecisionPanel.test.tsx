@@ -1,9 +1,12 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/app/api/ApiError';
 import { callApi } from '../../../../src/app/api/client';
 import { DecisionPanel } from '../../../../src/app/features/staffAbsences/DecisionPanel';
+import { staffAbsenceKeys, type ShownDetail } from '../../../../src/app/features/staffAbsences/staffAbsences.queries';
+import { createQueryClient } from '../../../../src/app/serverState/queryClient';
 import { decisionMessages } from '../../../../src/shared/rules/absences/decisions';
 import type { AbsenceStatus } from '../../../../src/shared/contract/absences';
 import { makeRequest } from '../absences/fixtures';
@@ -22,8 +25,13 @@ beforeEach(() => {
 function renderPanel(absenceStatus: AbsenceStatus) {
   const onDecided = vi.fn();
   const onReload = vi.fn();
-  render(<DecisionPanel request={makeRequest({ rowId: 7, absenceStatus, lastModified: '2025-11-10T09:00:00+00:00' })} onDecided={onDecided} onReload={onReload} />);
-  return { onDecided, onReload };
+  const client = createQueryClient();
+  render(
+    <QueryClientProvider client={client}>
+      <DecisionPanel request={makeRequest({ rowId: 7, absenceStatus, lastModified: '2025-11-10T09:00:00+00:00' })} onDecided={onDecided} onReload={onReload} />
+    </QueryClientProvider>,
+  );
+  return { onDecided, onReload, client };
 }
 
 const buttonNames = () => screen.queryAllByRole('button').map((button) => button.textContent);
@@ -51,7 +59,7 @@ describe('the decision panel', () => {
 
   it('sends the decision with the message and the lastModified it was shown', async () => {
     api.answer = () => Promise.resolve({ request: makeRequest({ rowId: 7, absenceStatus: 'AwaitingEvidence' }) });
-    const { onDecided } = renderPanel('Pending');
+    const { onDecided, client } = renderPanel('Pending');
     await userEvent.type(screen.getByRole('textbox', { name: 'Message to the student' }), 'Please upload the letter.');
     await userEvent.click(screen.getByRole('button', { name: 'Request evidence' }));
     expect(callApiMock.mock.calls[0]?.[1]).toEqual({
@@ -59,6 +67,8 @@ describe('the decision panel', () => {
       body: { absenceStatus: 'AwaitingEvidence', messageToStudent: 'Please upload the letter.', lastModified: '2025-11-10T09:00:00+00:00' },
     });
     expect(onDecided).toHaveBeenCalled();
+    // The answer is the request's entry now, for the page and the queue it came from.
+    expect(client.getQueryData<ShownDetail>(staffAbsenceKeys.detail('7'))?.detail.request.absenceStatus).toBe('AwaitingEvidence');
   });
 
   it('explains a stale request and offers to reload it', async () => {

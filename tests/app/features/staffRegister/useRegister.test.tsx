@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/app/api/ApiError';
 import { callApi } from '../../../../src/app/api/client';
-import { useMarkPresent, useRegister } from '../../../../src/app/features/staffRegister/useRegister';
+import { closeRegister, markPresentAfterClose, setCheckInRequirement, useMarkPresent, useRegister } from '../../../../src/app/features/staffRegister/useRegister';
 import { createQueryClient } from '../../../../src/app/serverState/queryClient';
-import { getRegisterRoute, markPresentRoute, type ClassRegister } from '../../../../src/shared/contract/staffRegister';
+import { closeRegisterRoute, getRegisterRoute, markPresentRoute, setCheckInRequirementRoute, type ClassRegister } from '../../../../src/shared/contract/staffRegister';
 import type { RouteDescriptor } from '../../../../src/shared/contract/route';
 
 vi.mock('../../../../src/app/api/client', () => ({ callApi: vi.fn() }));
@@ -53,5 +53,18 @@ describe('a lecturer’s register', () => {
     await waitFor(() => expect(result.current.page.register?.students).toHaveLength(1));
     expect(result.current.liveCount.register?.students).toHaveLength(1);
     expect(callApiMock.mock.calls.filter(([route]) => route.id === getRegisterRoute.id)).toHaveLength(1);
+  });
+
+  it('sends the page’s other writes as the contract asks, answering with the register', async () => {
+    const closed = register('2026-10-05T09:20:00.000Z');
+    answers[closeRegisterRoute.id] = () => Promise.resolve(closed);
+    answers[markPresentRoute.id] = () => Promise.resolve(closed);
+    answers[setCheckInRequirementRoute.id] = () => Promise.resolve(closed);
+    expect(await closeRegister(5)).toBe(closed);
+    expect(callApiMock.mock.calls.at(-1)?.[1]).toEqual({ params: { eventRowId: 5 } });
+    expect(await markPresentAfterClose(5, 42, 'Was at the front desk')).toBe(closed);
+    expect(callApiMock.mock.calls.at(-1)?.[1]).toEqual({ params: { eventRowId: 5, studentUserId: 42 }, body: { attended: true, reason: 'Was at the front desk' } });
+    expect(await setCheckInRequirement(5, true)).toBe(closed);
+    expect(callApiMock.mock.calls.at(-1)?.[1]).toEqual({ params: { eventRowId: 5 }, body: { requiresCheckInCode: true } });
   });
 });
