@@ -46,8 +46,11 @@ export const routeBudgets = [
   },
   // 201 → 204: the phone's day view (strip of days, swipe, now line) and the wide screen's layout
   // choice (issue 34 §1) are painted first, so they cannot wait behind a dynamic import; the week
-  // grid itself loads when chosen. 204 → 205: the mutation list's chunks, as /home's.
-  { route: '/timetable', targetKb: 150, limitKb: 205, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
+  // grid itself loads when chosen. 204 → 205: the mutation list's chunks, as /home's. 205 → 206:
+  // no code of the route grew, but the operator screens' new query chunks (issue 33 §2) each add
+  // their name to the entry's preload map (197 names, 2.7 kB gzip), and callApi now checks a
+  // write's offline declaration: 0.3 kB over. Issue 35 replaces this static count.
+  { route: '/timetable', targetKb: 150, limitKb: 206, modules: [...signedIn, 'src/app/features/timetable/TimetablePage.tsx'] },
 ];
 
 const args = process.argv.slice(2);

@@ -64,8 +64,8 @@ export async function callApi<const D extends RouteDescriptor>(
     signal?: AbortSignal;
     idempotencyKey?: string;
   };
-  if (isQueuedOffline(route)) throw new Error(`${route.id} queues offline: send it with sendMutation, through the outbox`);
-  if (isWriteMethod(route.method) && globalThis.navigator?.onLine === false) throw ApiError.network(new Error('The browser is offline'));
+  if (isQueuedOffline(route)) throw new Error(`${route.id} queues offline: use sendMutation`);
+  if (isWriteMethod(route.method) && globalThis.navigator?.onLine === false) throw ApiError.network('offline');
   const url = buildUrl(route.path, params, query);
   const xsrfToken = isWriteMethod(route.method) ? readXsrfToken() : undefined;
   const response = await sendRequest(url, { method: route.method, body, xsrfToken, signal, ...(idempotencyKey ? { idempotencyKey } : {}) });

@@ -47,7 +47,7 @@ const definitions = new Map<string, MutationDefinition>();
  * route must declare `offline: 'queue'`: a write that needs a connection is never queued.
  */
 export function defineMutation<A, T>(definition: MutationDefinition<A, T>): MutationDefinition<A, T> {
-  if (!isQueuedOffline(definition.route)) throw new Error(`${definition.name}: ${definition.route.id} needs a connection (offline: 'queue' is not declared), so it cannot be queued`);
+  if (!isQueuedOffline(definition.route)) throw new Error(`${definition.route.id} needs a connection: not queued`);
   definitions.set(definition.name, definition as unknown as MutationDefinition);
   return definition;
 }

@@ -248,7 +248,7 @@ describe('callApi and offline behaviour (RouteDescriptor.offline)', () => {
   });
 
   it('refuses a write that queues offline: only the outbox sends it', async () => {
-    await expect(callApi(markItem, { body: { rowId: 1 } })).rejects.toThrow(/test\.mark queues offline: send it with sendMutation/);
+    await expect(callApi(markItem, { body: { rowId: 1 } })).rejects.toThrow(/test\.mark queues offline: use sendMutation/);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });

@@ -16,6 +16,6 @@ describe('defineMutation and the route\'s offline declaration', () => {
 
     expect(() =>
       defineMutation<{ rowId: number }, never>({ name: 'test.withdraw', args: z.object({ rowId: z.int() }), route: withdraw, params: ({ rowId }) => ({ rowId }) }),
-    ).toThrow(/test\.withdraw: test\.withdraw needs a connection/);
+    ).toThrow(/test\.withdraw needs a connection/);
   });
 });
