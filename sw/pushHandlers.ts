@@ -33,7 +33,7 @@ export async function handlePush(scope: PushScope, text: string | null): Promise
 export async function handleNotificationClick(scope: PushScope, notification: Pick<Notification, 'close' | 'data'>): Promise<void> {
   notification.close();
   const target = clickTarget(notification.data, scope.origin);
-  const windows = (await scope.clients.matchAll({ type: 'window', includeUncontrolled: true })) as readonly WindowClient[];
+  const windows = await scope.clients.matchAll({ type: 'window', includeUncontrolled: true });
   const open = windows.filter((client) => new URL(client.url).origin === scope.origin);
   const client = open.find((candidate) => candidate.focused) ?? open.find((candidate) => candidate.visibilityState === 'visible') ?? open[0];
   if (client) {

@@ -62,7 +62,7 @@ export function requestInit(options: RequestOptions): RequestInit {
   const { body } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const payload: BodyInit | undefined =
-    body === undefined || body === null ? undefined : isForm ? body : options.isSerialised ? String(body) : JSON.stringify(body);
+    body === undefined || body === null ? undefined : isForm ? body : options.isSerialised && typeof body === 'string' ? body : JSON.stringify(body);
   return {
     method: options.method,
     headers: requestHeaders({ ...options, hasJsonBody: payload !== undefined && !isForm }),
@@ -93,7 +93,7 @@ export const reportingFetch: typeof fetch = async (input, init) => {
     throw error;
   }
   reportServerReachable(true);
-  reportAnswer(response.url || String(input), response.status);
+  reportAnswer(response.url || (typeof input === 'string' ? input : input instanceof URL ? input.href : input.url), response.status);
   if (response.headers.get(sessionRevokedHeader) === '1') reportSessionRevoked();
   return response;
 };

@@ -17,12 +17,15 @@ function formatQueryValue(value: Exclude<QueryValue, null | undefined>): string 
   return value instanceof Date ? value.toISOString() : String(value);
 }
 
+// Array.isArray does not narrow a readonly array's union (it gives any[]); this guard does.
+const isList = (raw: QueryValue | readonly QueryValue[]): raw is readonly QueryValue[] => Array.isArray(raw);
+
 /** Serialises a query object; arrays repeat the key. */
 export function toQueryString(query: QueryInput | undefined): string {
   if (!query) return '';
   const search = new URLSearchParams();
   for (const [key, raw] of Object.entries(query)) {
-    const values = Array.isArray(raw) ? raw : [raw];
+    const values = isList(raw) ? raw : [raw];
     for (const value of values) {
       if (value !== undefined && value !== null) search.append(key, formatQueryValue(value));
     }

@@ -24,7 +24,9 @@ function toText(value: unknown): string {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString();
   if (Array.isArray(value)) return value.map(toText).join('; ');
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  // Numbers, booleans and bigints written out; a function or symbol is not data.
+  return typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint' ? String(value) : '';
 }
 
 /** One CSV field (src/shared/format/csvField.ts): any value as text, quoted and safe in a spreadsheet. */

@@ -6,12 +6,13 @@ import { createListeners } from './listeners';
  * in a component) and free of React itself, so route loaders and the sync engine use it too.
  */
 export interface Store<T> {
-  get(): T;
+  // Function properties, not methods: none uses `this`, so `store.get` can be passed as it is.
+  readonly get: () => T;
   /** Replaces the value; listeners hear of it only when `equals` says it changed. */
-  set(next: T): void;
-  update(change: (current: T) => T): void;
+  readonly set: (next: T) => void;
+  readonly update: (change: (current: T) => T) => void;
   /** Calls back with the new value after each change; returns the unsubscribe function. */
-  subscribe(listener: (value: T) => void): () => void;
+  readonly subscribe: (listener: (value: T) => void) => () => void;
 }
 
 export interface StoreOptions<T> {
@@ -42,7 +43,7 @@ export function createStore<T>(initial: T, options: StoreOptions<T>): Store<T> {
     get: () => value,
     set,
     update: (change) => set(change(value)),
-    subscribe(listener) {
+    subscribe: (listener) => {
       if (whileObserved && listeners.size === 0 && stop === undefined) stop = whileObserved();
       const unsubscribe = listeners.subscribe(listener);
       let isSubscribed = true;

@@ -4,6 +4,9 @@ import type { UserDatabase } from '../db/schema';
 import { applyMutations } from './mutation';
 import type { ListPaging, Resource } from './registry';
 
+/** Array.isArray, giving unknown items rather than any. */
+const isList = (value: unknown): value is readonly unknown[] => Array.isArray(value);
+
 /**
  * A paged list (issue 29) is fetched a page at a time, and each page is stored as it arrives: the
  * first paint needs only the first, a connection lost part-way keeps what came, and the next check
@@ -13,7 +16,7 @@ import type { ListPaging, Resource } from './registry';
  * table never shrinks while it is refreshed, until the last page makes the list whole.
  */
 export function shownWithPages(paging: ListPaging, walked: readonly unknown[], held: unknown, isWhole: boolean): unknown[] {
-  if (isWhole || !Array.isArray(held)) return [...walked];
+  if (isWhole || !isList(held)) return [...walked];
   const last = walked.at(-1);
   const walkedIds = new Set(walked.map(paging.idOf));
   const beyond = held.filter((item) => !walkedIds.has(paging.idOf(item)) && (last === undefined || paging.compare(item, last) > 0));
@@ -32,12 +35,12 @@ export async function fetchRemainingPages(db: UserDatabase, resource: Resource, 
     const url = row?.nextPage;
     if (!row || !url) return;
     const answer = await conditionalGet(resource.route, { url });
-    if (!answer.isModified || !Array.isArray(answer.value)) return;
+    if (!answer.isModified || !isList(answer.value)) return;
     if (answer.sessionUser && answer.sessionUser !== userIdOfDatabase(db.name)) return;
     const page = answer.value;
     const isStored = await db.transaction('rw', db.resources, db.outbox, async () => {
       const current = await db.resources.get(resource.key);
-      if (!current || current.nextPage !== url || current.etag !== row.etag || current.acks !== row.acks || !Array.isArray(current.base)) return false;
+      if (!current || current.nextPage !== url || current.etag !== row.etag || current.acks !== row.acks || !isList(current.base)) return false;
       const pending = await db.outbox.where('resourceKey').equals(resource.key).sortBy('seq');
       const base: unknown[] = [...current.base, ...page];
       const { nextPage: _reached, ...rest } = current;

@@ -30,7 +30,9 @@ interface RawFeature {
   readonly properties?: Record<string, unknown> | null;
 }
 
-const asString = (value: unknown) => (typeof value === 'string' ? value : String(value ?? ''));
+/** A property as text: a string as it is, a number or boolean written out, anything else ''. */
+const asString = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
 function isLngLat(value: unknown): value is LngLat {
   return Array.isArray(value) && typeof value[0] === 'number' && typeof value[1] === 'number';

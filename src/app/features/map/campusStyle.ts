@@ -1,5 +1,17 @@
-import type { ExpressionSpecification, GeoJSONSourceSpecification, StyleSpecification } from 'maplibre-gl';
+import type { Feature, FeatureCollection } from 'geojson';
+import type { ExpressionSpecification, StyleSpecification } from 'maplibre-gl';
 import type { CampusGeoJson } from '../../../shared/contract/timetable';
+import { isRecord } from '../../../shared/guards';
+
+type CampusFeature = CampusGeoJson['features'][number];
+
+/**
+ * A feature MapLibre can draw: a geometry object and properties. The contract checks only the
+ * collection's outline; MapLibre checks the coordinates itself.
+ */
+function isDrawable(feature: CampusFeature): feature is CampusFeature & Feature {
+  return isRecord(feature.geometry) && typeof feature.geometry.type === 'string' && (feature.properties === null || isRecord(feature.properties));
+}
 
 /** Colours of the campus map; the selected room and its building stand out. */
 export const mapColours = {
@@ -19,8 +31,7 @@ export const mapColours = {
 export function campusStyle(campus: CampusGeoJson, selected: { readonly roomId: string; readonly buildingId: string | undefined }): StyleSpecification {
   const isKind = (kind: string): ExpressionSpecification => ['==', ['get', 'kind'], kind];
   const isRoom: ExpressionSpecification = ['==', ['get', 'id'], selected.roomId];
-  // The contract checks only the collection's outline; MapLibre reads the features as they are.
-  const data = campus as GeoJSONSourceSpecification['data'];
+  const data: FeatureCollection = { type: 'FeatureCollection', features: campus.features.filter(isDrawable) };
   // An optional basemap (configured on the server) goes under the campus; without it, no network.
   const basemap = campus.basemap;
   return {

@@ -1,6 +1,7 @@
 import { Map as MapLibreMap, Marker, NavigationControl } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { CampusGeoJson } from '../../../shared/contract/timetable';
+import { isRecord } from '../../../shared/guards';
 import { boundsOf, campusBuildings, campusRooms, centreOf, type CampusRoom } from './campusFeatures';
 import { campusStyle } from './campusStyle';
 
@@ -49,14 +50,19 @@ export function createCampusMap(container: HTMLElement, campus: CampusGeoJson, r
 
   return new Promise((resolve, reject) => {
     let isLoaded = false;
-    map.once('load', () => {
+    // A map loads once; `on` rather than `once`, whose typing also offers a promise.
+    map.on('load', () => {
       isLoaded = true;
       resolve({ remove: () => map.remove() });
     });
     map.on('error', (event) => {
       if (isLoaded) return; // a later hiccup leaves the drawn map as it is
       map.remove();
-      reject(event.error);
+      // Typed as the DOM's ErrorEvent (`error` is any); MapLibre's own is error-like ({ message }).
+      const error: unknown = event.error;
+      if (error instanceof Error) return reject(error);
+      const message = isRecord(error) && typeof error.message === 'string' ? error.message : 'The campus map could not be drawn.';
+      reject(new Error(message, { cause: error }));
     });
   });
 }

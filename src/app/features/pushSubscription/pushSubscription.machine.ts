@@ -57,21 +57,11 @@ const subscribeFailureText = (error: unknown): string => (error instanceof PushT
 export const pushSubscriptionMachine = setup({
   types: machineTypes<{ input: PushSubscriptionInput; context: PushSubscriptionContext; events: PushSubscriptionEvent }>(),
   actors: {
-    checkDevice: fromPromise<DeviceCheck>(async () => {
-      throw new Error('checkDevice is not provided');
-    }),
-    requestPermission: fromPromise<NotificationPermission>(async () => {
-      throw new Error('requestPermission is not provided');
-    }),
-    enableDevice: fromPromise<NotificationSubscription, { types: readonly NotificationType[] }>(async () => {
-      throw new Error('enableDevice is not provided');
-    }),
-    updateTypes: fromPromise<NotificationSubscription, { token: string; types: readonly NotificationType[] }>(async () => {
-      throw new Error('updateTypes is not provided');
-    }),
-    disableDevice: fromPromise<void, { token: string }>(async () => {
-      throw new Error('disableDevice is not provided');
-    }),
+    checkDevice: fromPromise<DeviceCheck>(() => Promise.reject(new Error('checkDevice is not provided'))),
+    requestPermission: fromPromise<NotificationPermission>(() => Promise.reject(new Error('requestPermission is not provided'))),
+    enableDevice: fromPromise<NotificationSubscription, { types: readonly NotificationType[] }>(() => Promise.reject(new Error('enableDevice is not provided'))),
+    updateTypes: fromPromise<NotificationSubscription, { token: string; types: readonly NotificationType[] }>(() => Promise.reject(new Error('updateTypes is not provided'))),
+    disableDevice: fromPromise<void, { token: string }>(() => Promise.reject(new Error('disableDevice is not provided'))),
   },
   actions: {
     adoptCheck: assign((_, check: DeviceCheck) => ({

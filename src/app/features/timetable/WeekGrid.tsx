@@ -58,7 +58,7 @@ export function WeekGrid({ columns, todayKey, nowMs, stateOf }: WeekGridProps) {
           <LecturerRegister event={event} isOn className="week-grid__register" />
         </div>
       ))}
-      <div className="week-grid" style={{ '--week-grid-hours': last - first } as CSSProperties}>
+      <div className="week-grid" style={{ '--week-grid-hours': last - first }}>
         <ol className="week-grid__hours" aria-hidden="true">
           {hours.map((hour) => (
             <li key={hour} className="week-grid__hour" style={{ top: at(hour * 60) }}>

@@ -38,9 +38,7 @@ export function createToastStore() {
 
   return {
     getSnapshot: (): readonly Toast[] => store.get(),
-    subscribe(listener: () => void): () => void {
-      return store.subscribe(listener);
-    },
+    subscribe: (listener: () => void): (() => void) => store.subscribe(listener),
     /** Shows a toast and returns its id. The same text of the same kind already showing is not repeated. */
     add(kind: ToastKind, text: string, options: ToastOptions = {}): number {
       const toasts = store.get();

@@ -12,7 +12,7 @@ import { collectionText, type CollectionNames } from './collectionText';
 /** The rows as loaded, and a way to load them again: for a collection's own row buttons. */
 export interface LoadedRows<Item> {
   readonly rows: readonly Item[];
-  reload(): Promise<void>;
+  readonly reload: () => Promise<void>;
 }
 
 /** One admin collection's page: what differs between rules, categories, links and directory groups. */

@@ -11,7 +11,7 @@ export const collectionKeys = {
 export interface CollectionList<Item> {
   readonly value: readonly Item[] | undefined;
   readonly error: Error | null;
-  reload(): Promise<void>;
+  readonly reload: () => Promise<void>;
 }
 
 /**

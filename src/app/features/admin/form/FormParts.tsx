@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ApiError } from '../../../api/ApiError';
+import { toErrorDetails } from '../../../api/errorHandler';
 import '../../../ui/field.css';
 
 /** What went wrong with a load or a save: the message, then each field's messages (SPEC §8 shape). */
@@ -8,7 +9,7 @@ export function ErrorBox({ error, title }: { readonly error: unknown; readonly t
   const apiError = error instanceof ApiError ? error : undefined;
   const message = apiError?.isNetworkError
     ? 'The server could not be reached. Check your connection; nothing was changed.'
-    : error instanceof Error ? error.message : String(error);
+    : error instanceof Error ? error.message : toErrorDetails(error).message;
   const fields = Object.entries(apiError?.errors ?? {});
   return (
     <div className="admin-errors" role="alert">

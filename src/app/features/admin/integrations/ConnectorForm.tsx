@@ -12,7 +12,7 @@ import { saveConnector } from './integrations.queries';
 interface ConnectorFormProps {
   /** The connector being changed; absent when adding one. */
   readonly connector?: Connector;
-  readonly onDone: () => Promise<void>;
+  readonly onDone: () => void;
   readonly onCancel: () => void;
 }
 
@@ -37,7 +37,7 @@ export function ConnectorForm({ connector, onDone, onCancel }: ConnectorFormProp
       () => saveConnector(queryClient, connector?.rowId, body),
       connector ? `Connector “${draft.name.trim()}” saved` : `Connector “${draft.name.trim()}” added`,
     );
-    if (ok) await onDone();
+    if (ok) onDone();
   };
   const words = scheduleInWords(draft.schedule);
   const kindErrors = errorsOf('settings.kind');

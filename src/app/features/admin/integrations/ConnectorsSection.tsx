@@ -43,7 +43,7 @@ export function ConnectorsSection() {
     deletion.ask({
       title: `Delete the scheduled pull “${connector.name}”?`,
       confirmLabel: 'Delete scheduled pull',
-      loss: async () => ({
+      loss: () => Promise.resolve({
         text: `It stops running, and its settings${connector.hasSecret ? ', its stored secret' : ''} and its list of runs are removed. The import batches it made stay in the import history (Admin → Imports), where they can still be read and reverted.`,
       }),
       remove: () => deleteConnector(connector.rowId),
@@ -77,7 +77,7 @@ export function ConnectorsSection() {
   ];
 
   // The save has marked the list stale already: it is read again behind the closed form.
-  const done = async () => setEditing(undefined);
+  const done = () => setEditing(undefined);
   return (
     <section className="connectors" aria-labelledby={headingId}>
       <h2 id={headingId}>Scheduled pulls</h2>

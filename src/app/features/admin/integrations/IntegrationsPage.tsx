@@ -38,7 +38,7 @@ export function IntegrationsPage() {
     revocation.ask({
       title: `Revoke the client “${client.name}”?`,
       confirmLabel: 'Revoke client',
-      loss: async () => ({
+      loss: () => Promise.resolve({
         text: `Its token stops working at once: ${scopesText(client).toLocaleLowerCase()} with it will be refused. This cannot be undone; to give access again, create a new client.`,
       }),
       remove: () => revokeIntegrationClient(client.rowId),
