@@ -160,13 +160,14 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   // Before the server stops accepting: every stream gets the close message and ends, so close() need not wait for them.
   let idleCloser: NodeJS.Timeout | undefined;
   const stopSweeping = sweepEndedSessions(db, hub, { warn: (msg) => app.log.warn(msg) }, clock);
-  app.addHook('preClose', async () => {
+  app.addHook('preClose', (done) => {
     stopSweeping();
     hub.close();
     // A feed client's keep-alive socket that goes idle after the close began (a ping answered
     // meanwhile) would otherwise hold the close for the whole keep-alive timeout.
     idleCloser = setInterval(() => app.server.closeIdleConnections(), 500);
     idleCloser.unref();
+    done();
   });
   app.addHook('onClose', async () => {
     clearInterval(idleCloser);

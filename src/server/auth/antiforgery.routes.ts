@@ -6,7 +6,7 @@ import { xsrfSubject } from './xsrf.js';
 
 export function antiforgeryRoutes(ctx: ServerContext): RouteImplementation[] {
   return [
-    implement(antiforgeryTokenRoute, async ({ request, reply }) => {
+    implement(antiforgeryTokenRoute, ({ request, reply }) => {
       const subject = xsrfSubject(request.session);
       // A cookie still valid for this caller is kept: the page and the service worker both ask,
       // and rotating it under one of them would refuse a write it is sending at that moment.

@@ -61,7 +61,7 @@ export function postgresRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
     }
 
     /** One store per limited route: its counters are apart from other routes'. */
-    child(routeOptions: { routeInfo?: { method?: string; url?: string }; method?: unknown; url?: string }): FastifyRateLimitStore {
+    child(routeOptions: { routeInfo?: { method?: string; url?: string }; method?: string | readonly string[]; url?: string }): FastifyRateLimitStore {
       const method = routeOptions.routeInfo?.method ?? String(routeOptions.method ?? '');
       const url = routeOptions.routeInfo?.url ?? routeOptions.url ?? '';
       return new PostgresRateLimitStore({}, `${this.prefix}${routeCounterKey(method, url, '')}`);

@@ -86,7 +86,8 @@ export interface FormReader<F> {
 
 export interface RouteImplementation {
   readonly route: RouteDescriptor;
-  readonly handler: (ctx: HandlerContext<RouteDescriptor> & { readonly form?: unknown }) => Promise<unknown>;
+  /** Returns its result, or a promise of it: the registration layer awaits either. */
+  readonly handler: (ctx: HandlerContext<RouteDescriptor> & { readonly form?: unknown }) => unknown;
   /** Extra Fastify route config, e.g. a rate limit. */
   readonly config?: Record<string, unknown>;
   readonly form?: FormReader<unknown>;
@@ -95,17 +96,17 @@ export interface RouteImplementation {
 /** Pairs a contract descriptor with its server handler, keeping the types of both. */
 export function implement<D extends RouteDescriptor>(
   route: D,
-  handler: (ctx: HandlerContext<D>) => Promise<HandlerResult<D>>,
+  handler: (ctx: HandlerContext<D>) => HandlerResult<D> | Promise<HandlerResult<D>>,
   config?: Record<string, unknown>,
 ): RouteImplementation {
-  return { route, handler: handler as RouteImplementation['handler'], ...(config ? { config } : {}) };
+  return { route, handler, ...(config ? { config } : {}) };
 }
 
 /** Like `implement`, for a multipart route whose handler gets the form `reader` read. */
 export function implementForm<D extends RouteDescriptor, F>(
   route: D,
   reader: FormReader<F>,
-  handler: (ctx: HandlerContext<D> & { readonly form: F }) => Promise<HandlerResult<D>>,
+  handler: (ctx: HandlerContext<D> & { readonly form: F }) => HandlerResult<D> | Promise<HandlerResult<D>>,
 ): RouteImplementation {
   return { route, handler: handler as RouteImplementation['handler'], form: reader as FormReader<unknown> };
 }

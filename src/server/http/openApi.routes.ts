@@ -10,7 +10,7 @@ import { buildOpenApiDocument } from './openApi.js';
 export function openApiRoutes({ config }: ServerContext): RouteImplementation[] {
   let document: SerialisedJson | undefined;
   return [
-    implement(openApiRoute, async () => {
+    implement(openApiRoute, () => {
       document ??= keptJson(serialiseResponse(openApiRoute, buildOpenApiDocument(allRoutes, { version: packageJson.version, publicOrigin: config.publicOrigin })));
       return document;
     }),

@@ -73,6 +73,6 @@ export function staticSecurityHeaders(options: HelmetOptions): Readonly<Record<s
   helmet(options)({} as never, response as never, (error?: unknown) => {
     failure = error;
   });
-  if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure) throw failure instanceof Error ? failure : new Error('helmet failed.', { cause: failure });
   return headers;
 }

@@ -31,9 +31,9 @@ const invalid = (field: string, message: string): HttpError => new HttpError(400
  */
 export function registerTestControl(app: FastifyInstance, ctx: ServerContext): void {
   const { clock } = ctx;
-  app.get(`${TEST_CONTROL_PREFIX}/clock`, async () => ({ now: clock.now().toISOString() }));
+  app.get(`${TEST_CONTROL_PREFIX}/clock`, () => ({ now: clock.now().toISOString() }));
 
-  app.post(`${TEST_CONTROL_PREFIX}/clock`, async (request) => {
+  app.post(`${TEST_CONTROL_PREFIX}/clock`, (request) => {
     if (!(clock instanceof SettableClock)) throw new HttpError(409, 'conflict', 'This server\'s clock cannot be moved.', { clock: ['The app was given a clock that is not a SettableClock.'] });
     const parsed = clockBody.safeParse(request.body);
     if (!parsed.success) throw invalid('body', 'Send { "advanceMs": milliseconds (0 or more) } or { "to": an ISO 8601 instant with its offset }.');

@@ -16,11 +16,11 @@ const firstValue = (value: string | string[] | undefined): string => (Array.isAr
 /** The SignalR transport of the status feed: negotiate, the event stream, and client sends. */
 export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
   return [
-    implement(negotiateRoute, async (ctx) => {
+    implement(negotiateRoute, (ctx) => {
       const requested = Number.parseInt(firstValue(ctx.query.negotiateVersion), 10);
       return hub.negotiate(ownerOf(ctx.request), Number.isFinite(requested) ? requested : 0) as never;
     }),
-    implement(streamRoute, async (ctx) => {
+    implement(streamRoute, (ctx) => {
       hub.openStream(
         firstValue(ctx.query.id),
         ownerOf(ctx.request),
@@ -31,7 +31,7 @@ export function realtimeRoutes(hub: HubConnections): RouteImplementation[] {
         ctx.reply.getHeaders(),
       );
     }),
-    implement(sendRoute, async (ctx) => {
+    implement(sendRoute, (ctx) => {
       // Answered 204: the SignalR client takes any 2xx as delivered.
       hub.receive(firstValue(ctx.query.id), ownerOf(ctx.request), ctx.body);
     }),
@@ -45,17 +45,26 @@ const releases = new WeakMap<FastifyRequest, () => void>();
  * arrived and the handler runs: a second POST to the same connection meanwhile gets 409.
  */
 export function registerSendTracking(app: FastifyInstance, hub: HubConnections): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.method !== 'POST' || request.url.split('?')[0] !== realtimeHubPath) return;
-    const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('id');
-    // After the session hook: an anonymous or foreign POST never takes the lock.
-    const session = request.session;
-    if (token && session) releases.set(request, hub.beginSend(token, { userId: session.user.id, sessionIdHash: session.idHash }));
+  // Fastify's callback form of a hook: a throw (409 from beginSend) is caught and answered like a rejection.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.method === 'POST' && request.url.split('?')[0] === realtimeHubPath) {
+      const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('id');
+      // After the session hook: an anonymous or foreign POST never takes the lock.
+      const session = request.session;
+      if (token && session) releases.set(request, hub.beginSend(token, { userId: session.user.id, sessionIdHash: session.idHash }));
+    }
+    done();
   });
-  const release = async (request: FastifyRequest): Promise<void> => {
+  const release = (request: FastifyRequest): void => {
     releases.get(request)?.();
     releases.delete(request);
   };
-  app.addHook('onResponse', release);
-  app.addHook('onRequestAbort', release);
+  app.addHook('onResponse', (request, _reply, done) => {
+    release(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    release(request);
+    done();
+  });
 }

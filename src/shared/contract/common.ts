@@ -102,7 +102,7 @@ export const hexColour = z.string().check(z.regex(/^#(?:[0-9a-fA-F]{3}){1,2}$/, 
  */
 export function repeatedField<T extends z.core.SomeType>(item: T) {
   return z.pipe(
-    z.transform((value: unknown) =>
+    z.transform((value: unknown): unknown[] =>
       value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value],
     ),
     z.array(item),

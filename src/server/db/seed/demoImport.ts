@@ -20,7 +20,7 @@ export async function importDemoBundle(db: Db, today: Date): Promise<void> {
     const path = join(dir, 'demo-university.zip');
     await writeBundleZip(generateDemoBundle(today), path);
     const clock = new SettableClock(today, { frozen: true });
-    const noPushes = { send: async () => 0 } as unknown as PushService;
+    const noPushes = { send: () => Promise.resolve(0) } as unknown as PushService;
     const service = new ImportService({ db, clock, notifier: new Notifier(db, noPushes, clock), jobs: { queue: async () => {} }, tempDir: dir });
     const batch = await service.create(null, { fileName: 'demo-university.zip', path });
     await service.validate(batch.rowId);

@@ -12,13 +12,12 @@ export function chunk<T>(rows: readonly T[], size = CHUNK_SIZE): T[][] {
 }
 
 /** Inserts rows in chunks, in order. */
-export async function insertInChunks<T extends keyof Database & string>(
+export async function insertInChunks<T extends keyof Database>(
   db: Db,
   table: T,
   rows: readonly Insertable<Database[T]>[],
 ): Promise<void> {
   for (const part of chunk(rows)) {
-    // Kysely cannot narrow a generic table name; the rows are typed by the signature above.
-    await db.insertInto(table).values(part as never).execute();
+    await db.insertInto(table).values(part).execute();
   }
 }

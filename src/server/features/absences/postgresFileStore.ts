@@ -43,8 +43,8 @@ export class PostgresFileStore implements FileStore {
     const orphans = await this.db
       .deleteFrom('evidence_contents')
       .where('created_at', '<', new Date(now - olderThanMs))
-      .where(({ not, exists, selectFrom }) => not(exists(
-        selectFrom('absence_files').select(sql.lit(1).as('one')).whereRef('absence_files.storage_key', '=', 'evidence_contents.storage_key'),
+      .where((eb) => eb.not(eb.exists(
+        eb.selectFrom('absence_files').select(sql.lit(1).as('one')).whereRef('absence_files.storage_key', '=', 'evidence_contents.storage_key'),
       )))
       .executeTakeFirst();
     return temporary + Number(orphans.numDeletedRows);

@@ -93,5 +93,5 @@ export const links = defineCollectionService<AdminLink, LinkBody>({
     await trx.updateTable('resource_links').set(columnsOf(body)).where('id', '=', id).execute();
     await writeRules(trx, id, body.ruleRowIds);
   },
-  deleteContext: async (_trx, _id, before) => ({ favouritesRemoved: before.favouriteCount }),
+  deleteContext: (_trx, _id, before) => Promise.resolve({ favouritesRemoved: before.favouriteCount }),
 });

@@ -14,8 +14,8 @@ export async function resolveRuleUserIds(db: Db | Transaction<Database>, ruleRow
   let query = db.selectFrom('users as u').select('u.id').orderBy('u.id');
   if (ruleRowIds.length > 0) {
     const ids = [...new Set(ruleRowIds)];
-    query = query.where(({ exists, selectFrom }) => exists(
-      selectFrom('audience_rules as q')
+    query = query.where((eb) => eb.exists(
+      eb.selectFrom('audience_rules as q')
         .select('q.id')
         .where('q.id', 'in', ids)
         .where(userMatchesRule(sql.ref<number>('q.id'), sql.ref<number>('u.id'))),

@@ -4,5 +4,5 @@ import { implement, type RouteImplementation } from '../../http/contractRoutes.j
 
 /** GET /api/user/analytics/config: the provider the app loads after the user consents. */
 export function analyticsRoutes({ config }: ServerContext): RouteImplementation[] {
-  return [implement(analyticsConfigRoute, async () => config.analytics)];
+  return [implement(analyticsConfigRoute, () => config.analytics)];
 }

@@ -14,7 +14,7 @@ export function attendanceRoutes({ db, config, clock }: ServerContext): RouteImp
   const policy: RegistrationPolicy = { closeMinutes: config.attendanceCloseMinutes, isOnCampus: campus.contains };
   return [
     implement(attendanceAnalysisRoute, async ({ user }) => loadAnalysis(db, user.id, clock.now())),
-    implement(networkStatusRoute, async ({ request, reply }) => {
+    implement(networkStatusRoute, ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
       return { connected: campus.contains(request.ip) };
     }),

@@ -65,7 +65,7 @@ function registerZones(calendar: ICAL.Component, text: string): void {
     if (!tzid || ICAL.TimezoneService.has(tzid)) continue;
     const component = getVtimezoneComponent(tzid);
     if (!component) continue;
-    const parsed = new ICAL.Component(ICAL.parse(`BEGIN:VCALENDAR\r\n${component}\r\nEND:VCALENDAR`));
+    const parsed = ICAL.Component.fromString(`BEGIN:VCALENDAR\r\n${component}\r\nEND:VCALENDAR`);
     const zone = parsed.getFirstSubcomponent('vtimezone');
     if (zone) ICAL.TimezoneService.register(zone, tzid);
   }
@@ -103,7 +103,7 @@ function occurrenceOf(sourcedId: string, item: ICAL.Event, start: ICAL.Time, end
 export function occurrencesOfFeed(text: string, now: Date, source: string): FeedOccurrence[] {
   let calendar: ICAL.Component;
   try {
-    calendar = new ICAL.Component(ICAL.parse(text));
+    calendar = ICAL.Component.fromString(text);
   } catch (error) {
     throw new ConnectorError(`${source} is not an iCalendar file (a malformed body: ${error instanceof Error ? error.message : String(error)}).`);
   }

@@ -5,8 +5,8 @@ import { implement, type RouteImplementation } from '../../http/contractRoutes.j
 export function contentRoutes({ config }: ServerContext): RouteImplementation[] {
   return [
     // WELCOME_WEEK_URL, or no url at all: the client then neither caches nor shows the link.
-    implement(welcomeWeekRoute, async () => (config.welcomeWeekUrl ? { url: config.welcomeWeekUrl } : {})),
+    implement(welcomeWeekRoute, () => (config.welcomeWeekUrl ? { url: config.welcomeWeekUrl } : {})),
     // SUPPORT_URGENT_TEXT, or the default: what to do when help cannot wait for Student Support's reply.
-    implement(supportContentRoute, async () => ({ urgentHelp: config.support.urgentText })),
+    implement(supportContentRoute, () => ({ urgentHelp: config.support.urgentText })),
   ];
 }

@@ -214,7 +214,7 @@ export class ImportService {
       const now = clock.now();
       // What this batch changes is written afresh: a run cut short left nothing (one transaction).
       await trx.deleteFrom('import_changes').where('batch_id', '=', batchId).execute();
-      await applyStaged(trx, batchId, batch.modes as Modes, now);
+      await applyStaged(trx, batchId, batch.modes, now);
       await trx.deleteFrom('import_staged_rows').where('batch_id', '=', batchId).execute();
       await trx.updateTable('import_batches').set({ state: 'applied', applied_at: now, updated_at: now }).where('id', '=', batchId).execute();
       return true;

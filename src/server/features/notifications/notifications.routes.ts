@@ -24,6 +24,6 @@ export function notificationsRoutes({ db, notifier, config, clock }: ServerConte
     implement(subscribeRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'create')),
     implement(updateSubscriptionRoute, async ({ user, body }) => saveSubscription(deps, user, body, 'update')),
     implement(unsubscribeRoute, async ({ user, body }) => unsubscribe(db, user.id, body.token)),
-    implement(pushConfigRoute, async () => pushConfig),
+    implement(pushConfigRoute, () => pushConfig),
   ];
 }

@@ -48,8 +48,8 @@ function filtered(db: Db, filter: QueueFilter) {
   if (filter.module) {
     const code = filter.module.toUpperCase();
     // A class of that module, on the student's enrolment, that the absence overlaps.
-    query = query.where(({ exists, selectFrom }) => exists(
-      selectFrom('timetable_events as e')
+    query = query.where((eb) => eb.exists(
+      eb.selectFrom('timetable_events as e')
         .innerJoin('modules as m', 'm.id', 'e.module_id')
         .innerJoin('enrolments as en', (join) => join.onRef('en.group_id', '=', 'e.group_id').onRef('en.student_user_id', '=', 'r.student_user_id'))
         .select(sql`1`.as('one'))

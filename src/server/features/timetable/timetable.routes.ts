@@ -32,7 +32,7 @@ export function timetableRoutes({ db, config, clock }: ServerContext): RouteImpl
     implement(timetableRoute, async ({ user, request }) =>
       timetables.answer(timetableOwner(user.id, user.roles), clock.now(), timetableVersionOf(request.session)),
     ),
-    implement(serverTimeRoute, async ({ reply }) => {
+    implement(serverTimeRoute, ({ reply }) => {
       reply.header('cache-control', 'no-store');
       return clock.now().toISOString();
     }),

@@ -5,7 +5,7 @@ import { toUserInfo } from './userInfo.js';
 
 export function userRoutes(ctx: ServerContext): RouteImplementation[] {
   return [
-    implement(userInfoRoute, async ({ request, reply }) => {
+    implement(userInfoRoute, ({ request, reply }) => {
       reply.header('cache-control', 'no-store');
       return request.session ? toUserInfo(request.session, ctx.config.sessionIdleMinutes) : anonymousUserInfo;
     }),
