@@ -13,7 +13,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
-export const ceilings = { casts: 61, nonNull: 0 };
+export const ceilings = { casts: 52, nonNull: 0 };
 export const roots = ['src', 'sw'];
 
 export interface TypeEscapes {
