@@ -60,34 +60,28 @@ const e2eTimeSelectors = [
 ];
 
 /**
- * Issue 33 §4: typescript-eslint's type-checked rules for the product code (src/, sw/), run by
- * `npm run lint:typed` (LINT_TYPED=1). They need the whole TypeScript program: lint goes from about
- * 45 to 93 CPU-seconds and from 0.7 to 2.6 GB, which would add about half a minute to CI, already
- * near its 30 minutes; so `npm test` runs the untyped rules, and the typed ones are run before a merge
- * (README, Scripts; docs/decisions/0068). Tests, e2e, scripts and bench are not product code and stay untyped.
+ * Issue 33 §4: typescript-eslint's type-checked rules for the product code (src/, sw/). They need the
+ * whole TypeScript program: lint goes from about 45 to 93 CPU-seconds and from 0.7 to 2.6 GB
+ * (docs/decisions/0068). Tests, e2e, scripts and bench are not product code and stay untyped.
  */
-const typeCheckedProductCode = process.env.LINT_TYPED
-  ? [
-      {
-        files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
-        extends: [tseslint.configs.recommendedTypeChecked],
-        languageOptions: {
-          parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-        },
-        rules: {
-          // React Router's loaders redirect by throwing the Response that redirect() makes: its API, not a stray throw.
-          '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
-        },
-      },
-    ]
-  : [];
+const typeCheckedProductCode = {
+  files: ['src/**/*.{ts,tsx}', 'sw/**/*.ts'],
+  extends: [tseslint.configs.recommendedTypeChecked],
+  languageOptions: {
+    parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+  },
+  rules: {
+    // React Router's loaders redirect by throwing the Response that redirect() makes: its API, not a stray throw.
+    '@typescript-eslint/only-throw-error': ['error', { allow: [{ from: 'lib', name: 'Response' }] }],
+  },
+};
 
 export default defineConfig(
   {
     ignores: ['dist/', 'node_modules/', 'test-results/', 'playwright-report/', 'data/', '.tmp/', 'coverage/'],
   },
   tseslint.configs.recommended,
-  ...typeCheckedProductCode,
+  typeCheckedProductCode,
 
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { snippetLinter } from '../helpers/snippetLinter';
 
 /** Every component of the client: the .tsx files under src/app. */
 function allComponents(): string[] {
@@ -15,7 +15,7 @@ function allComponents(): string[] {
  * ESLint on snippets, as coreImportRule.test.ts does for the core's rule.
  */
 describe('the components-do-not-call-the-API lint rule', () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
+  const eslint = snippetLinter();
   const messagesOf = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message) ?? [];
 

@@ -1,5 +1,5 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { snippetLinter } from '../helpers/snippetLinter';
 
 /**
  * eslint.config.js: the client's core (src/app/api, db, sync) imports no feature (issue 33 §4);
@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
  * tests/server/clock/wallClockRule.test.ts does for the clock rule.
  */
 describe('the core-imports-no-feature lint rule', () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
+  const eslint = snippetLinter();
   const messagesOf = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message) ?? [];
 

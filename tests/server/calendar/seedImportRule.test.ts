@@ -1,9 +1,9 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { snippetLinter } from '../../helpers/snippetLinter.js';
 
 /** eslint.config.js: features and jobs never import the demo seed. */
 describe('the seed import rule', () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
+  const eslint = snippetLinter();
   const rulesHit = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath }))[0]?.messages.map((m) => m.ruleId) ?? [];
 

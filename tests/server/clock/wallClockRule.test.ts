@@ -1,9 +1,9 @@
-import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+import { snippetLinter } from '../../helpers/snippetLinter.js';
 
 /** eslint.config.js: nothing in src/server but src/server/clock.ts reads the wall clock (GUIDE, Time). */
 describe('the wall-clock lint rule', () => {
-  const eslint = new ESLint({ cwd: process.cwd() });
+  const eslint = snippetLinter();
   const messagesOf = async (filePath: string, code: string) =>
     (await eslint.lintText(code, { filePath }))[0]?.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message) ?? [];
 
