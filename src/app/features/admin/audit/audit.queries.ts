@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { nextPageWhileShort } from '../../../serverState/paging';
 import { auditLogRoute } from '../../../../shared/contract/adminAudit';
 import { viewAsLogRoute } from '../../../../shared/contract/adminViewAs';
 import { callApi } from '../../../api/client';
@@ -37,7 +38,7 @@ export function useAuditLog(filters: AuditFilters) {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((shown, page) => shown + page.items.length, 0) < last.total ? last.page + 1 : undefined),
+    getNextPageParam: nextPageWhileShort,
     placeholderData: keepPreviousData,
   });
 }

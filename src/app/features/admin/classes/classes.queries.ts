@@ -1,4 +1,5 @@
 import { keepPreviousData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { nextPageWhileShort } from '../../../serverState/paging';
 import { adminClassListRoute, maxAdminClassPageSize } from '../../../../shared/contract/adminClasses';
 import { callApi } from '../../../api/client';
 
@@ -33,7 +34,7 @@ export function useAdminClasses(filters: ClassFilters) {
         signal,
       }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (pages.reduce((shown, page) => shown + page.items.length, 0) < last.total ? pages.length + 1 : undefined),
+    getNextPageParam: nextPageWhileShort,
     placeholderData: keepPreviousData,
   });
 }
