@@ -29,10 +29,13 @@ export const routeBudgets = [
   // 211 → 212: the core no longer imports features (issue 33 §4): the outbox's mutation list is
   // registered at start-up, so its five modules are five small chunks instead of part of the core
   // chunk (+0.9 kB of gzip headers and wrappers); issue 35 merges the first paint's chunks.
+  // 212 → 213: main's CI failed at 212.0: each new lazy chunk (here serverState/paging.ts) adds
+  // its file name to the entry's preload map. The modulepreload polyfill went (-0.2 kB), which
+  // leaves 1 kB of room rather than none; issue 35 replaces this static count.
   {
     route: '/home',
     targetKb: 150,
-    limitKb: 212,
+    limitKb: 213,
     modules: [
       ...signedIn,
       'src/app/features/home/HomePage.tsx',
