@@ -39,7 +39,7 @@ describe('the server process on its embedded database', () => {
     expect(info).toMatchObject({ isSignedIn: true, userName: 'student' }); // the session row survived
 
     second.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
+    expect(await second.exited, second.output()).toBe(0);
     expect(postgresProcessesFor(dataDir)).toEqual([]);
   });
 });

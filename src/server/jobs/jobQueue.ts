@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type QueryResult } from 'kysely';
 import PgBoss from 'pg-boss';
 import { calendarRules } from '../calendar/academicCalendar.js';
 import { isConnectionError, messageOf as errorMessageOf } from '../db/connectionErrors.js';
@@ -83,6 +83,9 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>();
   private readonly intervalTimers: NodeJS.Timeout[] = [];
   private isStarted = false;
+  /** pg-boss's statements on the pool that have not settled yet (see `stop`). */
+  private readonly bossStatements = new Set<Promise<unknown>>();
+  private isStopped = false;
 
   constructor(
     private readonly db: Db,
@@ -92,7 +95,7 @@ export class JobQueue {
   ) {
     this.boss = new PgBoss({
       // pg-boss runs its SQL through the app's Kysely pool: one connection string, one pool.
-      db: bossDbOf(db),
+      db: { executeSql: (text, values) => this.bossStatement(text, values) },
       schema: JOB_SCHEMA,
       maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
       monitorStateIntervalSeconds: 60,
@@ -118,6 +121,7 @@ export class JobQueue {
    */
   async start(setup: () => Promise<void> = async () => {}): Promise<void> {
     if (this.isStarted) return;
+    this.isStopped = false;
     await this.withSetupLock(async () => {
       await this.boss.start();
       this.isStarted = true;
@@ -137,12 +141,32 @@ export class JobQueue {
     });
   }
 
-  /** Stops taking jobs and waits (a while) for running ones; what is unfinished stays queued. */
+  /**
+   * Stops taking jobs and waits (a while) for running ones; what is unfinished stays queued.
+   * pg-boss marks a finished job complete (or failed) without awaiting it, and a rejection there
+   * is nobody's: had the pool closed under it (the app stops its pool right after this), the
+   * process would end with an unhandled rejection, exit code 1 on a clean SIGTERM. So the
+   * statements pg-boss has under way are waited for; any it starts later (a job that outlived the
+   * grace period) never reach the pool: that job stays active and expires into a retry, as a job
+   * of a process that died does.
+   */
   async stop(): Promise<void> {
     if (!this.isStarted) return;
     this.isStarted = false;
     for (const timer of this.intervalTimers.splice(0)) clearInterval(timer);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000, close: false });
+    this.isStopped = true;
+    await Promise.allSettled([...this.bossStatements]);
+  }
+
+  /** One of pg-boss's statements, on the pool, counted until it settles; none once stopped (see `stop`). */
+  private bossStatement(text: string, values: unknown[]): Promise<QueryResult<unknown>> {
+    if (this.isStopped) return new Promise(() => {});
+    const statement = this.db.executeQuery(CompiledQuery.raw(text, values));
+    this.bossStatements.add(statement);
+    const forget = (): void => void this.bossStatements.delete(statement);
+    statement.then(forget, forget);
+    return statement;
   }
 
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
