@@ -63,10 +63,14 @@ export async function enqueueMutation<A, T>(mutation: MutationDefinition<A, T>, 
   return (await queueMutation(mutation, args)).value;
 }
 
-/** A queued write: the new shown value, and the entry's place in the queue (its `seq`, set by the database). */
+/**
+ * A queued write: the new shown value, the entry's place in the queue (its `seq`, set by the
+ * database), and the version its resource's row reached with it (undefined when it changes no row).
+ */
 export interface QueuedMutation<T> {
   readonly value: T | undefined;
   readonly seq: number | undefined;
+  readonly version?: number;
 }
 
 /** `enqueueMutation`, also telling which entry was queued (sync/writeDelivery.ts follows it). */
@@ -106,6 +110,7 @@ export async function queueMutation<A, T>(mutation: MutationDefinition<A, T>, ar
     // A copy in an outdated shape (an older release's) is not built upon: it is refetched.
     const row = stored && isValidCachedValue(key, stored.value) ? stored : undefined;
     const value = apply(row?.value as T | undefined, checkedArgs);
+    const version = (stored?.version ?? 0) + 1;
     await db.resources.put({
       key,
       value,
@@ -114,11 +119,11 @@ export async function queueMutation<A, T>(mutation: MutationDefinition<A, T>, ar
       fetchedAt: row?.fetchedAt ?? null,
       isPending: true,
       isStale: row?.isStale ?? stored !== undefined,
-      version: (stored?.version ?? 0) + 1,
+      version,
       acks: stored?.acks ?? 0,
     });
     const seq = await db.outbox.add(entry);
-    return { value, seq };
+    return { value, seq, version };
   });
   requestFlush();
   return queued;

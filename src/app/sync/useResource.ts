@@ -22,6 +22,8 @@ export interface ResourceState<T> {
   readonly hasSettled: boolean;
   /** A paged list of which only the first pages are on this device so far. */
   readonly isPartial: boolean;
+  /** The row's count of changes queued on this device (0 until one is): grows with each. */
+  readonly version: number;
 }
 
 export function toResourceState<T>(row: RowState, status: FetchStatus): ResourceState<T> {
@@ -34,6 +36,7 @@ export function toResourceState<T>(row: RowState, status: FetchStatus): Resource
     error: status.error,
     hasSettled: status.hasSettled ?? false,
     isPartial: stored?.nextPage !== undefined,
+    version: stored?.version ?? 0,
   };
 }
 

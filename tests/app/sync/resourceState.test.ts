@@ -9,13 +9,13 @@ const fetching = { isFetching: true, error: undefined };
 
 describe('useResource state', () => {
   it('shows the cached value, its time and its pending mark', () => {
-    expect(toResourceState(row, fetching)).toEqual({ data: { a: 1 }, fetchedAt: 5, isPending: true, isLoading: false, error: undefined, hasSettled: false, isPartial: false });
+    expect(toResourceState(row, fetching)).toEqual({ data: { a: 1 }, fetchedAt: 5, isPending: true, isLoading: false, error: undefined, hasSettled: false, isPartial: false, version: 1 });
   });
 
   it('is loading while the cache is read, or while nothing is cached and a fetch is under way', () => {
     expect(toResourceState('loading', idle).isLoading).toBe(true);
     expect(toResourceState(null, fetching).isLoading).toBe(true);
-    expect(toResourceState(null, idle)).toEqual({ data: undefined, fetchedAt: undefined, isPending: false, isLoading: false, error: undefined, hasSettled: false, isPartial: false });
+    expect(toResourceState(null, idle)).toEqual({ data: undefined, fetchedAt: undefined, isPending: false, isLoading: false, error: undefined, hasSettled: false, isPartial: false, version: 0 });
   });
 });
 

@@ -1,8 +1,10 @@
 import type { AppPreferences, UserApiPreferences } from '../../../shared/contract/preferences';
 import { activeUserDatabase } from '../../db/userDatabase';
 import { validCachedValue } from '../../sync/cachedValue';
-import { enqueueMutation } from '../../sync/outbox';
+import { getActiveUser } from '../../db/activeUser';
+import { enqueueMutation, queueMutation } from '../../sync/outbox';
 import { isViewingAs } from '../viewAs/isViewingAs';
+import { createLocalChanges } from './localChanges';
 import { appliedPreferences, appliedUserApiPreferences, applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
 import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
 import { saveAppPreferencesMutation, saveUserApiPreferencesMutation } from './preferences.mutations';
@@ -11,6 +13,17 @@ import { appPreferencesResource, userApiPreferencesResource } from './resources'
 /** The cached value shown now, if any (the queued saves included), when it has today's shape. */
 async function cachedValue<T>(key: string): Promise<T | undefined> {
   return validCachedValue<T>(key, (await activeUserDatabase()?.resources.get(key))?.value);
+}
+
+/** This device's changes on their way to the cached rows (see localChanges.ts). */
+export const userApiChanges = createLocalChanges('userApi preference changes');
+export const appChanges = createLocalChanges('app preference changes');
+
+/** Stores a change already on screen, as its user's newest (a change with nobody signed in is refused by the outbox). */
+async function storeShownChange(changes: typeof userApiChanges, write: () => Promise<number | undefined>): Promise<void> {
+  const userId = getActiveUser()?.userId;
+  if (userId === undefined) await write();
+  else await changes.track(userId, write);
 }
 
 /**
@@ -25,10 +38,12 @@ async function saveUserApi(change: Partial<UserApiPreferences>): Promise<void> {
     await enqueueMutation(saveUserApiPreferencesMutation, shown);
     return;
   }
-  applyUserApiPreferences(shown);
-  saveUserApiPreferencesCookie(shown);
-  const current = await cachedValue<UserApiPreferences>(userApiPreferencesResource.key);
-  await enqueueMutation(saveUserApiPreferencesMutation, { ...(current ?? shown), ...change });
+  await storeShownChange(userApiChanges, async () => {
+    applyUserApiPreferences(shown);
+    saveUserApiPreferencesCookie(shown);
+    const current = await cachedValue<UserApiPreferences>(userApiPreferencesResource.key);
+    return (await queueMutation(saveUserApiPreferencesMutation, { ...(current ?? shown), ...change })).version;
+  });
 }
 
 export const setTheme = (theme: string): Promise<void> => saveUserApi({ theme });
@@ -42,8 +57,10 @@ export async function setCategoryView(isCategoryView: boolean): Promise<void> {
     await enqueueMutation(saveAppPreferencesMutation, { ...base, isCategoryView });
     return;
   }
-  applyAppPreferences({ ...base, isCategoryView });
-  saveAppPreferencesCookie({ ...base, isCategoryView });
-  const current = await cachedValue<AppPreferences>(appPreferencesResource.key);
-  await enqueueMutation(saveAppPreferencesMutation, { ...(current ?? base), isCategoryView });
+  await storeShownChange(appChanges, async () => {
+    applyAppPreferences({ ...base, isCategoryView });
+    saveAppPreferencesCookie({ ...base, isCategoryView });
+    const current = await cachedValue<AppPreferences>(appPreferencesResource.key);
+    return (await queueMutation(saveAppPreferencesMutation, { ...(current ?? base), isCategoryView })).version;
+  });
 }
