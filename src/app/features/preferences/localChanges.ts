@@ -50,6 +50,10 @@ export function createLocalChanges(name: string): LocalChanges {
   };
 }
 
+/** This device's changes on their way to the cached rows, one per preference resource. */
+export const userApiChanges = createLocalChanges('userApi preference changes');
+export const appChanges = createLocalChanges('app preference changes');
+
 /** True when a stored row of `userId` at `version` predates a change this device already shows. */
 export function isOlderThanShown(changes: LocalChangeState, userId: string | undefined, version: number): boolean {
   if (userId === undefined || changes.userId !== userId) return false;

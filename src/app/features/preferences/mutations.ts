@@ -4,7 +4,7 @@ import { validCachedValue } from '../../sync/cachedValue';
 import { getActiveUser } from '../../db/activeUser';
 import { enqueueMutation, queueMutation } from '../../sync/outbox';
 import { isViewingAs } from '../viewAs/isViewingAs';
-import { createLocalChanges } from './localChanges';
+import { appChanges, userApiChanges, type LocalChanges } from './localChanges';
 import { appliedPreferences, appliedUserApiPreferences, applyAppPreferences, applyUserApiPreferences } from './applyPreferences';
 import { saveAppPreferencesCookie, saveUserApiPreferencesCookie } from './preferenceCookies';
 import { saveAppPreferencesMutation, saveUserApiPreferencesMutation } from './preferences.mutations';
@@ -15,12 +15,8 @@ async function cachedValue<T>(key: string): Promise<T | undefined> {
   return validCachedValue<T>(key, (await activeUserDatabase()?.resources.get(key))?.value);
 }
 
-/** This device's changes on their way to the cached rows (see localChanges.ts). */
-export const userApiChanges = createLocalChanges('userApi preference changes');
-export const appChanges = createLocalChanges('app preference changes');
-
 /** Stores a change already on screen, as its user's newest (a change with nobody signed in is refused by the outbox). */
-async function storeShownChange(changes: typeof userApiChanges, write: () => Promise<number | undefined>): Promise<void> {
+async function storeShownChange(changes: LocalChanges, write: () => Promise<number | undefined>): Promise<void> {
   const userId = getActiveUser()?.userId;
   if (userId === undefined) await write();
   else await changes.track(userId, write);

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useStore } from '../../state/useStore';
 import { useActiveUser } from '../../sync/useActiveUser';
-import { isOlderThanShown } from './localChanges';
-import { appChanges, userApiChanges } from './mutations';
+import { appChanges, isOlderThanShown, userApiChanges } from './localChanges';
 import { useAppPreferences, useUserApiPreferences } from './queries';
 import { showStoredAppPreferences, showStoredUserApiPreferences } from './showStoredPreferences';
 
