@@ -5,7 +5,8 @@ import { registerSignOutCleanup } from '../state/signOutCleanup';
 
 /**
  * Server state for the screens that are online only by design (admin, staff, a lecturer's
- * register, who viewed an account): TanStack Query with the app's API client (`callApi`) as the
+ * register, who viewed an account, the support dialog's checks), and for the welcome-week link,
+ * which SPEC §7 keeps in local storage rather than the device database: TanStack Query with the app's API client (`callApi`) as the
  * fetcher, so loading, errors, aborts, dedup, polling and invalidation after writes are done once,
  * here. A failed query's `error` is the client's `ApiError` (typed `code`), shown by the screens
  * with `describeError` as before. Student data that works offline never comes through here: it is

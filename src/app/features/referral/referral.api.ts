@@ -4,6 +4,9 @@ import { defaultUrgentHelpText, normaliseReferralNotes, referralMessages } from 
 import { callApi } from '../../api/client';
 import { isApiError } from '../../api/ApiError';
 
+/** Said while the dialog asks for the student's latest referral. */
+export const checkingMessage = 'Checking your recent requests…';
+
 /** What the dialog knows about the 30-day cooldown when it opens, with the student's latest referral. */
 export type CooldownCheck =
   | { readonly kind: 'clear'; readonly latest: LatestReferral }

@@ -1,14 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useSignedInUser } from '../session/useSignedInUser';
 import { UpdatedAt } from '../../sync/UpdatedAt';
 import { useResource } from '../../sync/useResource';
 import { FavouritesSection } from '../favourites/FavouritesSection';
 import { useFavouriteResources, useFavouriteTrending } from '../favourites/useFavouriteResources';
 import { TrendingSection } from '../trending/TrendingSection';
-import { WelcomeWeekLink } from '../welcomeWeek/WelcomeWeekLink';
 import { AllResources } from './AllResources';
 import { PopularResources } from './PopularResources';
 import { resourcesResource } from './resources';
 import './resources.css';
+
+const WelcomeWeekLink = lazy(() => import('../welcomeWeek/WelcomeWeekLink'));
 
 /** Saved trending news shows among the favourites; a separate component so staff never load it. */
 function StudentFavourites({ links }: { readonly links: ReturnType<typeof useFavouriteResources> }) {
@@ -30,7 +32,9 @@ export function ResourcesPage() {
         <p>Digital platforms and resources for your studies and life on campus.</p>
         <UpdatedAt resourceKey={resourcesResource.key} />
       </header>
-      <WelcomeWeekLink />
+      <Suspense fallback={null}>
+        <WelcomeWeekLink />
+      </Suspense>
       <div className="resources__panels">
         {isStudent ? <StudentFavourites links={favourites} /> : <FavouritesSection links={favourites} />}
         <PopularResources links={data?.popularResources ?? []} favourites={favourites} />

@@ -1,8 +1,20 @@
+import { ServerStateProvider } from '../../serverState/ServerStateProvider';
 import { Icon } from '../../ui/icons/Icon';
-import { useWelcomeWeek } from './useWelcomeWeek';
+import { useWelcomeWeek } from './welcomeWeek.queries';
 
-/** A link to the welcome-week page, shown only while the server gives a url. */
-export function WelcomeWeekLink() {
+/**
+ * A link to the welcome-week page, shown only while the server gives a url. Loaded lazily by the
+ * resources page, with the query client it reads through.
+ */
+export default function WelcomeWeekLink() {
+  return (
+    <ServerStateProvider>
+      <Link />
+    </ServerStateProvider>
+  );
+}
+
+function Link() {
   const url = useWelcomeWeek();
   if (!url) return null;
   return (
