@@ -150,7 +150,7 @@ function jsRows(routes: readonly RouteJs[]): string[] {
   const before: Record<string, string> = { '/landing': '122 kB (entry chunk only)', '/home': '230 kB', '/timetable': '—' };
   return routes.map(
     (r) =>
-      `| JS to render \`${r.route}\` (gzip) | ${before[r.route] ?? '—'} | **${kB(r.gzipBytes)}** in ${r.chunks} chunks | ${r.targetKb} kB (npm test enforces ${r.limitKb} kB today) | \`scripts/bundle-budget.mjs\`: static import graphs of the route's modules in the build manifest |`,
+      `| JS to render \`${r.route}\` (gzip) | ${before[r.route] ?? '—'} | **${kB(r.gzipBytes)}** in ${r.chunks} chunks | ${r.targetKb} kB (npm test enforces ${r.limitKb} kB today) | \`scripts/bundle-budget.mjs\`: static import graphs of the route's first-paint chunks (scripts/firstPaintChunks.ts) in the build manifest |`,
   );
 }
 
