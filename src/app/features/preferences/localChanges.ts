@@ -38,7 +38,8 @@ export function createLocalChanges(name: string): LocalChanges {
   return {
     state,
     track: async (userId, write) => {
-      state.set({ ...ofUser(userId), storing: ofUser(userId).storing + 1 });
+      const before = ofUser(userId);
+      state.set({ ...before, storing: before.storing + 1 });
       let version: number | undefined;
       try {
         version = await write();
