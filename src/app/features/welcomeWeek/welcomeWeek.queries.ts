@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { cacheMinutes } from '../../../shared/constants';
 import { welcomeWeekRoute } from '../../../shared/contract/content';
 import { isApiError } from '../../api/ApiError';
@@ -13,21 +13,20 @@ import { isWelcomeWeekFresh, readWelcomeWeek, writeWelcomeWeek } from './welcome
  * an HTTP failure shows the SPEC §8 notice. No url: nothing is cached or shown.
  */
 export function useWelcomeWeek(): string | undefined {
-  // Read once per mount: the query takes it as its initial data only when it has none yet. The
-  // stamps are this device's clock, as TanStack's own staleness is (not the server-adjusted one);
-  // a copy past its lifetime, or stamped ahead of the clock, counts as never fetched.
-  const [initial] = useState(() => {
-    const cached = readWelcomeWeek(localStorage);
-    return { url: cached?.url, updatedAt: cached && isWelcomeWeekFresh(cached, Date.now()) ? cached.fetchedAt : 0 };
-  });
   const query = useQuery({
     queryKey: ['welcomeWeek'],
     queryFn: async ({ signal }) => {
       const answer = await callApi(welcomeWeekRoute, { signal });
       return writeWelcomeWeek(localStorage, answer.url, Date.now())?.url ?? null;
     },
-    initialData: initial.url,
-    initialDataUpdatedAt: initial.updatedAt,
+    // Both run only when the query is first made. The stamps are this device's clock, as TanStack's
+    // own staleness is (not the server-adjusted one); a copy past its lifetime, or stamped ahead of
+    // the clock, counts as never fetched.
+    initialData: () => readWelcomeWeek(localStorage)?.url,
+    initialDataUpdatedAt: () => {
+      const cached = readWelcomeWeek(localStorage);
+      return cached && isWelcomeWeekFresh(cached, Date.now()) ? cached.fetchedAt : 0;
+    },
     staleTime: cacheMinutes.welcomeWeek * 60_000,
     retry: false,
   });
