@@ -12,32 +12,44 @@ const overlaps = (a: DOMRect, b: DOMRect): boolean => a.top < b.bottom && b.top 
  * primary action appears (a page opened, a class's window opened), an action it covers is scrolled
  * just clear (the root's scroll padding includes the banner). An action is moved once per
  * appearance, so the page never fights the user's own scrolling.
+ *
+ * The check runs at most once a frame, in the frame's animation callbacks, and measures only when
+ * an action not yet placed is on the page. Measuring on every change of the page instead forced a
+ * layout after each of the first visit's many renders: 130 ms of a slow phone's start-up, all of
+ * it before the timetable showed (bench/profileFirstVisit.ts).
  */
 export function useClearPrimaryAction(banner: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const element = banner.current;
     if (!element) return undefined;
     let seen = new WeakSet<Element>();
+    let frame: number | undefined;
     const clear = () => {
+      frame = undefined;
+      const actions = [...document.querySelectorAll(primaryActionSelector)].filter((action) => !seen.has(action));
+      if (actions.length === 0) return;
       const box = element.getBoundingClientRect();
-      for (const action of document.querySelectorAll(primaryActionSelector)) {
-        if (seen.has(action)) continue;
+      for (const action of actions) {
         const rect = action.getBoundingClientRect();
         if (rect.width === 0 && rect.height === 0) continue; // not laid out yet
         seen.add(action);
         if (overlaps(rect, box)) action.scrollIntoView({ block: 'nearest' });
       }
     };
+    const schedule = () => {
+      frame ??= requestAnimationFrame(clear);
+    };
     const resized = new ResizeObserver(() => {
       seen = new WeakSet();
-      clear();
+      schedule();
     });
     resized.observe(element);
-    const added = new MutationObserver(clear);
+    const added = new MutationObserver(schedule);
     added.observe(document.body, { childList: true, subtree: true });
     return () => {
       resized.disconnect();
       added.disconnect();
+      if (frame !== undefined) cancelAnimationFrame(frame);
     };
   }, [banner]);
 }

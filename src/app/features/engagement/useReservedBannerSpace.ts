@@ -13,9 +13,12 @@ export function useReservedBannerSpace(banner: RefObject<HTMLElement | null>): v
     const element = banner.current;
     if (!element) return undefined;
     const root = document.documentElement;
-    const reserve = () => root.style.setProperty(bannerSpaceProperty, `${Math.ceil(element.getBoundingClientRect().height)}px`);
-    reserve();
-    const observer = new ResizeObserver(reserve);
+    // The observer reports the banner's first size after the layout that places it, and every
+    // change after: no measuring here, which would force a layout of the page still being built.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? element.getBoundingClientRect().height;
+      root.style.setProperty(bannerSpaceProperty, `${Math.ceil(height)}px`);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();
