@@ -41,11 +41,14 @@ export interface ClientLoadResult {
 }
 
 
-/** Resolves with the page clock (ms since navigation start) at which /home first shows the timetable widget's content. */
-async function timetableVisibleAt(page: Page): Promise<number> {
+/** Resolves with the page clock (ms since navigation start) at which /home first shows the timetable widget's content on screen. */
+export async function timetableVisibleAt(page: Page): Promise<number> {
   const handle = await page.waitForFunction(
     () => {
-      const isShown = document.querySelector('.day__events li') !== null || [...document.querySelectorAll('.widget__empty')].some((p) => p.textContent === 'No classes today.');
+      // Shown means on screen: a page holds its content hidden until all of it has arrived (LayoutHold).
+      const isShown =
+        [...document.querySelectorAll('.day__events li')].some((item) => item.checkVisibility()) ||
+        [...document.querySelectorAll('.widget__empty')].some((p) => p.textContent === 'No classes today.' && p.checkVisibility());
       return isShown ? performance.now() : false;
     },
     undefined,
@@ -54,7 +57,7 @@ async function timetableVisibleAt(page: Page): Promise<number> {
   return (await handle.jsonValue()) as number;
 }
 
-async function signedInContext(browser: Browser, origin: string): Promise<BrowserContext> {
+export async function signedInContext(browser: Browser, origin: string): Promise<BrowserContext> {
   const cookieHeader = await signInOver(origin, 'student');
   // Lighthouse's mobile screen: the phone layout (bottom bar, one column of widgets).
   const context = await browser.newContext({
@@ -75,7 +78,7 @@ async function signedInContext(browser: Browser, origin: string): Promise<Browse
   return context;
 }
 
-async function firstVisit(browser: Browser, origin: string): Promise<FirstVisit> {
+export async function firstVisit(browser: Browser, origin: string): Promise<FirstVisit> {
   const context = await signedInContext(browser, origin);
   try {
     const page = await context.newPage();
