@@ -27,7 +27,7 @@ import { benchStatusFanout } from './statusFanout.bench.js';
  * `BENCH_PARTS=js,lighthouse` (any of js, client, data, lighthouse, server, jobs, import) runs only those parts
  * and updates their rows in the existing BENCHMARKS.md, leaving the other figures as they were (the
  * import part rewrites its own section).
- * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes the next one);
+ * `BENCH_PORT` moves the ports the parts use (default 6756; each part takes one of the next ten);
  * `BENCH_RUNS` sets the number of runs (default 5).
  */
 const isQuick = process.env.BENCH_QUICK === '1';
