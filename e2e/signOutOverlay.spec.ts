@@ -35,6 +35,9 @@ for (const device of ['desktop', 'phone'] as const) {
     // Both widgets have their data: today's classes (or none today) and the popular links.
     await expect(main.locator('.widget-links li').first()).toBeVisible();
     for (const text of emptyStates) await expect(main.getByText(text, { exact: true })).toHaveCount(0);
+    // The feedback prompt, due for the demo student at the suite's clock, comes last: once the
+    // first-run banners have all answered. The home page is complete when it shows.
+    await expect(main.getByRole('heading', { name: 'How are we doing?' })).toBeVisible();
     // Countdowns tick on between the two readings: compare the text without them. A time left
     // changes shape as it runs down ('1 h left', '59 min left', '9 min left', and for screen
     // readers '2 minutes', '1 minute'), so each becomes '#'.
