@@ -29,24 +29,46 @@ interface TraceEvent {
   args?: { name?: string };
 }
 
-/** Time on the renderer's main thread by kind of work (the trace's complete events, nested ones included in their parents). */
+/**
+ * Time on the renderer's main thread by kind of work, each event's own time (its nested events'
+ * time is theirs): what the CPU profile calls "(program)" is split into style, layout, parsing,
+ * compiling and the rest.
+ */
 function mainThreadSummary(events: readonly TraceEvent[]): string {
   // The page's renderer: of the renderer main threads, the one with the most work.
   const threads = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
   const busy = (thread: TraceEvent) => events.reduce((sum, event) => (event.pid === thread.pid && event.tid === thread.tid && event.ph === 'X' ? sum + (event.dur ?? 0) : sum), 0);
   const main = threads.sort((a, b) => busy(b) - busy(a))[0];
   if (!main) return 'no renderer main thread in the trace';
-  const totals = new Map<string, { ms: number; count: number }>();
-  for (const event of events) {
-    if (event.pid !== main.pid || event.tid !== main.tid || event.ph !== 'X' || event.dur === undefined) continue;
-    const total = totals.get(event.name) ?? { ms: 0, count: 0 };
-    totals.set(event.name, { ms: total.ms + event.dur / 1000, count: total.count + 1 });
+  const complete = events
+    .filter((event) => event.pid === main.pid && event.tid === main.tid && event.ph === 'X' && event.dur !== undefined)
+    .sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
+  const own = new Map<string, number>();
+  const open: { end: number; name: string }[] = [];
+  let last = complete[0]?.ts ?? 0;
+  // Walks the nested events in time order; each stretch of time belongs to the innermost open event.
+  const advance = (to: number) => {
+    const top = open.at(-1);
+    if (top) own.set(top.name, (own.get(top.name) ?? 0) + (to - last) / 1000);
+    last = to;
+  };
+  for (const event of complete) {
+    while (open.length > 0 && (open.at(-1)?.end ?? 0) <= event.ts) {
+      advance(open.at(-1)?.end ?? event.ts);
+      open.pop();
+    }
+    advance(event.ts);
+    open.push({ end: event.ts + (event.dur ?? 0), name: event.name });
   }
-  return [...totals]
-    .filter(([, total]) => total.ms >= 20)
-    .sort((a, b) => b[1].ms - a[1].ms)
+  while (open.length > 0) {
+    advance(open.at(-1)?.end ?? last);
+    open.pop();
+  }
+  return [...own]
+    .filter(([, ms]) => ms >= 10)
+    .sort((a, b) => b[1] - a[1])
     .slice(0, 25)
-    .map(([name, total]) => `${total.ms.toFixed(0).padStart(6)} ms ${String(total.count).padStart(5)}x  ${name}`)
+    .map(([name, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${name}`)
     .join('\n');
 }
 
@@ -90,7 +112,7 @@ try {
     await cdp.send('Profiler.start');
   }
   const isTracing = process.env.TRACE !== undefined;
-  if (isTracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'] });
+  if (isTracing) await browser.startTracing(page, { categories: ['devtools.timeline', 'v8', 'v8.execute', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.compile', 'blink', 'loading'] });
   await page.goto(path, { waitUntil: 'commit' });
   const visibleMs = await timetableVisibleAt(page);
   if (isProfiling) {
