@@ -11,6 +11,9 @@ export interface FirstVisit {
   /** Bytes on the wire (encoded, headers included) until then. */
   readonly bytes: number;
   readonly requests: number;
+  /** Of those, the scripts (the entry, its chunks and every chunk loaded at run time): bytes on the wire and files. */
+  readonly scriptBytes: number;
+  readonly scripts: number;
   /** Layout shifts without recent input, summed, until 3 s after the timetable showed (CLS of a short session). */
   readonly cls: number;
   /** The elements that moved most, for finding the cause. */
@@ -93,11 +96,20 @@ export async function firstVisit(browser: Browser, origin: string): Promise<Firs
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINK.cpuSlowdown });
     let bytes = 0;
     let requests = 0;
+    let scriptBytes = 0;
+    let scripts = 0;
     let isCounting = true;
-    cdp.on('Network.loadingFinished', (event: { encodedDataLength: number }) => {
+    const scriptRequests = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (event: { requestId: string; type?: string }) => {
+      if (event.type === 'Script') scriptRequests.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => {
       if (!isCounting) return;
       bytes += event.encodedDataLength;
       requests += 1;
+      if (!scriptRequests.has(event.requestId)) return;
+      scriptBytes += event.encodedDataLength;
+      scripts += 1;
     });
     await page.addInitScript(layoutShiftProbe);
     await page.goto('/home', { waitUntil: 'commit' });
@@ -107,7 +119,7 @@ export async function firstVisit(browser: Browser, origin: string): Promise<Firs
     const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; sources: string[] }[] }).__shifts);
     const cls = shifts.reduce((sum, shift) => sum + shift.value, 0);
     const shiftSources = [...shifts].sort((a, b) => b.value - a.value).slice(0, 5).map((shift) => `${shift.value.toFixed(3)} ${shift.sources.join(' ')}`);
-    return { visibleMs, bytes, requests, cls, shiftSources };
+    return { visibleMs, bytes, requests, scriptBytes, scripts, cls, shiftSources };
   } finally {
     await context.close();
   }
