@@ -17,19 +17,6 @@ export interface StartedSession {
 
 let started: { readonly userId: string; readonly session: StartedSession } | undefined;
 
-let markSettled: () => void = () => undefined;
-const settled = new Promise<void>((resolve) => {
-  markSettled = resolve;
-});
-
-/**
- * Settles once this page's first start-up has tried every resource (whatever came of it): what a
- * first paint waits for is in. Code the first paint does not need loads after it.
- */
-export function whenStartupSettled(): Promise<void> {
-  return settled;
-}
-
 /** Boot errors are only logged (SPEC §8); the cached copies, if any, are shown meanwhile. */
 function logBootError(key: string) {
   return (error: unknown): void => {
@@ -58,6 +45,5 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
     all: Promise.all(loads.map(({ load }) => load)).then(() => undefined),
   };
   started = { userId: user.userId, session };
-  void session.all.then(markSettled);
   return session;
 }
