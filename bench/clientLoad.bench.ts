@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { signInOver, startBenchServer } from './support/serverProcess.js';
 
@@ -81,19 +81,25 @@ export async function signedInContext(browser: Browser, origin: string): Promise
   return context;
 }
 
+/** A new page of `context` on SLOW_LINK (its network and CPU), with the CDP session that throttles it. */
+export async function slowLinkPage(context: BrowserContext): Promise<{ readonly page: Page; readonly cdp: CDPSession }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: SLOW_LINK.latencyMs,
+    downloadThroughput: SLOW_LINK.downloadBitsPerSecond / 8,
+    uploadThroughput: SLOW_LINK.uploadBitsPerSecond / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINK.cpuSlowdown });
+  return { page, cdp };
+}
+
 export async function firstVisit(browser: Browser, origin: string): Promise<FirstVisit> {
   const context = await signedInContext(browser, origin);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: SLOW_LINK.latencyMs,
-      downloadThroughput: SLOW_LINK.downloadBitsPerSecond / 8,
-      uploadThroughput: SLOW_LINK.uploadBitsPerSecond / 8,
-    });
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINK.cpuSlowdown });
+    const { page, cdp } = await slowLinkPage(context);
     let bytes = 0;
     let requests = 0;
     let scriptBytes = 0;

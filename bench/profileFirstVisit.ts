@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
-import { SLOW_LINK, signedInContext, timetableVisibleAt } from './clientLoad.bench.js';
+import { signedInContext, slowLinkPage, timetableVisibleAt } from './clientLoad.bench.js';
 import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { startBenchServer } from './support/serverProcess.js';
 
@@ -77,16 +77,7 @@ const server = await startBenchServer({ port: 6759, staticDir: process.env.BUILD
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
 try {
   const context = await signedInContext(browser, server.origin);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: SLOW_LINK.latencyMs,
-    downloadThroughput: SLOW_LINK.downloadBitsPerSecond / 8,
-    uploadThroughput: SLOW_LINK.uploadBitsPerSecond / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_LINK.cpuSlowdown });
+  const { page, cdp } = await slowLinkPage(context);
   const rows = new Map<string, RequestRow>();
   let startedAt: number | undefined;
   const at = (timestamp: number) => Math.round((timestamp - (startedAt ?? timestamp)) * 1000);
