@@ -1,4 +1,5 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { E2E_CLOCK_START } from '../e2e/support/clock.js';
 import { SLOW_LINK, signedInContext, timetableVisibleAt } from './clientLoad.bench.js';
 import { chromiumFlags, chromiumPath } from './support/chromium.js';
 import { startBenchServer } from './support/serverProcess.js';
@@ -10,10 +11,10 @@ import { startBenchServer } from './support/serverProcess.js';
  * interaction (pointerdown, pointerup, click), from the touch to the next frame painted after its
  * handlers ran. Core Web Vitals call ≤ 200 ms good.
  *
- * The server's clock starts on the e2e suite's Monday morning (e2e/support/clock.ts), when the
- * demo student's lab is on and its registration window open, so every run taps the same button.
+ * The server's clock starts where the e2e suite's does (E2E_CLOCK_START, a Monday morning), when
+ * the demo student's lab is on and its registration window open, so every run taps the same button.
  */
-export const INTERACTION_CLOCK_START = '2026-10-05T08:55:00+01:00';
+export const INTERACTION_CLOCK_START = E2E_CLOCK_START;
 
 export interface InteractionResult {
   readonly registerMs: readonly number[];
@@ -84,10 +85,11 @@ async function interactionRun(browser: Browser, origin: string): Promise<{ regis
     await resources.goto('/resources');
     const firstStar = resources.getByRole('button', { name: /^Add .+ to favourites$/, pressed: false }).first();
     await firstStar.waitFor();
-    const star = resources.getByRole('button', { name: (await firstStar.getAttribute('aria-label')) ?? '', exact: true }).first();
+    const name = (await firstStar.getAttribute('aria-label')) ?? '';
+    const star = resources.getByRole('button', { name, exact: true }).first();
     await resources.waitForLoadState('networkidle');
     const favouriteMs = await tapDuration(resources, star);
-    await resources.waitForFunction((label) => document.querySelector(`button[aria-label="${label}"]`)?.getAttribute('aria-pressed') === 'true', await star.getAttribute('aria-label'), { timeout: 30_000 });
+    await resources.getByRole('button', { name, exact: true, pressed: true }).first().waitFor({ timeout: 30_000 });
     return { registerMs, favouriteMs };
   } finally {
     await resources.context().close();
