@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { compileHints } from './scripts/compileHints.plugin';
 import { firstPaintChunkGroups } from './scripts/firstPaintChunks';
 import { precompress } from './scripts/precompress.plugin';
 import { preloadHints } from './scripts/preloadHints.plugin';
@@ -19,6 +20,8 @@ export default defineConfig({
     react(),
     // Fonts and the user-info call, preloaded from index.html (what the first paint waits on).
     preloadHints(),
+    // The first paint's chunks are compiled as they stream in, not function by function on the main thread.
+    compileHints(),
     // The service worker (sw/service-worker.ts) is our own code; the plugin builds it and injects
     // the precache manifest of the app shell. We register it ourselves (src/app/sw/).
     VitePWA({
