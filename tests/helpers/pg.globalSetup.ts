@@ -7,6 +7,7 @@ import { createDb } from '../../src/server/db/database.js';
 import { detachEmbeddedExitHook, startEmbeddedPostgres } from '../../src/server/db/embedded.js';
 import { migrateToLatest } from '../../src/server/db/migrate.js';
 import { seedDemoUniversity } from '../../src/server/db/seed/seed.js';
+import { TEST_CLOCK_START } from './testClock.js';
 
 export const TEMPLATE_EMPTY = 'campus_template_empty';
 export const TEMPLATE_SEEDED = 'campus_template_seeded';
@@ -40,7 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await empty.destroy();
   const seeded = createDb(cluster.connectionString(TEMPLATE_SEEDED), 2);
   await migrateToLatest(seeded);
-  await seedDemoUniversity(seeded, { today: new Date() });
+  await seedDemoUniversity(seeded, { today: new Date(TEST_CLOCK_START) });
   await seeded.destroy();
 
   project.provide('pgAdminUrl', cluster.connectionString('postgres'));

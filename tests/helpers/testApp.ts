@@ -1,15 +1,18 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import type { Clock } from '../../src/server/clock.js';
+import { clockFor, SettableClock, type Clock } from '../../src/server/clock.js';
 import { loadConfig, type Config } from '../../src/server/config.js';
 import { antiforgeryTokenRoute } from '../../src/shared/contract/antiforgery.js';
 import { demoSignInRoute } from '../../src/shared/contract/auth.js';
 import { pathOf } from './routes.js';
 import { createTestDatabase, type TestDatabase } from './testDb.js';
+import { TEST_CLOCK_START } from './testClock.js';
 
 export interface TestApp extends TestDatabase {
   readonly app: FastifyInstance;
   readonly config: Config;
+  /** The app's clock: the test's own, or one running from TEST_CLOCK_START. */
+  readonly clock: Clock;
   readonly close: () => Promise<void>;
 }
 
@@ -17,7 +20,8 @@ export interface TestApp extends TestDatabase {
  * The real server on a fresh clone of the seeded database, in demo mode, without listening; with
  * `runJobs`, the durable job queue runs too (push sends, scheduled jobs). With `clock` (say a
  * `SettableClock` the test moves forward, or `clockOf(() => now)`), the app reads the time from it
- * and from nothing else; each app has its own.
+ * and from nothing else; each app has its own. Without one, the app's clock runs from `CLOCK_START`
+ * when `env` sets it, else from TEST_CLOCK_START, the instant the seeded template was made at.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
@@ -26,12 +30,15 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase(template);
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, db: database.db, ...options });
+  // A CLOCK_START in `env` is honoured as a deployed server would (clockFor); else the suite's start.
+  const clock = options.clock ?? (config.clockStart ? clockFor(config) : new SettableClock(new Date(TEST_CLOCK_START)));
+  const app = await buildApp({ config, db: database.db, ...options, clock });
   await app.ready();
   return {
     ...database,
     app,
     config,
+    clock,
     close: async () => {
       await app.close();
       await database.drop();

@@ -13,7 +13,7 @@ export interface UseTestAppOptions {
   readonly template?: 'seeded' | 'empty';
   /** Start the durable job queue (pushes and scheduled jobs run); off by default. */
   readonly runJobs?: boolean;
-  /** The app's clock (src/server/clock.ts): a SettableClock the test moves forward, say. Default: the wall clock. */
+  /** The app's clock (src/server/clock.ts): a SettableClock the test moves forward, say. Default: one running from TEST_CLOCK_START. */
   readonly clock?: Clock;
 }
 
@@ -23,6 +23,8 @@ export interface UsedTestApp {
   readonly db: Db;
   readonly config: Config;
   readonly connectionString: string;
+  /** The app's clock: what "now" is for the server, and so for the test's expectations. */
+  readonly clock: Clock;
   /** Signs a demo persona in through the real endpoint (a new session each time). */
   signIn(userName: string): Promise<Caller>;
   /** An anonymous visitor holding an antiforgery token. */
@@ -62,6 +64,9 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
     },
     get connectionString() {
       return get().connectionString;
+    },
+    get clock() {
+      return get().clock;
     },
     signIn: (userName) => signIn(get().app, userName),
     anonymous: () => anonymous(get().app),

@@ -7,6 +7,7 @@ import type { AbsenceConfig, AbsenceRequest } from '../../src/shared/contract/ab
 import { createDb } from '../../src/server/db/database.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../src/server/db/embedded.js';
 import { startServerProcess, type ServerProcess } from '../helpers/serverProcess.js';
+import { TEST_CLOCK_START } from '../helpers/testClock.js';
 import { samples } from './features/absences/multipart.js';
 import { allDayFields, dayFromToday } from './features/absences/support.js';
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
   }
   const databaseUrl = cluster.connectionString('campus_shared');
   // B starts up through DATABASE_DIRECT_URL, as it would when DATABASE_URL is a PgBouncer pool in transaction mode.
-  const env = (name: string, extra: Record<string, string> = {}) => ({ DATABASE_URL: databaseUrl, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', ...extra });
+  // Both run, and seed the demo university, on the suite's clock (TEST_CLOCK_START), as the test's dates do.
+  const env = (name: string, extra: Record<string, string> = {}) => ({ DATABASE_URL: databaseUrl, DATA_DIR: join(root, name), LOG_LEVEL: 'warn', CLOCK_START: TEST_CLOCK_START, ...extra });
   servers = await Promise.all([env('a'), env('b', { DATABASE_DIRECT_URL: databaseUrl })].map((vars) => startServerProcess(vars)));
 }, 240_000);
 

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { systemClock } from '../../../src/server/clock.js';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
@@ -17,10 +16,10 @@ const oidcEnv = { OIDC_ISSUER: 'https://login.campus.invalid/tenant/v2.0', OIDC_
 let t: TestApp;
 const others: FastifyInstance[] = [];
 
-/** Another server on the same database (sessions live there), with other settings. */
+/** Another server on the same database (sessions live there) and clock, with other settings. */
 async function serverOnSameDatabase(env: Record<string, string>): Promise<FastifyInstance> {
   const config = loadConfig({ LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, db: t.db });
+  const app = await buildApp({ config, db: t.db, clock: t.clock });
   await app.ready();
   others.push(app);
   return app;
@@ -88,7 +87,7 @@ describe('sessions started in demo mode', () => {
   it('leave sessions from the identity provider alone', async () => {
     const production = await serverOnSameDatabase({ DEMO: '0' });
     const user = await t.db.selectFrom('users').select('id').where('user_name', '=', 'lecturer').executeTakeFirstOrThrow();
-    const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, systemClock);
+    const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, t.clock);
     const { id } = await store.create(user.id, 'oidc');
     expect(await userInfo(production, id)).toMatchObject({ isSignedIn: true, userName: 'lecturer' });
   });

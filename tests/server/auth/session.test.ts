@@ -59,24 +59,24 @@ describe('sessions', () => {
   it('slides the idle expiry on use', async () => {
     const caller = await t.signIn('lecturer');
     // Pretend the session was last extended long ago: 2 minutes of idle time left.
-    await sql`UPDATE sessions SET expires_at = now() + interval '2 minutes'`.execute(t.db);
+    await sql`UPDATE sessions SET expires_at = ${new Date(t.clock.nowMs() + 2 * 60_000)}`.execute(t.db);
     const body = await info(sessionCookie(caller));
-    const remainingMs = new Date(String(body.sessionExpiration)).getTime() - Date.now();
+    const remainingMs = new Date(String(body.sessionExpiration)).getTime() - t.clock.nowMs();
     expect(remainingMs).toBeGreaterThan(5 * 60_000);
     expect(remainingMs).toBeLessThanOrEqual(6 * 60_000);
   });
 
   it('ends a session at its idle expiry and at its absolute lifetime', async () => {
     const idle = await t.signIn('admin');
-    await sql`UPDATE sessions SET expires_at = now() - interval '1 second'`.execute(t.db);
+    await sql`UPDATE sessions SET expires_at = ${new Date(t.clock.nowMs() - 1000)}`.execute(t.db);
     expect((await info(sessionCookie(idle))).isSignedIn).toBe(false);
 
     const capped = await t.signIn('admin');
-    await sql`UPDATE sessions SET absolute_expires_at = now() + interval '1 minute'`.execute(t.db);
+    await sql`UPDATE sessions SET absolute_expires_at = ${new Date(t.clock.nowMs() + 60_000)}`.execute(t.db);
     const body = await info(sessionCookie(capped));
     // Sliding never passes the absolute lifetime.
-    expect(new Date(String(body.sessionExpiration)).getTime()).toBeLessThanOrEqual(Date.now() + 60_000);
-    await sql`UPDATE sessions SET absolute_expires_at = now() - interval '1 second'`.execute(t.db);
+    expect(new Date(String(body.sessionExpiration)).getTime()).toBeLessThanOrEqual(t.clock.nowMs() + 60_000);
+    await sql`UPDATE sessions SET absolute_expires_at = ${new Date(t.clock.nowMs() - 1000)}`.execute(t.db);
     expect((await info(sessionCookie(capped))).isSignedIn).toBe(false);
   });
 

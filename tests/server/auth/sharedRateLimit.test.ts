@@ -5,7 +5,7 @@ import { buildApp } from '../../../src/server/app.js';
 import { createDb, type Db } from '../../../src/server/db/database.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 
-/** Two instances of the server on one database, each with its own connection pool. */
+/** Two instances of the server on one database, each with its own connection pool, on one clock (as on one machine's time). */
 let first: TestApp;
 let secondDb: Db;
 let second: FastifyInstance;
@@ -13,7 +13,7 @@ let second: FastifyInstance;
 beforeAll(async () => {
   first = await createTestApp({ SIGNIN_RATE_LIMIT: '4' });
   secondDb = createDb(first.connectionString, 3);
-  second = await buildApp({ config: first.config, db: secondDb });
+  second = await buildApp({ config: first.config, db: secondDb, clock: first.clock });
   await second.ready();
 });
 afterAll(async () => {
@@ -53,7 +53,7 @@ describe('the sign-in rate limit across instances', () => {
     for (let i = 0; i < 5; i += 1) await signInPage(first.app, address);
     expect((await signInPage(second, address)).statusCode).toBe(429);
     // End the window, as if a minute had passed.
-    await sql`UPDATE rate_limit_windows SET window_ends = now() - interval '1 second' WHERE key LIKE ${`%|${address}`}`.execute(first.db);
+    await sql`UPDATE rate_limit_windows SET window_ends = ${new Date(first.clock.nowMs() - 1000)} WHERE key LIKE ${`%|${address}`}`.execute(first.db);
     expect((await signInPage(second, address)).statusCode).toBe(200);
     const { rows } = await sql<{ hits: number }>`SELECT hits FROM rate_limit_windows WHERE key LIKE ${`%|${address}`}`.execute(first.db);
     expect(rows).toEqual([{ hits: 1 }]);

@@ -54,11 +54,10 @@ describe('sign out of all devices', () => {
     const marks = await t.db.selectFrom('revoked_sessions').select(['id_hash', 'expires_at']).execute();
     expect(marks.length).toBeGreaterThanOrEqual(2);
     // Past the absolute expiry: no longer marked, and purged.
-    await t.db.updateTable('revoked_sessions').set({ expires_at: new Date(Date.now() - 1000) }).execute();
+    await t.db.updateTable('revoked_sessions').set({ expires_at: new Date(t.clock.nowMs() - 1000) }).execute();
     expect((await t.call(userInfoRoute, { as: phone })).headers['x-session-revoked']).toBeUndefined();
     const { SessionStore } = await import('../../../src/server/auth/session.service.js');
-    const { systemClock } = await import('../../../src/server/clock.js');
-    await new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock).purgeExpired();
+    await new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, t.clock).purgeExpired();
     expect(await t.db.selectFrom('revoked_sessions').select('id_hash').execute()).toEqual([]);
   });
 

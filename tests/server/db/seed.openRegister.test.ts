@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMinutes } from '../../../src/server/calendar/academicCalendar.js';
 import { closeDueRegisters } from '../../../src/server/features/attendance/closeRegisters.service.js';
+import { TEST_CLOCK_START } from '../../helpers/testClock.js';
 import { createTestDatabase, type TestDatabase } from '../../helpers/testDb.js';
 
 /** The demo stays lively: a monitored class is in progress at start-up, its register still open. */
 describe('the seeded class in progress', () => {
+  /** The instant the template was seeded at. */
+  const seededAt = new Date(TEST_CLOCK_START);
   let t: TestDatabase;
   beforeAll(async () => {
     t = await createTestDatabase('seeded');
@@ -20,7 +23,7 @@ describe('the seeded class in progress', () => {
       .select(['e.id', 'e.starts_at', 'e.register_closed_at'])
       .where('m.code', '=', 'CS2041')
       .where('e.is_monitored', '=', true)
-      .where('e.starts_at', '<=', new Date())
+      .where('e.starts_at', '<=', seededAt)
       .where('e.register_closed_at', 'is', null)
       .execute();
 

@@ -53,8 +53,8 @@ describe('GET /api/attendance/absences/config', () => {
     expect(config.categories.map((c) => c.absenceCategoryName)).toEqual(
       ['Illness', 'Medical appointment', 'Bereavement', 'Religious observance', 'Job interview', 'Other']);
     expect(config.categories[0]).toMatchObject({ absenceType: 'Authorised', requiresEvidence: true, requiresDescription: false });
-    expect(config.dateLimits.minimum.slice(0, 10) >= dayFromToday(-30)).toBe(true);
-    expect(config.dateLimits.maximum.slice(0, 10) > dayFromToday(0)).toBe(true);
+    expect(config.dateLimits.minimum.slice(0, 10) >= dayFromToday(-30, t.clock.now())).toBe(true);
+    expect(config.dateLimits.maximum.slice(0, 10) > dayFromToday(0, t.clock.now())).toBe(true);
     expect(config.dateLimits.minimum).toMatch(/T00:00:00\+0[01]:00$/);
   });
 });
@@ -73,7 +73,7 @@ describe('GET /api/attendance/absences/requests', () => {
 
 describe('the whole flow: create, list, edit, download, withdraw', () => {
   it('works end to end', async () => {
-    const first = dayFromToday(1);
+    const first = dayFromToday(1, t.clock.now());
     const created = await sendForm(t, student, 'POST', [...allDayFields(illness, first, first, 'Flu'), file('fit note.pdf', samples.pdf)]);
     expect(created.statusCode).toBe(200);
     const request = asRequest(created);
@@ -85,14 +85,14 @@ describe('the whole flow: create, list, edit, download, withdraw', () => {
     const oldFile = request.supportingFiles[0]?.rowId ?? 0;
     const edited = await sendForm(t, student, 'PUT', [
       { name: 'RowId', value: String(request.rowId) },
-      ...allDayFields(illness, first, dayFromToday(2), 'Flu, two days'),
+      ...allDayFields(illness, first, dayFromToday(2, t.clock.now()), 'Flu, two days'),
       { name: 'SupportingFilesToDelete', value: String(oldFile) },
       file('letter.eml', samples.eml), file('scan.jpg', samples.png),
     ]);
     expect(edited.statusCode).toBe(200);
     const updated = asRequest(edited);
     expect(updated.absenceDescription).toBe('Flu, two days');
-    expect(updated.absenceEnd.slice(0, 10)).toBe(dayFromToday(3));
+    expect(updated.absenceEnd.slice(0, 10)).toBe(dayFromToday(3, t.clock.now()));
     expect(updated.supportingFiles.map((f) => f.fileName)).toEqual(['letter.eml', 'scan.png']);
     expect(await storedFiles()).toHaveLength(2);
     expect((await download(student, request.rowId, oldFile)).statusCode).toBe(404);
@@ -115,7 +115,7 @@ describe('the whole flow: create, list, edit, download, withdraw', () => {
   });
 
   it('encodes a non-ASCII name with RFC 5987', async () => {
-    const day = dayFromToday(4);
+    const day = dayFromToday(4, t.clock.now());
     const created = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('Zoë «note».pdf', samples.pdf)]));
     const fileRow = created.supportingFiles[0]?.rowId ?? 0;
     const response = await download(student, created.rowId, fileRow);
@@ -127,7 +127,7 @@ describe('files are checked by content and size', () => {
   it('refuses a renamed executable posing as a PDF, storing nothing', async () => {
     const before = await storedFiles();
     const count = (await list()).length;
-    const day = dayFromToday(5);
+    const day = dayFromToday(5, t.clock.now());
     for (const bytes of [samples.elf, samples.exe]) {
       const response = await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('x.pdf', bytes, 'application/pdf')]);
       expect(response.statusCode).toBe(400);
@@ -138,7 +138,7 @@ describe('files are checked by content and size', () => {
   });
 
   it('refuses a 5 MB + 1 byte file with a field error, and accepts exactly 5 MB', async () => {
-    const day = dayFromToday(5);
+    const day = dayFromToday(5, t.clock.now());
     const big = Buffer.concat([samples.pdf, Buffer.alloc(absence.maxFileSizeBytes + 1 - samples.pdf.length, 0x20)]);
     const refused = await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('big.pdf', big)]);
     expect(refused.statusCode).toBe(400);
@@ -148,7 +148,7 @@ describe('files are checked by content and size', () => {
   });
 
   it('accepts a real DOCX and refuses a plain ZIP named .docx', async () => {
-    const day = dayFromToday(6);
+    const day = dayFromToday(6, t.clock.now());
     const docx = await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('letter.docx', samples.docx)]);
     expect(docx.statusCode).toBe(200);
     expect(asRequest(docx).supportingFiles[0]?.fileName).toBe('letter.docx');
@@ -175,13 +175,13 @@ describe('server validation (SPEC §5 messages)', () => {
   });
 
   it('needs evidence, a description, an existing category, order and limits', async () => {
-    const day = dayFromToday(2);
+    const day = dayFromToday(2, t.clock.now());
     const cases: [ReturnType<typeof allDayFields>, Record<string, string[]>][] = [
       [allDayFields(illness, day, day), { supportingFiles: ['Your chosen absence reason requires supporting evidence'] }],
       [allDayFields(await categoryId(t, 'Bereavement'), day, day, '   '), { absenceDescription: ['Your chosen absence reason requires additional information'] }],
       [allDayFields(await categoryId(t, 'Other'), day, day, 'x'.repeat(256)), { absenceDescription: ['The description must be at most 255 characters.'] }],
       [allDayFields(999_999, day, day), { absenceCategoryRowId: ['Please select an absence category'] }],
-      [allDayFields(await categoryId(t, 'Religious observance'), day, dayFromToday(1)), { dateRange: ['End must be after start.'] }],
+      [allDayFields(await categoryId(t, 'Religious observance'), day, dayFromToday(1, t.clock.now())), { dateRange: ['End must be after start.'] }],
     ];
     for (const [fields, errors] of cases) {
       const response = await sendForm(t, student, 'POST', fields);
@@ -190,12 +190,12 @@ describe('server validation (SPEC §5 messages)', () => {
     }
     const config = (await t.call(absenceConfigRoute, { as: student })).json<AbsenceConfig>();
     const [min, max] = [config.dateLimits.minimum, config.dateLimits.maximum].map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`);
-    const early = await sendForm(t, student, 'POST', allDayFields(await categoryId(t, 'Religious observance'), dayFromToday(-40), dayFromToday(-40)));
+    const early = await sendForm(t, student, 'POST', allDayFields(await categoryId(t, 'Religious observance'), dayFromToday(-40, t.clock.now()), dayFromToday(-40, t.clock.now())));
     expect(early.json<ErrorBody>().errors).toEqual({ dateRange: [`Dates must be within ${min} and ${max}.`] });
   });
 
   it('counts existing files for evidence, and a refused update keeps everything', async () => {
-    const day = dayFromToday(8);
+    const day = dayFromToday(8, t.clock.now());
     const created = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, day, day, 'Cold'), file('a.pdf', samples.pdf)]));
     const only = created.supportingFiles[0]?.rowId ?? 0;
     // Keeping the existing file satisfies the evidence rule.
@@ -214,7 +214,7 @@ describe('server validation (SPEC §5 messages)', () => {
 
   it('refuses to edit an Approved request', async () => {
     const approved = (await list()).find((r) => r.absenceStatus === 'Approved');
-    const day = dayFromToday(3);
+    const day = dayFromToday(3, t.clock.now());
     const response = await sendForm(t, student, 'PUT', [{ name: 'RowId', value: String(approved?.rowId) }, ...allDayFields(illness, day, day), file('a.pdf', samples.pdf)]);
     expect(response.statusCode).toBe(400);
     expect(response.json<ErrorBody>().errors).toHaveProperty('absenceStatus');
@@ -223,7 +223,7 @@ describe('server validation (SPEC §5 messages)', () => {
 
 describe('ownership: another student\'s request is a 404', () => {
   it('cannot be edited, withdrawn or have its files downloaded', async () => {
-    const day = dayFromToday(9);
+    const day = dayFromToday(9, t.clock.now());
     const own = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, day, day), file('mine.pdf', samples.pdf)]));
     const fileRow = own.supportingFiles[0]?.rowId ?? 0;
     const other = await t.signIn('student2');
@@ -242,7 +242,7 @@ describe('ownership: another student\'s request is a 404', () => {
 describe('enrolment', () => {
   it('refuses create, update and withdraw for a student who is not fully enrolled', async () => {
     const unenrolled = await t.signIn('student.unenrolled');
-    const day = dayFromToday(2);
+    const day = dayFromToday(2, t.clock.now());
     const created = await sendForm(t, unenrolled, 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'Trip'));
     expect(created.statusCode).toBe(403);
     expect(created.json<ErrorBody>()).toEqual({ message: enrolmentMessages.notFullyEnrolled, errors: { enrolment: [enrolmentMessages.notFullyEnrolled] }, code: 'forbidden' });
@@ -255,7 +255,7 @@ describe('enrolment', () => {
   it('gives the unknown-status message when the status is unknown', async () => {
     const id = await userId(t.db, 'student2');
     await t.db.updateTable('profiles').set({ registration_status: null }).where('user_id', '=', id).execute();
-    const day = dayFromToday(2);
+    const day = dayFromToday(2, t.clock.now());
     const response = await sendForm(t, await t.signIn('student2'), 'POST', allDayFields(await categoryId(t, 'Other'), day, day, 'x'));
     await t.db.updateTable('profiles').set({ registration_status: 'Registered-Enrolled' }).where('user_id', '=', id).execute();
     expect(response.statusCode).toBe(403);
@@ -265,7 +265,7 @@ describe('enrolment', () => {
 
 describe('POST …/requests/:rowId/cancel', () => {
   const insertApproved = async (startDaysAgo: number, endDaysAgo: number): Promise<number> => {
-    const now = Date.now();
+    const now = t.clock.nowMs();
     const row = await t.db.insertInto('absence_requests').values({
       student_user_id: await userId(t.db, 'student'), category_id: illness, status: 'Approved', description: null, message_to_student: null,
       absence_start: new Date(now - startDaysAgo * 86_400_000), absence_end: new Date(now - endDaysAgo * 86_400_000),

@@ -5,10 +5,14 @@ import { londonDate } from '../../../../src/server/calendar/academicCalendar.js'
 import { addLocalDays } from '../../../../src/shared/rules/absences/dates.js';
 import { callRoute } from '../../../helpers/routes.js';
 import type { Caller, TestApp } from '../../../helpers/testApp.js';
+import { TEST_CLOCK_START } from '../../../helpers/testClock.js';
 import { multipartBody, type FormPart } from './multipart.js';
 
-/** A London date `days` from today, 'YYYY-MM-DD'. */
-export const dayFromToday = (days: number): string => addLocalDays(londonDate(new Date()), days);
+/**
+ * A London date `days` from the day of `now`, 'YYYY-MM-DD': pass the app's `t.clock.now()`. Without
+ * it, the day the test clock starts on (TEST_CLOCK_START), which is every default test app's today.
+ */
+export const dayFromToday = (days: number, now: Date = new Date(TEST_CLOCK_START)): string => addLocalDays(londonDate(now), days);
 
 export async function categoryId(t: Pick<TestApp, 'db'>, name: string): Promise<number> {
   return (await t.db.selectFrom('absence_categories').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;

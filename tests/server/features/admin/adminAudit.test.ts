@@ -4,12 +4,13 @@ import { createAdminNotificationRoute, type AdminNotification } from '../../../.
 import { createLinkRoute, deleteLinkRoute, type AdminLink } from '../../../../src/shared/contract/adminAudience.js';
 import { recordAudit } from '../../../../src/server/audit/auditLog.js';
 import type { Caller } from '../../../helpers/testApp.js';
+import { TEST_CLOCK_START } from '../../../helpers/testClock.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 import { idOf } from '../notifications/support.js';
 
 const t = useTestApp();
-/** When the entries this file writes by hand were made: any fixed instant; nothing here reads the time. */
-const auditedAt = new Date('2026-10-05T09:00:00+01:00');
+/** When the entries this file writes by hand were made: an hour before the app's clock starts, so the entries the app writes are newer. */
+const auditedAt = new Date(Date.parse(TEST_CLOCK_START) - 3_600_000);
 let admin: Caller;
 let created: AdminNotification;
 
@@ -19,7 +20,7 @@ beforeAll(async () => {
   created = (
     await t.call(createAdminNotificationRoute, {
       as: admin,
-      body: { title: 'Audit me', body: 'Text', notificationType: 'General', audience: { userNames: ['student'] }, sendAt: new Date(Date.now() + 3_600_000).toISOString() },
+      body: { title: 'Audit me', body: 'Text', notificationType: 'General', audience: { userNames: ['student'] }, sendAt: new Date(t.clock.nowMs() + 3_600_000).toISOString() },
     })
   ).json<AdminNotification>();
 });

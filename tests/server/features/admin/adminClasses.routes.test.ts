@@ -19,9 +19,9 @@ const page = async (query: Record<string, string | number> = {}) => {
   return response.json<AdminClassPage>();
 };
 
-/** A London date `days` from today, computed apart from the service. */
+/** A London date `days` from today (the app's clock), computed apart from the service. */
 const londonDay = (days: number): string => {
-  const at = new Date(Date.now() + days * 86_400_000);
+  const at = new Date(t.clock.nowMs() + days * 86_400_000);
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 };
 

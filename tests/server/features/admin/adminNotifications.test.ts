@@ -34,7 +34,7 @@ const compose = (overrides: Partial<ComposeNotification> = {}): ComposeNotificat
 const create = (body: unknown, as = admin) => t.call(createAdminNotificationRoute, { as, body });
 const inbox = async (caller: Caller) => (await t.call(listNotificationsRoute, { as: caller })).json<Notification[]>();
 const history = async () => (await t.call(listAdminNotificationsRoute, { as: admin })).json<AdminNotification[]>();
-const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
+const inFuture = (ms: number) => new Date(t.clock.nowMs() + ms).toISOString();
 
 describe('admin notifications: access', () => {
   it('refuses every route to users without the Administrator role', async () => {
@@ -60,11 +60,12 @@ describe('admin notifications: validation', () => {
     ['a path a browser reads as off-site (a tab)', { url: '/\t/evil.example' }, 'url', 'Enter an app path such as /timetable or an https address.'],
     ['a path a browser reads as off-site (a backslash)', { url: '/\\evil.example' }, 'url', 'Enter an app path such as /timetable or an https address.'],
     ['a path with a line break', { url: '/\n/evil.example' }, 'url', 'Enter an app path such as /timetable or an https address.'],
-    ['a send time an hour ago', { sendAt: new Date(Date.now() - 3_600_000).toISOString() }, 'sendAt', 'Choose a time in the future, or send it now.'],
+    // A function: the time is read from the app's clock when the test runs.
+    ['a send time an hour ago', () => ({ sendAt: new Date(t.clock.nowMs() - 3_600_000).toISOString() }), 'sendAt', 'Choose a time in the future, or send it now.'],
     ['a user name nobody has', { audience: { userNames: ['student', 'nobody.here'] } }, 'audience.userNames', 'No user has the user name nobody.here.'],
     ['a directory group that does not exist', { audience: { adGroupRowIds: [999_999] } }, 'audience.adGroupRowIds', 'These directory groups do not exist: 999999.'],
   ])('refuses %s with a 400 in the SPEC §8 shape, storing nothing', async (_name, overrides, field, message) => {
-    const response = await create(compose(overrides as Partial<ComposeNotification>));
+    const response = await create(compose((typeof overrides === 'function' ? overrides() : overrides) as Partial<ComposeNotification>));
     expect(response.statusCode).toBe(400);
     const body = response.json<{ message: string; errors: Record<string, string[]> }>();
     expect(typeof body.message).toBe('string');

@@ -23,16 +23,16 @@ beforeAll(async () => {
 const compose = (title: string, sendAt: string): ComposeNotification => ({
   title, body: 'Hi {FIRSTNAME}', notificationType: 'General', audience: { userNames: ['student'] }, sendAt,
 });
-const inFuture = (ms: number) => new Date(Date.now() + ms).toISOString();
+const inFuture = (ms: number) => new Date(t.clock.nowMs() + ms).toISOString();
 const inbox = async () => (await t.call(listNotificationsRoute, { as: student })).json<Notification[]>();
 const historyOf = async (rowId: number) =>
   (await t.call(listAdminNotificationsRoute, { as: admin })).json<AdminNotification[]>().find((n) => n.rowId === rowId);
 
 async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = performance.now() + timeoutMs;
   for (;;) {
     const value = await read();
-    if (isDone(value) || Date.now() > deadline) return value;
+    if (isDone(value) || performance.now() > deadline) return value;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -29,9 +29,9 @@ describe('GET /api/attendance/analysis on crafted records', () => {
 
   beforeAll(async () => {
     module = (await t.db.insertInto('modules').values({ code: 'ZZ9001', name: 'Crafted Module' }).returning('id').executeTakeFirstOrThrow()).id;
-    runner = await insertStudent(t.db, 'att.runner', [module]);
-    for (let k = 0; k < 25; k += 1) events.push(await insertEvent(t.db, module, -(300 - 10 * k)));
-    caller = await signInDirectly(t.app, t.db, 'att.runner'); // not a persona: no demo sign-in
+    runner = await insertStudent(t.db, 'att.runner', [module], t.clock.now());
+    for (let k = 0; k < 25; k += 1) events.push(await insertEvent(t.db, module, -(300 - 10 * k), { now: t.clock.now() }));
+    caller = await signInDirectly(t.app, t.db, 'att.runner', t.clock); // not a persona: no demo sign-in
   });
 
   const record = async (from: number, to: number, result: AttendanceResult) => {
@@ -61,10 +61,10 @@ describe('GET /api/attendance/analysis on crafted records', () => {
 
   it('tallies the year and the module, and computes the percentage, from the records at request time', async () => {
     // A record of a class that has not started yet does not count.
-    await insertRecord(t.db, runner, await insertEvent(t.db, module, 60), 'Absent');
+    await insertRecord(t.db, runner, await insertEvent(t.db, module, 60, { now: t.clock.now() }), 'Absent');
     const analysis = await fetchAnalysis(caller);
     const tally = { total: 24, cancelled: 1, authorisedAbsent: 1, monitored: 23, attended: 2, assumedAttended: 0, absent: 19, informedAbsent: 1 };
-    const year = academicYearOf(new Date()).label;
+    const year = academicYearOf(t.clock.now()).label;
     expect(analysis.yearTallies).toEqual([{ academicYear: year, tally, attendancePercentage: 9.1 }]); // 2 / 22
     expect(analysis.moduleTallies).toEqual([{ moduleCode: 'ZZ9001', moduleName: 'Crafted Module', tally, attendancePercentage: 9.1 }]);
     expect(analysis.attendancePercentage).toBe(9.1);
@@ -79,13 +79,13 @@ describe('GET /api/attendance/analysis on crafted records', () => {
 
   it('compares with peers only when 5 or more other students contribute, and then only in aggregate', async () => {
     const peers: number[] = [];
-    for (let i = 1; i <= 4; i += 1) peers.push(await insertStudent(t.db, `att.peer${i}`, [module]));
+    for (let i = 1; i <= 4; i += 1) peers.push(await insertStudent(t.db, `att.peer${i}`, [module], t.clock.now()));
     for (const peer of peers) await insertRecordsOnly(peer);
     // A fifth peer enrolled but without records does not make the cohort.
-    await insertStudent(t.db, 'att.peer5', [module]);
+    await insertStudent(t.db, 'att.peer5', [module], t.clock.now());
     expect((await fetchAnalysis(caller)).peerAnalyses).toEqual([]);
 
-    const sixth = await insertStudent(t.db, 'att.peer6', [module]);
+    const sixth = await insertStudent(t.db, 'att.peer6', [module], t.clock.now());
     await insertRecordsOnly(sixth);
     expect((await fetchAnalysis(caller)).peerAnalyses).toEqual([
       { moduleCode: 'ZZ9001', moduleName: 'Crafted Module', attendancePercentage: 4.5, peerAttendancePercentage: 66.7 },
@@ -119,7 +119,7 @@ describe('GET /api/attendance/analysis for the seeded student', () => {
     const listed = [...analysis.attendanceCurrentAcademicYear, ...analysis.attendancePreviousAcademicYears];
     expect(listed.length).toBeGreaterThan(100);
     for (const r of listed) expect(ownIds.has(r.rowId)).toBe(true);
-    const year = academicYearOf(new Date()).label;
+    const year = academicYearOf(t.clock.now()).label;
     expect(analysis.yearTallies.map((y) => y.academicYear)).toHaveLength(3);
     expect(analysis.yearTallies[0]?.academicYear).toBe(year);
     for (const y of analysis.yearTallies) {

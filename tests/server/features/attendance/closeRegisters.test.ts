@@ -11,7 +11,7 @@ import { createTestApp, signIn, type TestApp } from '../../../helpers/testApp.js
 
 const CLOSE = 20;
 let t: TestApp;
-/** The real clock when the test started; the tests move "now" from here. */
+/** The app's clock when the test started; the tests move "now" from here. */
 let now: Date;
 let moduleId: number;
 /** Five students of the module, in the order absent, registered, authorised, informed, pending. */
@@ -55,7 +55,7 @@ async function recordCount(eventIds: readonly number[]): Promise<number> {
 
 beforeEach(async () => {
   t = await createTestApp({ ATTENDANCE_CLOSE_MINUTES: String(CLOSE) });
-  now = new Date();
+  now = t.clock.now();
   moduleId = (await t.db.insertInto('modules').values({ code: 'TST9001', name: 'Register closing' }).returning('id').executeTakeFirstOrThrow()).id;
   // Five cohort members (not personas, who have seeded absence requests).
   const cohort = await t.db

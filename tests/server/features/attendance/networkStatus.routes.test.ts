@@ -13,14 +13,16 @@ const PROXY = '10.0.0.1';
 
 const t = useTestApp({ env: { CAMPUS_NETWORKS: CAMPUS, TRUSTED_PROXIES: PROXY } });
 let caller: Caller;
+/** A fresh value for each request's cache-buster. */
+let requests = 0;
 
 beforeAll(async () => {
   // Also used on servers with demo mode off, where a demo session would be refused.
-  caller = await signInDirectly(t.app, t.db, 'student');
+  caller = await signInDirectly(t.app, t.db, 'student', t.clock);
 });
 
 async function connected(app: FastifyInstance, remoteAddress: string, forwardedFor?: string): Promise<boolean> {
-  const response = await callRoute(app, networkStatusRoute, { query: { 'cache-buster': Date.now() }, as: caller, headers: { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, remoteAddress });
+  const response = await callRoute(app, networkStatusRoute, { query: { 'cache-buster': (requests += 1) }, as: caller, headers: { ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) }, remoteAddress });
   expect(response.statusCode).toBe(200);
   expect(response.headers['cache-control']).toBe('no-store');
   return response.json<{ connected: boolean }>().connected;

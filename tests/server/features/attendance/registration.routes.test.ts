@@ -21,11 +21,11 @@ let otherModule: number;
 
 beforeAll(async () => {
   // Also used on a server with demo mode off, where a demo session would be refused.
-  caller = await signInDirectly(t.app, t.db, 'student');
+  caller = await signInDirectly(t.app, t.db, 'student', t.clock);
   student = await userId(t.db, 'student');
   ownModule = await moduleId(t.db, 'CS2041');
   const enrolled = t.db.selectFrom('enrolments').select('module_id')
-    .where('student_user_id', '=', student).where('academic_year', '=', academicYearOf(new Date()).label);
+    .where('student_user_id', '=', student).where('academic_year', '=', academicYearOf(t.clock.now()).label);
   otherModule = (await t.db.selectFrom('modules').select('id').where('id', 'not in', enrolled).executeTakeFirstOrThrow()).id;
 });
 
@@ -33,6 +33,10 @@ async function recordOf(event: number) {
   return t.db.selectFrom('attendance_records').select(['analysis_result', 'academic_year'])
     .where('student_user_id', '=', student).where('event_id', '=', event).executeTakeFirst();
 }
+
+/** A class of `module` starting `minutesFromNow` from the app's now (negative: in the past). */
+const eventIn = (module: number, minutesFromNow: number, flags: { isMonitored?: boolean; isCancelled?: boolean } = {}) =>
+  insertEvent(t.db, module, minutesFromNow, { ...flags, now: t.clock.now() });
 
 const lastRefusal = async () => (await refusalsOf(t.db, student)).at(-1);
 
@@ -52,7 +56,7 @@ async function expectRefused(event: number, field: string, reason: string, remot
 
 describe('PUT /api/attendance/register', () => {
   it('registers `student` from loopback in demo mode at the seeded class that started minutes ago', async () => {
-    const now = new Date();
+    const now = t.clock.now();
     const open = await t.db.selectFrom('timetable_events as e')
       .innerJoin('enrolments as en', (j) => j.onRef('en.module_id', '=', 'e.module_id').on('en.academic_year', '=', academicYearOf(now).label))
       .select(['e.id', 'e.starts_at'])
@@ -77,7 +81,7 @@ describe('PUT /api/attendance/register', () => {
   });
 
   it('turns an existing record of the class into Attended', async () => {
-    const event = await insertEvent(t.db, ownModule, -3);
+    const event = await eventIn(ownModule, -3);
     await insertRecord(t.db, student, event, 'AbsentAuthorised');
     expect((await register(t.app, caller, event)).statusCode).toBe(204);
     expect((await recordOf(event))?.analysis_result).toBe('Attended');
@@ -85,11 +89,11 @@ describe('PUT /api/attendance/register', () => {
 
   it('is open from 10 minutes before the start until 20 minutes after it', async () => {
     for (const minutes of [9, -19]) {
-      expect((await register(t.app, caller, await insertEvent(t.db, ownModule, minutes))).statusCode).toBe(204);
+      expect((await register(t.app, caller, await eventIn(ownModule, minutes))).statusCode).toBe(204);
     }
-    const early = await insertEvent(t.db, ownModule, 11);
+    const early = await eventIn(ownModule, 11);
     expect((await expectRefused(early, 'registrationWindow', 'WindowNotOpen')).message).toMatch(/^Registration for this class opens at \d\d:\d\d\.$/);
-    const late = await insertEvent(t.db, ownModule, -21);
+    const late = await eventIn(ownModule, -21);
     expect((await expectRefused(late, 'registrationWindow', 'WindowClosed')).message).toMatch(/^Registration for this class closed at \d\d:\d\d\.$/);
     for (const event of [early, late]) {
       expect(await registrationsOf(t.db, student, event)).toEqual([]);
@@ -100,23 +104,23 @@ describe('PUT /api/attendance/register', () => {
   it('closes when ATTENDANCE_CLOSE_MINUTES says', async () => {
     const app = await appOnSameDatabase(t, { ATTENDANCE_CLOSE_MINUTES: '45' });
     try {
-      expect((await register(app, caller, await insertEvent(t.db, ownModule, -30))).statusCode).toBe(204);
-      await expectRefused(await insertEvent(t.db, ownModule, -46), 'registrationWindow', 'WindowClosed', '127.0.0.1', app);
+      expect((await register(app, caller, await eventIn(ownModule, -30))).statusCode).toBe(204);
+      await expectRefused(await eventIn(ownModule, -46), 'registrationWindow', 'WindowClosed', '127.0.0.1', app);
     } finally {
       await app.close();
     }
   });
 
   it('refuses a class that is not monitored, or cancelled', async () => {
-    const unmonitored = await insertEvent(t.db, ownModule, -5, { isMonitored: false });
+    const unmonitored = await eventIn(ownModule, -5, { isMonitored: false });
     expect((await expectRefused(unmonitored, 'timetableEntryRowId', 'NotMonitored')).message).toBe('Attendance is not registered at this class.');
-    const cancelled = await insertEvent(t.db, ownModule, -5, { isCancelled: true });
+    const cancelled = await eventIn(ownModule, -5, { isCancelled: true });
     expect((await expectRefused(cancelled, 'timetableEntryRowId', 'Cancelled')).message).toBe('This class has been cancelled.');
     expect(await registrationsOf(t.db, student, unmonitored)).toEqual([]);
   });
 
   it("refuses another student's class, and a class that does not exist", async () => {
-    const foreign = await insertEvent(t.db, otherModule, -5);
+    const foreign = await eventIn(otherModule, -5);
     expect((await expectRefused(foreign, 'timetableEntryRowId', 'NotYourEvent')).message).toBe('This class is not on your timetable.');
     expect((await lastRefusal())?.event_id).toBe(foreign);
     expect(await registrationsOf(t.db, student, foreign)).toEqual([]);
@@ -127,7 +131,7 @@ describe('PUT /api/attendance/register', () => {
   it('refuses off the campus network with the eduroam message (demo off, loopback not a campus network)', async () => {
     const app = await appOnSameDatabase(t, { DEMO: '0', CAMPUS_NETWORKS: '192.0.2.0/24, 2001:db8:abcd::/48' });
     try {
-      const event = await insertEvent(t.db, ownModule, -5);
+      const event = await eventIn(ownModule, -5);
       const body = await expectRefused(event, 'NetworkConnection', 'NetworkConnection', '127.0.0.1', app);
       expect(body).toEqual({ message: EDUROAM, errors: { NetworkConnection: [EDUROAM] }, code: 'validation' });
       await expectRefused(event, 'NetworkConnection', 'NetworkConnection', '198.51.100.20', app);
@@ -142,7 +146,7 @@ describe('PUT /api/attendance/register', () => {
   });
 
   it('writes one registration when the same one arrives several times at once', async () => {
-    const event = await insertEvent(t.db, ownModule, -2);
+    const event = await eventIn(ownModule, -2);
     const before = (await refusalsOf(t.db, student)).length;
     const responses = await Promise.all(Array.from({ length: 6 }, () => register(t.app, caller, event)));
     expect(responses.map((r) => r.statusCode).sort()).toEqual([204, 400, 400, 400, 400, 400]);
@@ -163,7 +167,7 @@ describe('PUT /api/attendance/register', () => {
 describe('the attendance routes for a lecturer', () => {
   it('answer 403 and store nothing', async () => {
     const lecturer = await t.signIn('lecturer');
-    const event = await insertEvent(t.db, ownModule, -5);
+    const event = await eventIn(ownModule, -5);
     expect((await t.call(attendanceAnalysisRoute, { as: lecturer })).statusCode).toBe(403);
     expect((await t.call(networkStatusRoute, { query: { 'cache-buster': 1 }, as: lecturer })).statusCode).toBe(403);
     expect((await register(t.app, lecturer, event)).statusCode).toBe(403);

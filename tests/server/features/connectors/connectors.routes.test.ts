@@ -25,8 +25,8 @@ beforeAll(async () => {
   const adminId = made.find((u) => u.user_name === 'admin')?.id ?? 0;
   const studentId = made.find((u) => u.user_name === 'student')?.id ?? 0;
   await t.db.insertInto('user_roles').values([{ user_id: adminId, role: 'Administrator' }, { user_id: studentId, role: 'Student' }]).execute();
-  adminCaller = await signInDirectly(t.app, t.db, 'admin');
-  studentCaller = await signInDirectly(t.app, t.db, 'student');
+  adminCaller = await signInDirectly(t.app, t.db, 'admin', t.clock);
+  studentCaller = await signInDirectly(t.app, t.db, 'student', t.clock);
 });
 const signedIn = (caller: Caller | undefined): Caller => {
   if (!caller) throw new Error('not signed in');

@@ -21,7 +21,7 @@ describe('GET /api/user/feedbackprompt/date', () => {
     // The seed gives student2 a prompt three days ago, with feedback.
     const other = (await t.call(feedbackPromptDateRoute, { as: await t.signIn('student2') })).json();
     expect(other.providedFeedback).toBe(true);
-    const ageDays = (Date.now() - Date.parse(other.lastPromptDate)) / 86_400_000;
+    const ageDays = (t.clock.nowMs() - Date.parse(other.lastPromptDate)) / 86_400_000;
     expect(ageDays).toBeGreaterThan(2.9);
     expect(ageDays).toBeLessThan(3.1);
   });
@@ -30,7 +30,7 @@ describe('GET /api/user/feedbackprompt/date', () => {
 describe('POST /api/user/feedbackprompt', () => {
   it("records a dismissal as the caller's latest prompt, now", async () => {
     const caller = await t.signIn('lecturer');
-    const before = Date.now();
+    const before = t.clock.nowMs();
     const recorded = await t.call(recordFeedbackPromptRoute, { as: caller, body: { providedFeedback: false } });
     expect(recorded.statusCode).toBeLessThan(300);
     const date = (await t.call(feedbackPromptDateRoute, { as: caller })).json();

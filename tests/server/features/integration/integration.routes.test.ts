@@ -134,7 +134,7 @@ describe('a bearer token', () => {
     expect((await t.call(integrationImportGetRoute, { headers: bearer(client.token), params: { rowId: 999 } })).statusCode).toBe(404);
     clock.advance(25 * 60 * 60 * 1000);
     // The administrator's session idled out with the day: they sign in again.
-    adminCaller = await signInDirectly(t.app, t.db, 'admin');
+    adminCaller = await signInDirectly(t.app, t.db, 'admin', t.clock);
     const expired = await t.call(integrationImportGetRoute, { headers: bearer(client.token), params: { rowId: 999 } });
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe('The integration token has expired.');

@@ -49,7 +49,7 @@ describe('referrals', () => {
 
   it('allows a new referral once the last one is more than 30 days old', async () => {
     const id = await userId(t.db, 'student');
-    await sql`update referrals set created_at = now() - interval '31 days' where student_user_id = ${id}`.execute(t.db);
+    await sql`update referrals set created_at = ${t.clock.now()}::timestamptz - interval '31 days' where student_user_id = ${id}`.execute(t.db);
     expect(await latest(student)).toBe(false);
     expect((await send(student, { reason: 'Self Referral', notes: 'new' })).statusCode).toBe(204);
   });

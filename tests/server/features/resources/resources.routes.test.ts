@@ -152,7 +152,7 @@ describe('popularity', () => {
     expect(await popular(student)).toEqual(['Bus times', 'Campus map', 'Careers service', 'Sports centre']);
 
     // Opens older than the window do not count.
-    const old = new Date(Date.now() - 29 * 24 * 60 * 60 * 1000);
+    const old = new Date(app.clock.nowMs() - 29 * 24 * 60 * 60 * 1000);
     const counselling = await linkId(app.db, 'Counselling service');
     await app.db.insertInto('resource_link_opens').values(Array.from({ length: 50 }, () => ({ link_id: counselling, user_id: null, opened_at: old }))).execute();
     expect(await popular(student)).not.toContain('Counselling service');

@@ -22,7 +22,7 @@ let untaught: number;
 beforeAll(async () => {
   [lecturer, student, admin] = (await Promise.all(['lecturer', 'student', 'admin'].map((name) => t.signIn(name)))) as [Caller, Caller, Caller];
   taught = await moduleId(t.db, 'CS2041');
-  untaught = await untaughtModuleOf(t.db);
+  untaught = await untaughtModuleOf(t.db, t.clock.now());
 });
 
 // These are about the move itself, into the seed's busy timetable: its clashes are accepted up front
@@ -42,7 +42,7 @@ async function feedEvent(subscription: IcalSubscription, rowId: number) {
 
 describe('POST /api/staff/timetable/events/:rowId/move', () => {
   it('moves a class its lecturer teaches: the timetable, the feed (SEQUENCE up) and its students follow', async () => {
-    const event = await insertEvent(t.db, taught, 2 * 24 * 60);
+    const event = await insertEvent(t.db, taught, 2 * 24 * 60, { now: t.clock.now() });
     const subscription = (await t.call(enableIcalRoute, { as: student })).json<IcalSubscription>();
     const sequenceBefore = Number((await feedEvent(subscription, event)).getFirstPropertyValue('sequence'));
 
@@ -67,7 +67,7 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
   });
 
   it('reopens the register of a class moved to a later time, so the old registrations do not count', async () => {
-    const event = await insertEvent(t.db, taught, -5);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
     expect((await register(t.app, student, event)).statusCode).toBe(204);
     const later = addMinutes((await eventRow(event)).starts_at, 3 * 60);
     expect((await move(event, { newStart: later.toISOString() })).statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
   });
 
   it('keeps every registration when only the room changes', async () => {
-    const event = await insertEvent(t.db, taught, -5);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
     expect((await register(t.app, student, event)).statusCode).toBe(204);
     const before = await t.db.selectFrom('attendance_registrations').select('student_user_id').where('event_id', '=', event).execute();
     expect(before).toHaveLength(1);
@@ -87,8 +87,8 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
   });
 
   it('never reopens a closed register: moving its class to a time still to come is refused, and nothing changes', async () => {
-    const event = await insertEvent(t.db, taught, -5);
-    await t.db.updateTable('timetable_events').set({ register_closed_at: new Date() }).where('id', '=', event).execute();
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
+    await t.db.updateTable('timetable_events').set({ register_closed_at: t.clock.now() }).where('id', '=', event).execute();
     const before = await eventRow(event);
     const response = await move(event, { newStart: addMinutes(before.starts_at, 3 * 60).toISOString() });
     expect(response.statusCode).toBe(400);
@@ -99,7 +99,7 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
   });
 
   it('refuses another lecturer\'s class (403) and leaves it as it was; an administrator may move any class', async () => {
-    const other = await insertEvent(t.db, untaught, 3 * 24 * 60);
+    const other = await insertEvent(t.db, untaught, 3 * 24 * 60, { now: t.clock.now() });
     const before = await eventRow(other);
     const newStart = addMinutes(before.starts_at, 60).toISOString();
     expect((await move(other, { newStart })).statusCode).toBe(403);
@@ -109,11 +109,11 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
   });
 
   it('refuses a time outside the class\'s academic year, an unknown room and a malformed time, with the error shape', async () => {
-    const event = await insertEvent(t.db, taught, 24 * 60);
-    const farAway = await move(event, { newStart: addMinutes(new Date(), 400 * 24 * 60).toISOString() });
+    const event = await insertEvent(t.db, taught, 24 * 60, { now: t.clock.now() });
+    const farAway = await move(event, { newStart: addMinutes(t.clock.now(), 400 * 24 * 60).toISOString() });
     expect(farAway.statusCode).toBe(400);
     expect(farAway.json().errors).toHaveProperty('newStart');
-    const room = await move(event, { newStart: addMinutes(new Date(), 2 * 24 * 60).toISOString(), roomId: 'NOWHERE-9.99' });
+    const room = await move(event, { newStart: addMinutes(t.clock.now(), 2 * 24 * 60).toISOString(), roomId: 'NOWHERE-9.99' });
     expect(room.statusCode).toBe(400);
     expect(room.json().errors).toHaveProperty('roomId');
     expect((await move(event, { newStart: 'next tuesday' })).statusCode).toBe(400);
@@ -123,7 +123,7 @@ describe('POST /api/staff/timetable/events/:rowId/move', () => {
 
 describe('POST /api/admin/timetable/events/:rowId/cancel by a lecturer', () => {
   it('cancels a class they teach (audited, STATUS:CANCELLED in the feed) and refuses another\'s with 403', async () => {
-    const own = await insertEvent(t.db, taught, 24 * 60);
+    const own = await insertEvent(t.db, taught, 24 * 60, { now: t.clock.now() });
     const response = await t.call(cancelClassRoute, { params: { rowId: own }, as: lecturer });
     expect(response.statusCode, response.body).toBe(200);
     expect((await eventRow(own)).is_cancelled).toBe(true);
@@ -131,7 +131,7 @@ describe('POST /api/admin/timetable/events/:rowId/cancel by a lecturer', () => {
     const subscription = (await t.call(enableIcalRoute, { as: student })).json<IcalSubscription>();
     expect((await feedEvent(subscription, own)).getFirstPropertyValue('status')).toBe('CANCELLED');
 
-    const other = await insertEvent(t.db, untaught, 24 * 60);
+    const other = await insertEvent(t.db, untaught, 24 * 60, { now: t.clock.now() });
     expect((await t.call(cancelClassRoute, { params: { rowId: other }, as: lecturer })).statusCode).toBe(403);
     expect((await eventRow(other)).is_cancelled).toBe(false);
   });

@@ -23,7 +23,7 @@ beforeAll(async () => {
   studentId = await userId(t.db, 'student');
   lecturerId = await userId(t.db, 'lecturer');
   taught = await moduleId(t.db, 'CS2041');
-  untaught = await untaughtModuleOf(t.db);
+  untaught = await untaughtModuleOf(t.db, t.clock.now());
 });
 
 const getRegister = (eventRowId: number, as = lecturer) => t.call(getRegisterRoute, { params: { eventRowId }, as });
@@ -49,7 +49,7 @@ describe('the way in: the lecturer\'s timetable', () => {
 
 describe('GET /api/staff/register/:eventRowId', () => {
   it('lists the class\'s students; one who registers shows as registered, with the time', async () => {
-    const event = await insertEvent(t.db, taught, -5);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
     const before = await registerOf(event);
     expect(before.moduleCode).toBe('CS2041');
     expect(before.closedAt).toBeNull();
@@ -58,22 +58,22 @@ describe('GET /api/staff/register/:eventRowId', () => {
     expect((await register(t.app, student, event)).statusCode).toBe(204);
     const after = stateOf(await registerOf(event), studentId);
     expect(after?.state).toBe('Registered');
-    expect(Math.abs(Date.parse(after?.registeredAt ?? '') - Date.now())).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(after?.registeredAt ?? '') - t.clock.nowMs())).toBeLessThan(60_000);
   });
 
   it('shows an Approved absence covering the class', async () => {
-    const event = await insertEvent(t.db, taught, -5);
-    const covered = await insertStudent(t.db, 'register.covered', [taught]);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
+    const covered = await insertStudent(t.db, 'register.covered', [taught], t.clock.now());
     const category = await t.db.selectFrom('absence_categories').select('id').where('absence_type', '=', 'Authorised').executeTakeFirstOrThrow();
     await t.db.insertInto('absence_requests').values({
       student_user_id: covered, category_id: category.id, status: 'Approved', description: 'Hospital appointment',
-      absence_start: new Date(Date.now() - 3_600_000), absence_end: new Date(Date.now() + 3_600_000),
+      absence_start: new Date(t.clock.nowMs() - 3_600_000), absence_end: new Date(t.clock.nowMs() + 3_600_000),
     }).execute();
     expect(stateOf(await registerOf(event), covered)).toMatchObject({ state: 'AbsenceCovering', absenceType: 'Authorised' });
   });
 
   it('refuses a lecturer the register of a class they do not teach (403), and an unknown class is 404', async () => {
-    const other = await insertEvent(t.db, untaught, -5);
+    const other = await insertEvent(t.db, untaught, -5, { now: t.clock.now() });
     const response = await getRegister(other);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ message: expect.any(String), errors: {} });
@@ -82,7 +82,7 @@ describe('GET /api/staff/register/:eventRowId', () => {
   });
 
   it('refuses closing or marking on another lecturer\'s class, changing nothing', async () => {
-    const other = await insertEvent(t.db, untaught, -30);
+    const other = await insertEvent(t.db, untaught, -30, { now: t.clock.now() });
     expect((await closeNow(other)).statusCode).toBe(403);
     expect((await markPresent(other, studentId)).statusCode).toBe(403);
     const row = await t.db.selectFrom('timetable_events').select('register_closed_at').where('id', '=', other).executeTakeFirstOrThrow();
@@ -93,8 +93,8 @@ describe('GET /api/staff/register/:eventRowId', () => {
 
 describe('POST /api/staff/register/:eventRowId/close', () => {
   it('writes the records at once, as the job does, and audits it; a second close changes nothing', async () => {
-    const event = await insertEvent(t.db, taught, -3);
-    const absentee = await insertStudent(t.db, 'register.absentee', [taught]);
+    const event = await insertEvent(t.db, taught, -3, { now: t.clock.now() });
+    const absentee = await insertStudent(t.db, 'register.absentee', [taught], t.clock.now());
     expect((await register(t.app, student, event)).statusCode).toBe(204);
 
     const response = await closeNow(event);
@@ -115,7 +115,7 @@ describe('POST /api/staff/register/:eventRowId/close', () => {
   });
 
   it('refuses to close the register of a class that has not started, writing nothing', async () => {
-    const event = await insertEvent(t.db, taught, 30);
+    const event = await insertEvent(t.db, taught, 30, { now: t.clock.now() });
     const response = await closeNow(event);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ message: 'A register can be closed only once the class has started.', errors: { registrationWindow: expect.any(Array) } });
@@ -126,7 +126,7 @@ describe('POST /api/staff/register/:eventRowId/close', () => {
 
 describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
   it('marks a student present while the register is open: audited, and the record is Attended', async () => {
-    const event = await insertEvent(t.db, taught, -5);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
     const response = await markPresent(event, studentId);
     expect(response.statusCode, response.body).toBe(200);
     expect(stateOf(response.json<ClassRegister>(), studentId)).toMatchObject({ state: 'MarkedPresent', result: 'Attended' });
@@ -139,7 +139,7 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
   });
 
   it('turns an Absent record of a closed class into Attended up to 7 days after the class', async () => {
-    const event = await insertEvent(t.db, taught, -(6 * DAY));
+    const event = await insertEvent(t.db, taught, -(6 * DAY), { now: t.clock.now() });
     await closeNow(event);
     expect((await recordsOf(t.db, event)).find((r) => r.student_user_id === studentId)?.analysis_result).toBe('Absent');
     expect((await markPresent(event, studentId, lecturer, 'Registered on paper')).statusCode).toBe(200);
@@ -150,7 +150,7 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
 
   it('refuses after 7 days with the error shape, changing nothing', async () => {
     // Ends (60 minutes after its start) a little more than 7 days ago.
-    const event = await insertEvent(t.db, taught, -(7 * DAY + 70));
+    const event = await insertEvent(t.db, taught, -(7 * DAY + 70), { now: t.clock.now() });
     await closeNow(event);
     const response = await markPresent(event, studentId);
     expect(response.statusCode).toBe(400);
@@ -164,8 +164,8 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
   });
 
   it('answers 404 for a student who is not on the class, and 400 for a body other than { attended: true }', async () => {
-    const event = await insertEvent(t.db, taught, -5);
-    const outsider = await insertStudent(t.db, 'register.outsider', []);
+    const event = await insertEvent(t.db, taught, -5, { now: t.clock.now() });
+    const outsider = await insertStudent(t.db, 'register.outsider', [], t.clock.now());
     expect((await markPresent(event, outsider)).statusCode).toBe(404);
     const wrong = await t.call(markPresentRoute, { params: { eventRowId: event, studentUserId: studentId }, body: { attended: false }, as: lecturer });
     expect(wrong.statusCode).toBe(400);
@@ -174,7 +174,7 @@ describe('PUT /api/staff/register/:eventRowId/students/:studentUserId', () => {
 
 describe('cancelling a class whose register has closed', () => {
   it('turns its records to Cancelled, registered students\' included', async () => {
-    const event = await insertEvent(t.db, taught, -40);
+    const event = await insertEvent(t.db, taught, -40, { now: t.clock.now() });
     expect((await markPresent(event, studentId)).statusCode).toBe(200);
     await closeNow(event);
     expect((await recordsOf(t.db, event)).some((r) => r.analysis_result !== 'Cancelled')).toBe(true);

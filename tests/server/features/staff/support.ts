@@ -3,15 +3,15 @@ import { academicYearLabelOf } from '../../../../src/server/calendar/academicCal
 import { LECTURER_MODULES } from '../../../../src/server/db/seed/catalogue.js';
 import { userId } from '../attendance/support.js';
 
-/** A module `student` takes this year that `lecturer` does not teach. */
-export async function untaughtModuleOf(db: Db, studentName = 'student'): Promise<number> {
+/** A module `student` takes in the academic year of `now` (the app's clock) that `lecturer` does not teach. */
+export async function untaughtModuleOf(db: Db, now: Date, studentName = 'student'): Promise<number> {
   const student = await userId(db, studentName);
   const row = await db
     .selectFrom('enrolments as n')
     .innerJoin('modules as m', 'm.id', 'n.module_id')
     .select('m.id')
     .where('n.student_user_id', '=', student)
-    .where('n.academic_year', '=', academicYearLabelOf(new Date()))
+    .where('n.academic_year', '=', academicYearLabelOf(now))
     .where('m.code', 'not in', [...LECTURER_MODULES])
     .orderBy('m.code')
     .executeTakeFirstOrThrow();

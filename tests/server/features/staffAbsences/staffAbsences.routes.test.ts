@@ -46,8 +46,8 @@ async function requestIn(status: AbsenceStatus, lastModified = new Date('2030-01
   const { id } = await t.db
     .insertInto('absence_requests')
     .values({
-      student_user_id: studentId, category_id: category, absence_start: new Date(Date.now() + 40 * 86_400_000),
-      absence_end: new Date(Date.now() + 41 * 86_400_000), description: 'Test', status, last_modified: lastModified,
+      student_user_id: studentId, category_id: category, absence_start: new Date(t.clock.nowMs() + 40 * 86_400_000),
+      absence_end: new Date(t.clock.nowMs() + 41 * 86_400_000), description: 'Test', status, last_modified: lastModified,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -74,12 +74,12 @@ describe('GET /api/staff/absences (the queue)', () => {
     const bereavement = await categoryId(t, 'Bereavement');
     expect((await queue({ category: bereavement })).items.map((item) => item.categoryName)).toEqual(['Bereavement']);
     const all = await queue();
-    const inWeek = await queue({ from: dayFromToday(4), to: dayFromToday(8) });
+    const inWeek = await queue({ from: dayFromToday(4, t.clock.now()), to: dayFromToday(8, t.clock.now()) });
     expect(inWeek.items.length).toBeGreaterThan(0);
     expect(inWeek.items.length).toBeLessThan(all.items.length);
     for (const item of inWeek.items) {
-      expect(item.absenceEnd.slice(0, 10) >= dayFromToday(4)).toBe(true);
-      expect(item.absenceStart.slice(0, 10) <= dayFromToday(8)).toBe(true);
+      expect(item.absenceEnd.slice(0, 10) >= dayFromToday(4, t.clock.now())).toBe(true);
+      expect(item.absenceStart.slice(0, 10) <= dayFromToday(8, t.clock.now())).toBe(true);
     }
     expect((await queue({ module: 'NOPE999' })).total).toBe(0);
     const pageTwo = await queue({ pageSize: 2, page: 2 });
@@ -94,7 +94,7 @@ describe('GET /api/staff/absences (the queue)', () => {
       .innerJoin('enrolments as en', 'en.module_id', 'e.module_id')
       .select(['m.code', 'e.starts_at'])
       .where('en.student_user_id', '=', studentId)
-      .where('e.starts_at', '>', new Date(Date.now() + 86_400_000))
+      .where('e.starts_at', '>', new Date(t.clock.nowMs() + 86_400_000))
       .orderBy('e.starts_at')
       .executeTakeFirstOrThrow();
     const category = await categoryId(t, 'Other');
@@ -133,7 +133,7 @@ describe('GET /api/staff/absences/:rowId and its files', () => {
 
   it('downloads evidence under the owner’s rules, and only as a file of that request', async () => {
     const illness = await categoryId(t, 'Illness');
-    const created = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, dayFromToday(2), dayFromToday(2)), file('fit note.pdf', samples.pdf)]));
+    const created = asRequest(await sendForm(t, student, 'POST', [...allDayFields(illness, dayFromToday(2, t.clock.now()), dayFromToday(2, t.clock.now())), file('fit note.pdf', samples.pdf)]));
     const fileRow = created.supportingFiles[0];
     if (!fileRow) throw new Error('no file stored');
     const response = await t.call(staffAbsenceFileRoute, { params: { rowId: created.rowId, fileRowId: fileRow.rowId }, as: staff });
@@ -155,7 +155,7 @@ describe('GET /api/staff/absences/:rowId/files/:fileRowId/preview (the inline pr
     const illness = await categoryId(t, 'Illness');
     const created = asRequest(
       await sendForm(t, student, 'POST', [
-        ...allDayFields(illness, dayFromToday(day), dayFromToday(day)),
+        ...allDayFields(illness, dayFromToday(day, t.clock.now()), dayFromToday(day, t.clock.now())),
         file('fit note.pdf', samples.pdf),
         file('scan.png', samples.png),
         file('letter.eml', samples.eml),

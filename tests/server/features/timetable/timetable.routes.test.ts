@@ -24,7 +24,7 @@ async function userId(userName: string): Promise<number> {
 
 /** The reference: events of `userName`'s teaching groups this academic year, straight from the tables. */
 async function enrolledEvents(userName: string) {
-  const year = academicYearOf(new Date());
+  const year = academicYearOf(t.clock.now());
   return t.db
     .selectFrom('timetable_events as e')
     .innerJoin('enrolments as en', (j) => j.onRef('en.group_id', '=', 'e.group_id').on('en.academic_year', '=', year.label).on('en.is_active', '=', true))
@@ -98,7 +98,7 @@ describe('GET /api/timetable', () => {
   it('marks the class a student registered at, and only that one', async () => {
     // The seed gives `student` a monitored class that started minutes ago, not yet registered.
     const open = studentTimetable.timetableEntries
-      .filter((e) => e.attendanceDataStudent && !e.attendanceDataStudent.isRegistered && !e.isCancelled && Date.parse(e.startTime) <= Date.now())
+      .filter((e) => e.attendanceDataStudent && !e.attendanceDataStudent.isRegistered && !e.isCancelled && Date.parse(e.startTime) <= t.clock.nowMs())
       .at(-1);
     expect(open).toBeDefined();
     const registeredIds = (timetable: Timetable) =>
@@ -124,14 +124,14 @@ describe('GET /api/timetable', () => {
   });
 
   it('covers the current academic year, London midnight to London midnight', () => {
-    const year = academicYearOf(new Date());
+    const year = academicYearOf(t.clock.now());
     const start = Date.parse(studentTimetable.timetableDateRangeStart);
     const end = Date.parse(studentTimetable.timetableDateRangeEnd);
     expect(start).toBe(londonInstant(year.start, '00:00').getTime());
     expect(end).toBe(londonInstant(year.end, '00:00').getTime());
     expect(studentTimetable.timetableDateRangeStart).toMatch(/^\d{4}-09-\d{2}T00:00:00\+01:00$/);
-    expect(start).toBeLessThanOrEqual(Date.now());
-    expect(end).toBeGreaterThan(Date.now());
+    expect(start).toBeLessThanOrEqual(t.clock.nowMs());
+    expect(end).toBeGreaterThan(t.clock.nowMs());
     for (const entry of studentTimetable.timetableEntries) {
       expect(Date.parse(entry.startTime)).toBeGreaterThanOrEqual(start);
       expect(Date.parse(entry.startTime)).toBeLessThan(end);
@@ -151,11 +151,11 @@ describe('GET /api/timetable', () => {
 
 describe('GET /api/timetable/servertime', () => {
   it("returns the server's clock, never cached", async () => {
-    const before = Date.now();
+    const before = t.clock.nowMs();
     const response = await t.call(serverTimeRoute, { as: student });
     const serverTime = Date.parse(response.json<string>());
     expect(serverTime).toBeGreaterThanOrEqual(before - 1000);
-    expect(serverTime).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(serverTime).toBeLessThanOrEqual(t.clock.nowMs() + 1000);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.headers['cache-control']).toBe('no-store');
   });

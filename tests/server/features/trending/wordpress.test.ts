@@ -1,5 +1,5 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { systemClock } from '../../../../src/server/clock.js';
+import { SettableClock } from '../../../../src/server/clock.js';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addFavouriteTrendingRoute, listFavouriteTrendingRoute } from '../../../../src/shared/contract/favourites.js';
@@ -8,6 +8,7 @@ import type { TrendingItem } from '../../../../src/shared/contract/trending.js';
 import { trendingSourceFor } from '../../../../src/server/features/trending/trending.routes.js';
 import { callRoute } from '../../../helpers/routes.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../../helpers/testApp.js';
+import { TEST_CLOCK_START } from '../../../helpers/testClock.js';
 import { useTestApp } from '../../../helpers/useTestApp.js';
 
 /** A stand-in WordPress site, installed under /news, whose behaviour each test chooses. */
@@ -98,16 +99,10 @@ afterAll(async () => {
 
 const env = () => ({ TRENDING_WORDPRESS_URL: siteUrl, TRENDING_WORDPRESS_TIMEOUT_MS: '300' });
 const CACHE_MS = 300_000;
+// One running clock for the whole file, shared by its apps and the sources built here, moved on by later().
+const clock = new SettableClock(new Date(TEST_CLOCK_START));
 /** Moves the clock the cache and retry timings read past both lifetimes. */
-const later = () => vi.setSystemTime(Date.now() + CACHE_MS + 1000);
-
-// Only Date is faked, and it keeps running: one clock for the whole file, moved on by later().
-beforeAll(() => {
-  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-});
-afterAll(() => {
-  vi.useRealTimers();
-});
+const later = () => clock.advance(CACHE_MS + 1000);
 beforeEach(() => {
   mode = 'good';
   requests = [];
@@ -121,7 +116,7 @@ async function trending(t: Pick<TestApp, 'app'>, caller: Caller): Promise<Trendi
 }
 
 describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
-  const t = useTestApp({ env });
+  const t = useTestApp({ env, clock });
   let student: Caller;
   beforeAll(async () => {
     student = await t.signIn('student');
@@ -179,7 +174,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
       mode = failure;
       requests = [];
       const warn = vi.fn();
-      const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
+      const items = await trendingSourceFor({ db: t.db, config: t.config, clock }).load({ warn });
       expect(items.map((item) => item.rowId)).toEqual(good.map((item) => item.rowId));
       expect(requests).toHaveLength(1);
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'too-large' }), expect.stringContaining('serving the last good items'));
@@ -201,7 +196,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
       requests = [];
       hosts = [];
       const warn = vi.fn();
-      const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
+      const items = await trendingSourceFor({ db: t.db, config: t.config, clock }).load({ warn });
       expect(items.map((item) => item.rowId), failure).toEqual(good.map((item) => item.rowId));
       expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'redirect' }), expect.stringContaining('serving the last good items'));
       // Nothing was asked of the other origin; a loop stops after the allowed hops.
@@ -234,7 +229,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
     later();
     mode = 'garbage';
     const warn = vi.fn();
-    const items = await trendingSourceFor({ db: t.db, config: t.config, clock: systemClock }).load({ warn });
+    const items = await trendingSourceFor({ db: t.db, config: t.config, clock }).load({ warn });
     expect(items.map((item) => item.title)).toEqual(['Open day \u2013 Saturday & Sunday', 'Library \u201cquiet\u201d zones']);
     expect(warn).toHaveBeenCalledWith(expect.objectContaining({ source: 'wordpress', reason: 'not-json' }), expect.stringContaining('serving the last good items'));
   });
@@ -243,7 +238,7 @@ describe('trending from WordPress (TRENDING_WORDPRESS_URL)', () => {
 describe('trending from WordPress with nothing good cached yet', () => {
   it('serves the database items while WordPress fails, then WordPress once it answers', async () => {
     mode = 'error';
-    const t = await createTestApp(env());
+    const t = await createTestApp(env(), 'seeded', { clock });
     try {
       const student = await signIn(t.app, 'student');
       const items = await trending(t, student);
@@ -259,7 +254,7 @@ describe('trending from WordPress with nothing good cached yet', () => {
 
   it('serves an empty list when the database has no items either', async () => {
     mode = 'hang';
-    const t = await createTestApp(env());
+    const t = await createTestApp(env(), 'seeded', { clock });
     try {
       await t.db.deleteFrom('trending_items').execute();
       expect(await trending(t, await signIn(t.app, 'student'))).toEqual([]);

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { SettableClock } from '../../../../../src/server/clock.js';
 import {
   accountViewsRoute,
   usersSearchRoute,
@@ -12,10 +13,13 @@ import { signOutSubmitRoute } from '../../../../../src/shared/contract/auth.js';
 import { listAbsencesRoute } from '../../../../../src/shared/contract/absences.js';
 import { userInfoRoute, userProfileRoute, type SessionUserInfo } from '../../../../../src/shared/contract/user.js';
 import type { Caller } from '../../../../helpers/testApp.js';
+import { TEST_CLOCK_START } from '../../../../helpers/testClock.js';
 import { useTestApp } from '../../../../helpers/useTestApp.js';
 import { staleViewMessage } from '../../../../../src/shared/rules/viewAsHeader.js';
 
-const t = useTestApp();
+/** The app's clock, running from TEST_CLOCK_START; a test moves it forward to let a view lapse. */
+const clock = new SettableClock(new Date(TEST_CLOCK_START));
+const t = useTestApp({ clock });
 
 const json = <T>(response: LightMyRequestResponse): T => JSON.parse(response.body) as T;
 
@@ -39,15 +43,11 @@ async function info(caller: Caller): Promise<SessionUserInfo> {
   return json<SessionUserInfo>(response);
 }
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('view as: the session', () => {
   it('starts a new session that answers as the viewed user, naming the administrator and a hard expiry', async () => {
     const admin = await t.signIn('admin');
     const adminCookie = admin.cookies.cc_session;
-    const before = Date.now();
+    const before = t.clock.nowMs();
     const started = await startViewing(admin);
     expect(started.statusCode).toBe(200);
     expect(admin.cookies.cc_session).toBeDefined();
@@ -61,7 +61,7 @@ describe('view as: the session', () => {
     expect(seen.slidingExpiration).toBe(false);
     const expiresAt = Date.parse(seen.sessionExpiration ?? '');
     expect(expiresAt).toBeGreaterThanOrEqual(before + viewAsMinutes * 60_000 - 1000);
-    expect(expiresAt).toBeLessThanOrEqual(Date.now() + viewAsMinutes * 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(t.clock.nowMs() + viewAsMinutes * 60_000);
     // The same answer came back from start.
     expect(json<SessionUserInfo>(started).viewAs?.adminUserName).toBe('admin');
   });
@@ -125,21 +125,19 @@ describe('view as: the session', () => {
     const adminCookie = admin.cookies.cc_session;
     await startViewing(admin);
     const firstExpiry = (await info(admin)).sessionExpiration;
-    const start = Date.now();
-    vi.useFakeTimers({ toFake: ['Date'], now: start });
+    const start = clock.nowMs();
     for (const minute of [5, 10, 15, 20, 25, 29]) {
-      vi.setSystemTime(start + minute * 60_000);
+      clock.startAt(start + minute * 60_000);
       const seen = await info(admin);
       expect(seen.userName).toBe('student');
       expect(seen.sessionExpiration).toBe(firstExpiry);
     }
-    vi.setSystemTime(start + viewAsMinutes * 60_000 + 1000);
+    clock.startAt(start + viewAsMinutes * 60_000 + 1000);
     const after = await info(admin);
     expect(after.userName).toBe('admin');
     expect(after.viewAs).toBeUndefined();
     expect(admin.cookies.cc_session).toBe(adminCookie);
     expect(admin.cookies.cc_admin_session).toBeUndefined();
-    vi.useRealTimers();
 
     const view = await t.db.selectFrom('view_as_sessions').select(['ended_by', 'ended_at', 'expires_at']).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(view.ended_by).toBe('expired');
@@ -190,7 +188,7 @@ describe('view as: the session', () => {
     await startViewing(admin);
     const lapsing = admin.cookies.cc_session ?? '';
     const view = await t.db.selectFrom('view_as_sessions').select(['id', 'session_id_hash']).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id_hash', '=', view.session_id_hash).execute();
+    await t.db.updateTable('sessions').set({ expires_at: new Date(t.clock.nowMs() - 1000) }).where('id_hash', '=', view.session_id_hash).execute();
     expect(json<SessionUserInfo>(await withOld(`cc_session=${lapsing}`)).isSignedIn).toBe(false);
     const ended = await t.db.selectFrom('view_as_sessions').select('ended_by').where('id', '=', view.id).executeTakeFirstOrThrow();
     expect(ended.ended_by).toBe('expired');
