@@ -1,5 +1,4 @@
 import { createServer } from 'node:net';
-import { systemClock } from '../../../src/server/clock.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionStore } from '../../../src/server/auth/session.service.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
@@ -46,7 +45,7 @@ describe('sign-in while the identity provider is unreachable', () => {
 
   it('still signs out here when ending the provider session is impossible', async () => {
     const user = await t.db.selectFrom('users').select('id').where('user_name', '=', 'lecturer').executeTakeFirstOrThrow();
-    const { id } = await new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, systemClock).create(user.id, 'oidc');
+    const { id } = await new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: false }, t.clock).create(user.id, 'oidc');
     const token = await t.app.inject({ method: 'GET', url: '/api/antiforgerytoken', headers: { cookie: `cc_session=${id}` } });
     const xsrf = token.cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '';
     const response = await t.app.inject({

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../../src/server/clock.js';
 import { SessionStore } from '../../../src/server/auth/session.service.js';
 import { SessionCache, timetableVersionOf } from '../../../src/server/auth/sessionCache.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
@@ -8,7 +7,7 @@ const t = useTestApp();
 
 /** The real store, counting its full lookups. */
 function countingStore() {
-  const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, systemClock);
+  const store = new SessionStore(t.db, { idleMinutes: 60, maxHours: 12, acceptsDemoSessions: true }, t.clock);
   const calls = { touch: 0 };
   return {
     store,
@@ -18,7 +17,7 @@ function countingStore() {
         calls.touch += 1;
         return store.touch(id, options);
       },
-    }, 60, systemClock),
+    }, 60, t.clock),
   };
 }
 

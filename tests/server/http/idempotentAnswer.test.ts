@@ -14,10 +14,11 @@ import type { Caller } from '../../helpers/testApp.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
 import { multipartBody, samples } from '../features/absences/multipart.js';
 import { allDayFields, categoryId, dayFromToday, file } from '../features/absences/support.js';
+import { TEST_CLOCK_START } from '../../helpers/testClock.js';
 import { clockOf } from '../../../src/server/clock.js';
 
 /** The app's clock: the wall clock's time when the file starts, moved only by the expiry test. */
-let clockMs = Date.now();
+let clockMs = Date.parse(TEST_CLOCK_START);
 const t = useTestApp({ clock: clockOf(() => new Date(clockMs)) });
 let admin: Caller;
 let student: Caller;

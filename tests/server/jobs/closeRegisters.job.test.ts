@@ -5,6 +5,7 @@ import { closeRegistersJob } from '../../../src/server/jobs/closeRegisters.job.j
 import { scheduledJobs } from '../../../src/server/jobs/scheduledJobs.js';
 import { createTestDatabase } from '../../helpers/testDb.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
+import { TEST_CLOCK_START } from '../../helpers/testClock.js';
 
 /**
  * The register-closing job wired into the server: scheduled with the others, and run by the
@@ -23,7 +24,8 @@ beforeAll(async () => {
     .select(['e.id', 'e.starts_at'])
     .where('m.code', '=', 'CS2041')
     .where('e.is_monitored', '=', true)
-    .where('e.starts_at', '<=', new Date())
+    .where('e.starts_at', '<=', new Date(TEST_CLOCK_START))
+    .orderBy('e.starts_at', 'desc')
     .where('e.register_closed_at', 'is', null)
     .executeTakeFirstOrThrow();
   await probe.drop();

@@ -216,12 +216,12 @@ describe('the event stream', () => {
     const student = await t.signIn('staff');
     const sessionsBefore = await t.db.selectFrom('sessions').select(['id_hash', 'expires_at']).execute();
     const token = await tokenFor(student);
-    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() + 60_000) }).execute();
+    await t.db.updateTable('sessions').set({ expires_at: new Date(t.clock.nowMs() + 60_000) }).execute();
     await openStream(student, token);
     await send(student, token, handshake);
     const after = await t.db.selectFrom('sessions').select(['expires_at']).execute();
     expect(sessionsBefore.length).toBeGreaterThan(0);
-    for (const row of after) expect(row.expires_at.getTime()).toBeLessThan(Date.now() + 61_000);
+    for (const row of after) expect(row.expires_at.getTime()).toBeLessThan(t.clock.nowMs() + 61_000);
   });
 
   it('ends the streams of every session of a user at once when they sign out of all devices', async () => {

@@ -19,7 +19,7 @@ const local = (instant: Date): string => {
 beforeAll(async () => {
   student = await t.signIn('student');
   const id = await userId(t.db, 'student');
-  const now = new Date();
+  const now = t.clock.now();
   event = await t.db.selectFrom('timetable_events as e')
     .innerJoin('modules as m', 'm.id', 'e.module_id')
     .innerJoin('enrolments as en', (j) => j.onRef('en.module_id', '=', 'e.module_id').on('en.academic_year', '=', academicYearOf(now).label))

@@ -23,7 +23,7 @@ const cancel = (caller: Caller, rowId: number | string) =>
 /** The student's upcoming classes that are still on, soonest first. */
 async function upcomingClasses(): Promise<TimetableEntry[]> {
   const { timetableEntries } = await fetchTimetable(t.app, student);
-  return timetableEntries.filter((entry) => !entry.isCancelled && Date.parse(entry.startTime) > Date.now() + 3_600_000);
+  return timetableEntries.filter((entry) => !entry.isCancelled && Date.parse(entry.startTime) > t.clock.nowMs() + 3_600_000);
 }
 
 async function notificationsOf(caller: Caller): Promise<Notification[]> {
@@ -38,7 +38,7 @@ async function studentsOf(eventId: number): Promise<number[]> {
     .select('en.student_user_id as user_id')
     .distinct()
     .where('e.id', '=', eventId)
-    .where('en.academic_year', '=', timetableWindow(new Date()).label)
+    .where('en.academic_year', '=', timetableWindow(t.clock.now()).label)
     .execute();
   return rows.map((row) => row.user_id);
 }

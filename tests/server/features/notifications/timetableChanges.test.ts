@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import { systemClock } from '../../../../src/server/clock.js';
 import { describe, expect, it } from 'vitest';
 import { cancelEvent, moveEvent } from '../../../../src/server/features/notifications/timetableChanges.service.js';
 import { timetableWindow } from '../../../../src/server/features/timetable/timetable.service.js';
@@ -8,7 +7,7 @@ import { fetchTimetable } from '../timetable/support.js';
 import { idOf } from './support.js';
 
 const t = useTestApp();
-const deps = () => ({ db: t.db, notifier: t.app.notifier, clock: systemClock });
+const deps = () => ({ db: t.db, notifier: t.app.notifier, clock: t.clock });
 
 
 /** Upcoming classes of a teaching group `student` is in this year and `lecturer` teaches. */
@@ -20,9 +19,9 @@ async function sharedUpcomingEvents(): Promise<number[]> {
     .innerJoin('teaching_assignments as ta', 'ta.group_id', 'e.group_id')
     .select('e.id')
     .where('en.student_user_id', '=', studentId)
-    .where('en.academic_year', '=', timetableWindow(new Date()).label)
+    .where('en.academic_year', '=', timetableWindow(t.clock.now()).label)
     .where('ta.lecturer_user_id', '=', lecturerId)
-    .where('e.starts_at', '>', sql<Date>`now() + interval '1 day'`)
+    .where('e.starts_at', '>', sql<Date>`${t.clock.now()}::timestamptz + interval '1 day'`)
     .where('e.is_cancelled', '=', false)
     .orderBy('e.starts_at')
     .limit(5)
@@ -34,7 +33,7 @@ async function sharedUpcomingEvents(): Promise<number[]> {
 async function peopleOf(eventId: number): Promise<number[]> {
   const { rows } = await sql<{ user_id: number }>`
     select en.student_user_id as user_id from timetable_events e
-      join enrolments en on en.group_id = e.group_id and en.academic_year = ${timetableWindow(new Date()).label}
+      join enrolments en on en.group_id = e.group_id and en.academic_year = ${timetableWindow(t.clock.now()).label}
       where e.id = ${eventId}
     union
     select ta.lecturer_user_id from timetable_events e
@@ -123,6 +122,6 @@ describe('moving a class', () => {
     expect(await moveEvent(deps(), eventId, starts_at)).toBeNull();
     await expect(moveEvent(deps(), eventId, starts_at, 'NO-SUCH-ROOM')).rejects.toMatchObject({ statusCode: 400, errors: { roomId: expect.any(Array) } });
     await cancelEvent(deps(), eventId);
-    await expect(moveEvent(deps(), eventId, new Date())).rejects.toMatchObject({ statusCode: 400 });
+    await expect(moveEvent(deps(), eventId, t.clock.now())).rejects.toMatchObject({ statusCode: 400 });
   });
 });

@@ -12,7 +12,7 @@ describe('GET /api/timetable: registeredAt', () => {
     const studentId = (await t.db.selectFrom('users').select('id').where('user_name', '=', 'student').executeTakeFirstOrThrow()).id;
     const before = await fetchTimetable(t.app, student);
     const open = before.timetableEntries.find(
-      (e) => e.attendanceDataStudent && !e.attendanceDataStudent.isRegistered && !e.isCancelled && Date.parse(e.startTime) <= Date.now(),
+      (e) => e.attendanceDataStudent && !e.attendanceDataStudent.isRegistered && !e.isCancelled && Date.parse(e.startTime) <= t.clock.nowMs(),
     );
     expect(open).toBeDefined();
     const registeredAt = new Date(Date.parse(open?.startTime ?? '') + 2 * 60_000);
