@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelClassRoute } from '../../src/shared/contract/admin.js';
 import { openResourceRoute, resourcesRoute, type Resources } from '../../src/shared/contract/resources.js';
 import { loadResources, POPULAR_WINDOW_DAYS } from '../../src/server/features/resources/resources.service.js';
@@ -7,6 +7,7 @@ import { signOutSubmitRoute } from '../../src/shared/contract/auth.js';
 import { timetableRoute, type Timetable } from '../../src/shared/contract/timetable.js';
 import { userInfoRoute, type SignedInUserInfo } from '../../src/shared/contract/user.js';
 import { buildApp } from '../../src/server/app.js';
+import { SettableClock } from '../../src/server/clock.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createDb, type Db } from '../../src/server/db/database.js';
 import { serialiseResponse } from '../../src/server/http/contractRoutes.js';
@@ -15,6 +16,7 @@ import { loadTimetable } from '../../src/server/features/timetable/timetable.ser
 import { callRoute, type CallOptions } from '../helpers/routes.js';
 import { signIn } from '../helpers/testApp.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/testDb.js';
+import { TEST_CLOCK_START } from '../helpers/testClock.js';
 
 /**
  * Two app instances, each with its own pool and its own kept sessions and timetables, on one
@@ -25,12 +27,14 @@ let database: TestDatabase;
 let dbB: Db;
 let a: FastifyInstance;
 let b: FastifyInstance;
+/** Both instances' clock, from where the seeded template was made: one time, as on one host. */
+const clock = new SettableClock(new Date(TEST_CLOCK_START));
 
 beforeAll(async () => {
   database = await createTestDatabase('seeded');
   dbB = createDb(database.connectionString, 5);
   const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent', SIGNIN_RATE_LIMIT: '1000' });
-  [a, b] = await Promise.all([buildApp({ config, db: database.db }), buildApp({ config, db: dbB })]);
+  [a, b] = await Promise.all([buildApp({ config, db: database.db, clock }), buildApp({ config, db: dbB, clock })]);
   await Promise.all([a.ready(), b.ready()]);
 });
 
@@ -50,7 +54,7 @@ async function userIdOf(userName: string): Promise<number> {
 async function uncachedTimetable(userName: string): Promise<string> {
   const id = await userIdOf(userName);
   const roles = await database.db.selectFrom('user_roles').select('role').where('user_id', '=', id).execute();
-  return serialiseResponse(timetableRoute, await loadTimetable(database.db, timetableOwner(id, roles.map((r) => r.role)), new Date()));
+  return serialiseResponse(timetableRoute, await loadTimetable(database.db, timetableOwner(id, roles.map((r) => r.role)), clock.now()));
 }
 
 describe('kept sessions across instances', () => {
@@ -72,7 +76,7 @@ describe('kept sessions across instances', () => {
     expect(sessions.length).toBeGreaterThanOrEqual(2);
     // Revoke every session of the user but let one lapse instead: both must stop counting on B.
     const [lapsing, ...revoked] = sessions.map((s) => s.id_hash);
-    await database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id_hash', '=', lapsing ?? '').execute();
+    await database.db.updateTable('sessions').set({ expires_at: new Date(clock.nowMs() - 1000) }).where('id_hash', '=', lapsing ?? '').execute();
     await database.db.deleteFrom('sessions').where('id_hash', 'in', revoked).execute();
     for (const caller of [first, second]) expect((await onB(timetableRoute, { as: caller })).statusCode).toBe(401);
   });
@@ -138,17 +142,13 @@ describe('kept timetables across instances', () => {
 
   it('keeps timetables when only the close-registers bookkeeping changes', async () => {
     const before = await database.db.selectFrom('cache_versions' as never).selectAll().execute();
-    await database.db.updateTable('timetable_events').set({ register_closed_at: new Date() }).where('id', '=', (await database.db.selectFrom('timetable_events').select('id').executeTakeFirstOrThrow()).id).execute();
+    await database.db.updateTable('timetable_events').set({ register_closed_at: clock.now() }).where('id', '=', (await database.db.selectFrom('timetable_events').select('id').executeTakeFirstOrThrow()).id).execute();
     expect(await database.db.selectFrom('cache_versions' as never).selectAll().execute()).toEqual(before);
   });
 });
 
 describe('kept resources across instances', () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  const uncachedResources = async (userName: string, now = new Date()) =>
+  const uncachedResources = async (userName: string, now = clock.now()) =>
     serialiseResponse(resourcesRoute, await loadResources(database.db, await userIdOf(userName), now));
 
   it('answers the uncached bytes, and shows a link hidden by a new rule and a link opened through A', async () => {
@@ -175,9 +175,7 @@ describe('kept resources across instances', () => {
   });
 
   it('drops an open from the popular list once it leaves the rolling window, with no write', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const start = Date.now();
-    vi.setSystemTime(start);
+    const start = clock.nowMs();
     const student = await signIn(a, 'student');
     const link = (await onB(resourcesRoute, { as: student })).json<Resources>().categories[0]?.categoryLinks[0]?.link;
     if (!link) throw new Error('the seed gives student resource links');
@@ -185,7 +183,7 @@ describe('kept resources across instances', () => {
     const windowMs = POPULAR_WINDOW_DAYS * 24 * 60 * 60 * 1000;
     await database.db.insertInto('resource_link_opens').values({ link_id: link.rowId, user_id: null, opened_at: new Date(start - windowMs + 60_000) }).execute();
     expect((await onB(resourcesRoute, { as: student })).json<Resources>().popularResources.map((l) => l.rowId)).toEqual([link.rowId]);
-    vi.setSystemTime(start + 120_000);
+    clock.startAt(start + 120_000);
     const later = await onB(resourcesRoute, { as: student });
     expect(later.json<Resources>().popularResources).toEqual([]);
     expect(later.body).toBe(await uncachedResources('student', new Date(start + 120_000)));

@@ -72,7 +72,12 @@ describe('housekeeping jobs', () => {
     const fresh = `${'b'.repeat(32)}.2.tmp`;
     const kept = 'c'.repeat(32);
     for (const name of [stale, fresh, kept]) await writeFile(join(uploads, name), 'x');
-    const longAgo = new Date(Date.now() - t.config.uploadTimeoutMs - 60_000);
+    // File ages are real elapsed time (housekeeping.jobs.ts), so every time stamp is set here from
+    // the one clock the job compares them with: the kernel's own, written at creation, may differ
+    // from it (a process under libfaketime).
+    const now = Date.now();
+    const longAgo = new Date(now - t.config.uploadTimeoutMs - 60_000);
+    await utimes(join(uploads, fresh), new Date(now), new Date(now));
     await utimes(join(uploads, stale), longAgo, longAgo);
     await utimes(join(uploads, kept), longAgo, longAgo);
 

@@ -203,7 +203,12 @@ describe('temporary files at start', () => {
     const fresh = `${'b'.repeat(32)}.0badf00d.tmp`;
     const kept = 'c'.repeat(32);
     for (const name of [stale, fresh, kept]) await writeFile(join(uploads, name), 'x');
-    const hourAgo = new Date(Date.now() - 3_600_000);
+    // File ages are real elapsed time (housekeeping.jobs.ts), so every time stamp is set here from
+    // the one clock the server compares them with: the kernel's own, written at creation, may differ
+    // from it (a process under libfaketime).
+    const now = Date.now();
+    const hourAgo = new Date(now - 3_600_000);
+    await utimes(join(uploads, fresh), new Date(now), new Date(now));
     await utimes(join(uploads, stale), hourAgo, hourAgo);
     await utimes(join(uploads, kept), hourAgo, hourAgo);
 
