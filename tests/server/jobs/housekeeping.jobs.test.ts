@@ -1,3 +1,4 @@
+import { systemClock } from '../../../src/server/clock.js';
 import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,9 +74,9 @@ describe('housekeeping jobs', () => {
     const kept = 'c'.repeat(32);
     for (const name of [stale, fresh, kept]) await writeFile(join(uploads, name), 'x');
     // File ages are real elapsed time (housekeeping.jobs.ts), so every time stamp is set here from
-    // the one clock the job compares them with: the kernel's own, written at creation, may differ
-    // from it (a process under libfaketime).
-    const now = Date.now();
+    // the clock the job compares them with (systemClock); the kernel's own, written at creation,
+    // may differ from it (a process under libfaketime).
+    const now = systemClock.nowMs();
     const longAgo = new Date(now - t.config.uploadTimeoutMs - 60_000);
     await utimes(join(uploads, fresh), new Date(now), new Date(now));
     await utimes(join(uploads, stale), longAgo, longAgo);

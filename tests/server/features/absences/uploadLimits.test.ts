@@ -1,3 +1,4 @@
+import { systemClock } from '../../../../src/server/clock.js';
 import { mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -204,9 +205,9 @@ describe('temporary files at start', () => {
     const kept = 'c'.repeat(32);
     for (const name of [stale, fresh, kept]) await writeFile(join(uploads, name), 'x');
     // File ages are real elapsed time (housekeeping.jobs.ts), so every time stamp is set here from
-    // the one clock the server compares them with: the kernel's own, written at creation, may differ
-    // from it (a process under libfaketime).
-    const now = Date.now();
+    // the clock the server compares them with (systemClock); the kernel's own, written at creation,
+    // may differ from it (a process under libfaketime).
+    const now = systemClock.nowMs();
     const hourAgo = new Date(now - 3_600_000);
     await utimes(join(uploads, fresh), new Date(now), new Date(now));
     await utimes(join(uploads, stale), hourAgo, hourAgo);
