@@ -7,9 +7,12 @@ import { startBenchServer } from './support/serverProcess.js';
  * `npx tsx bench/abFirstVisit.ts <dist A> <dist B> [pairs]`: first visits of /home alternating
  * between two builds (each on its own server), for comparing a change with the build before it on
  * a noisy machine: each pair is run back to back, and the median of the pairs' ratios is printed.
+ * `A_ROOT` / `B_ROOT` name the checkout whose server serves that build (a worktree of the commit
+ * before a server change, with its node_modules); default this one.
  */
 const [dirA = 'dist', dirB = 'dist', pairsText = '7'] = process.argv.slice(2);
-const [a, b] = await Promise.all([startBenchServer({ port: 6760, staticDir: dirA }), startBenchServer({ port: 6761, staticDir: dirB })]);
+const rootOf = (name: string) => (process.env[name] ? { root: process.env[name] } : {});
+const [a, b] = await Promise.all([startBenchServer({ port: 6760, staticDir: dirA, ...rootOf('A_ROOT') }), startBenchServer({ port: 6761, staticDir: dirB, ...rootOf('B_ROOT') })]);
 const browser = await chromium.launch({ executablePath: chromiumPath, args: [...chromiumFlags] });
 const median = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
 try {

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures';
 import { ProfilePage } from './pages/ProfilePage';
+import { servePagesWithoutAnswers } from './support/pageAnswers';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
@@ -87,7 +88,9 @@ test("'Fetching your enrolment status...' shows while the profile loads", async 
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  // On the context: once the service worker controls the page, the app's requests go through it.
+  // A page that does not carry the profile (the service worker's shell, on a later visit): it loads
+  // from the network. On the context: once the service worker controls the page, the app's requests go through it.
+  await servePagesWithoutAnswers(context);
   await context.route('**/api/user/profile', async (route) => {
     await held;
     await route.continue();

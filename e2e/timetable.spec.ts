@@ -3,6 +3,7 @@ import ICAL from 'ical.js';
 import { expect, test } from './fixtures';
 import { ErrorPages } from './pages/ErrorPages';
 import { TimetablePage } from './pages/TimetablePage';
+import { sessionAnswerRoutes, startupAnswerRoutes } from '../src/shared/contract/pageAnswers';
 import { pageTime } from './support/clock';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -51,6 +52,21 @@ test.describe('on the demo server', () => {
     expect(api.timetableEntries.some((entry) => entry.attendanceDataStudent !== undefined)).toBe(false);
     await expect(timetable.day(londonDayKey(await pageTime(page)))).toBeVisible();
     await expect(timetable.countdowns).toHaveCount(0);
+  });
+
+  test("a signed-in page load asks the network for none of its start-up's answers: the page carries them", async ({ page, signInAs }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/api/') && ['fetch', 'xhr'].includes(request.resourceType())) asked.push(pathname);
+    });
+    await signInAs('student');
+    const today = page.getByRole('region', { name: 'Today’s timetable' });
+    await expect(today.getByRole('listitem').first()).toBeVisible();
+    const carried = [...sessionAnswerRoutes, ...startupAnswerRoutes].map((route) => route.path);
+    expect(asked.filter((path) => carried.includes(path))).toEqual([]);
+    // What the page carried went once its start-up was done.
+    await expect(page.locator('script[type="application/json"]')).toHaveCount(0);
   });
 
   test('other staff get 401 - Unauthorized', async ({ page, signInAs }) => {

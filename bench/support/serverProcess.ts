@@ -19,6 +19,8 @@ export interface BenchServerOptions {
   readonly staticDir?: string;
   /** A DATA_DIR to reuse (kept on stop), e.g. to profile without the seed; default a new one, removed on stop. */
   readonly dataDir?: string;
+  /** The checkout whose server runs (a worktree of an older commit, to compare with); default this one. */
+  readonly root?: string;
 }
 
 /** The real server (`src/server/main.ts`) in its own process, on a fresh embedded database with the demo seed. */
@@ -41,6 +43,7 @@ export async function startBenchServer(options: BenchServerOptions): Promise<Ben
   delete env.DATABASE_URL;
   const child: ChildProcess = spawn(process.execPath, [...(options.nodeFlags ?? []), '--import', 'tsx', 'src/server/main.ts'], {
     env,
+    ...(options.root ? { cwd: options.root } : {}),
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 120_000;

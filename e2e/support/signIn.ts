@@ -2,7 +2,9 @@ import { expect, type Page } from '@playwright/test';
 import type { PersonaName } from '../fixtures';
 import { LandingPage } from '../pages/LandingPage';
 import { PersonaPicker } from '../pages/PersonaPicker';
+import { userProfileRoute } from '../../src/shared/contract/user';
 import { answerFirstRunBanners } from './firstRun';
+import { carriesAnswer, nextPageLoad, untilAnswerTaken } from './pageAnswers';
 
 interface SignInOptions {
   /** Leaves the first-run banners unanswered (consent, tour prompt, install); signs in through the picker. */
@@ -32,17 +34,24 @@ async function signInThroughPicker(page: Page, userName: PersonaName, isFirstRun
  * Opens /home (through `open`) and waits until the app has finished starting for the new session:
  * the profile's first load has answered and its full-screen overlay (which makes the app inert,
  * SPEC §2) is gone, so the profile is cached and later page loads start unblocked. The load starts
- * in the same render that raises the overlay, so once it has answered the overlay is either up or
- * already gone; waiting for it to be absent is then safe.
+ * in the same render that raises the overlay, so once it has answered (or taken the page's answer)
+ * the overlay is either up or already gone; waiting for it to be absent is then safe.
  */
 async function untilStarted(page: Page, waitForStartup: boolean, open: () => Promise<unknown>): Promise<void> {
   if (!waitForStartup) {
     await open();
     return;
   }
-  const profileAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/user/profile' && response.ok());
+  // The profile comes in the page itself (a signed-in load carries its start-up's answers,
+  // src/server/http/pageAnswers.ts), or from the network when the page did not carry it.
+  const profilePath = userProfileRoute.path;
+  const fromNetwork = page.waitForResponse((response) => new URL(response.url()).pathname === profilePath && response.ok());
+  const pageLoad = nextPageLoad(page, '/home');
+  // Only one of them is awaited; the other may still be waiting when the page closes.
+  for (const waiting of [fromNetwork, pageLoad]) waiting.catch(() => undefined);
   await open();
-  await profileAnswered;
+  if (carriesAnswer(await (await pageLoad).text(), profilePath)) await untilAnswerTaken(page, profilePath);
+  else await fromNetwork;
   await expect(page.getByText('Fetching your enrolment status...')).toHaveCount(0);
 }
 

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyEtag from '@fastify/etag';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { antiforgeryRefusalMessage } from '../shared/contract/antiforgery.js';
 import { allRoutes } from '../shared/contract/index.js';
 import { openApiRoutes } from './http/openApi.routes.js';
@@ -53,6 +53,7 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { isDocumentNavigation, pageWithAnswers, sessionAnswersFor, startupAnswersFor } from './http/pageAnswers.js';
 import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
 import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
@@ -295,15 +296,31 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
   if (config.testControl) registerTestControl(app, ctx);
 
   const hasClient = await registerStaticFiles(app, config.staticDir);
-  app.setNotFoundHandler(async (request, reply) => {
+  /**
+   * The app's page (the built index.html) for the URL of one of its pages. Read per request (it is
+   * small): a new deployment's shell is served without a restart. A signed-in browser's load of a
+   * page carries its start-up's answers (http/pageAnswers.ts): personal, so stored by no cache.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    // Read per request (it is small): a new deployment's shell is served without a restart.
     const indexHtml = isPage && hasClient ? await readFile(join(config.staticDir, 'index.html'), 'utf8').catch(() => undefined) : undefined;
-    if (indexHtml) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    if (indexHtml === undefined) return undefined;
+    const hasSession = request.cookies[sessionCookie] !== undefined || request.cookies[adminSessionCookie] !== undefined;
+    if (hasSession && isDocumentNavigation(request)) {
+      const session = await sessionAnswersFor(app, request);
+      for (const cookie of session.setCookies) reply.header('set-cookie', cookie);
+      if (session.isSignedIn) {
+        const page = pageWithAnswers(indexHtml, session.elements, startupAnswersFor(app, request));
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
+      }
     }
-    return reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] }, code: 'notFound' } satisfies ErrorBody);
-  });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  };
+  const notFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(404).send({ message: 'Not found.', errors: { path: [`No route for ${request.method} ${request.url.split('?')[0]}`] }, code: 'notFound' } satisfies ErrorBody);
+  // `/` is a page like the others (the static files leave it to this handler, staticFiles.ts).
+  if (hasClient) app.get('/', async (request, reply) => (await sendPage(request, reply)) ?? notFound(request, reply));
+  app.setNotFoundHandler(async (request, reply) => (await sendPage(request, reply)) ?? notFound(request, reply));
 
   return app;
 }

@@ -15,6 +15,7 @@ import { isErrorCode } from '../../shared/contract/errorCodes';
 import { isRawResponse, type HttpMethod, type RouteDescriptor } from '../../shared/contract/route';
 import { viewingAsHeader } from '../../shared/rules/viewAsHeader';
 import { reportApiActivity } from './apiActivity';
+import { takePageAnswer } from './pageAnswers';
 import { getActiveUser } from '../db/activeUser';
 import { reportServerReachable } from '../sync/connectivity';
 import { ApiError, describeStatus } from './ApiError';
@@ -82,12 +83,13 @@ export function reportAnswer(url: string, status: number): void {
 /**
  * The browser's fetch, reporting every answer to the session (and a session ended elsewhere), and
  * to the header's connectivity signal: any answer means the server is there, no answer that it is
- * not (an abort says nothing).
+ * not (an abort says nothing). A GET the page already carries the answer to (pageAnswers.ts) is
+ * answered from it, once, as the server answered it when it sent the page.
  */
 export const reportingFetch: typeof fetch = async (input, init) => {
   let response: Response;
   try {
-    response = await globalThis.fetch(input, init);
+    response = takePageAnswer(input, init) ?? (await globalThis.fetch(input, init));
   } catch (error) {
     if (!isAbort(error, init?.signal ?? undefined)) reportServerReachable(false);
     throw error;

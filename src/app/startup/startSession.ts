@@ -1,4 +1,5 @@
 import type { SignedInUserInfo } from '../../shared/contract/user';
+import { dropPageAnswers } from '../api/pageAnswers';
 import { ensureFresh } from '../sync/ensureFresh';
 import { startOutboxSync } from '../sync/outboxSync';
 import { startupResources } from '../sync/registry';
@@ -42,7 +43,9 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   });
   const session: StartedSession = {
     profile: loads.find(({ key }) => key === profileResource.key)?.load ?? Promise.resolve(),
-    all: Promise.all(loads.map(({ load }) => load)).then(() => undefined),
+    // The page's answers (api/pageAnswers.ts) serve this start-up only: one it did not need (a copy
+    // here was still fresh) would be stale by the next check.
+    all: Promise.all(loads.map(({ load }) => load)).then(dropPageAnswers),
   };
   started = { userId: user.userId, session };
   return session;

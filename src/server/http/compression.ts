@@ -1,3 +1,4 @@
+import { constants as zlibConstants } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
@@ -18,5 +19,10 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     globalDecompression: false,
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION_THRESHOLD_BYTES,
+    // Each piece a streamed answer writes goes out compressed as it is written, not when the
+    // compressor's buffer fills: a signed-in page's head leaves before its start-up answers are
+    // ready (pageAnswers.ts). A body sent whole is one piece, compressed as before.
+    zlibOptions: { flush: zlibConstants.Z_SYNC_FLUSH },
+    brotliOptions: { flush: zlibConstants.BROTLI_OPERATION_FLUSH },
   });
 }

@@ -15,7 +15,10 @@ export async function registerStaticFiles(app: FastifyInstance, staticDir: strin
     root: staticDir,
     prefix: '/',
     wildcard: true,
-    index: ['index.html'],
+    // `/` is a page like any other: the app's handler of pages sends the shell (app.ts), with the
+    // answers a signed-in start-up needs (http/pageAnswers.ts). `/index.html` itself, which the
+    // service worker precaches, stays this plain file.
+    index: false,
     preCompressed: true,
     setHeaders: (res, path) => {
       const isHashed = path.includes('/assets/');

@@ -1,0 +1,123 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sessionAnswerRoutes, startupAnswerRoutes } from '../../shared/contract/pageAnswers.js';
+import { pageAnswerHeaders, pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
+import type { RouteDescriptor } from '../../shared/contract/route.js';
+
+/**
+ * Answers carried in the page (src/shared/rules/pageAnswerElement.ts): for a signed-in browser's
+ * load of a page, the API answers its start-up would ask for first, each asked of this same server
+ * in process (`inject`), with the browser's own cookies. They are the very answers the browser
+ * would get: the same authorisation, body, ETag and headers, and the same cookies set.
+ */
+export interface SessionAnswers {
+  /** User info said the session is signed in (and set no cookie): the page carries answers. */
+  readonly isSignedIn: boolean;
+  /** The `<script type="application/json">` elements of user info and the antiforgery token. */
+  readonly elements: string;
+  /** Their Set-Cookie values (the antiforgery cookie; a lapsed view's cookies), for the page's response. */
+  readonly setCookies: readonly string[];
+}
+
+interface Answer {
+  readonly path: string;
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: string;
+  readonly setCookies: readonly string[];
+}
+
+/**
+ * A browser loading a page in a tab (not a script's fetch, a frame, or a service worker's
+ * precache): only such a response is read by the app's start-up, once. Browsers send the
+ * Sec-Fetch headers to https origins and to localhost; without them nothing is carried.
+ */
+export function isDocumentNavigation(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.headers['sec-fetch-mode'] === 'navigate' && request.headers['sec-fetch-dest'] === 'document';
+}
+
+function setCookiesOf(header: string | string[] | number | undefined): string[] {
+  if (header === undefined) return [];
+  return Array.isArray(header) ? header : [String(header)];
+}
+
+async function ask(app: FastifyInstance, request: FastifyRequest, route: RouteDescriptor): Promise<Answer> {
+  const response = await app.inject({
+    method: 'GET',
+    url: route.path,
+    headers: {
+      accept: 'application/json',
+      ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+      ...(request.headers['user-agent'] ? { 'user-agent': request.headers['user-agent'] } : {}),
+    },
+    remoteAddress: request.ip,
+  });
+  const headers: Record<string, string> = {};
+  for (const name of pageAnswerHeaders) {
+    const value = response.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return { path: route.path, status: response.statusCode, headers, body: response.body, setCookies: setCookiesOf(response.headers['set-cookie']) };
+}
+
+/** JSON in a data block: `<` never appears raw, so no `</script>` or `<!--` can end or bend it. */
+const asScriptText = (json: string): string => json.replace(/</g, '\\u003c');
+
+const asAttribute = (text: string): string => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+function elementOf(answer: Answer): string {
+  return `<script type="application/json" ${pageAnswerUrlAttribute}="${asAttribute(answer.path)}" ${pageAnswerHeadersAttribute}="${asAttribute(JSON.stringify(answer.headers))}">${asScriptText(answer.body)}</script>`;
+}
+
+const isJsonSuccess = (answer: Answer): boolean => answer.status === 200 && (answer.headers['content-type'] ?? '').startsWith('application/json');
+
+const saysSignedIn = (info: unknown): boolean => typeof info === 'object' && info !== null && 'isSignedIn' in info && info.isSignedIn === true;
+
+/**
+ * User info, then (for a signed-in session) the antiforgery token: the answers whose cookies go on
+ * the page's response, so they are asked before it starts. A user-info answer that set a cookie (a
+ * lapsed view handing back the administrator's session) carries only its cookies: the other answers
+ * would have been asked with the old ones.
+ */
+export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<SessionAnswers> {
+  const [userInfoRoute, ...otherRoutes] = sessionAnswerRoutes;
+  if (!userInfoRoute) return { isSignedIn: false, elements: '', setCookies: [] };
+  const userInfo = await ask(app, request, userInfoRoute);
+  const isSignedIn = isJsonSuccess(userInfo) && saysSignedIn(JSON.parse(userInfo.body));
+  if (!isSignedIn || userInfo.setCookies.length > 0) return { isSignedIn: false, elements: '', setCookies: userInfo.setCookies };
+  const others = await Promise.all(otherRoutes.map((route) => ask(app, request, route)));
+  return { isSignedIn: true, elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
+}
+
+/**
+ * The start-up resources' answers, as elements. None of these routes sets a cookie (the session's
+ * are settled by user info), so they can follow the page's head. An answer that is not a 200 (a
+ * route this user may not call) is left out: the app then asks it itself and meets the refusal.
+ */
+export async function startupAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<string> {
+  const answers = await Promise.all(startupAnswerRoutes.map((route) => ask(app, request, route)));
+  return answers.filter(isJsonSuccess).map(elementOf).join('');
+}
+
+/** The built page's preload of user info (scripts/preloadHints.plugin.ts), whose answer the page now carries. */
+const userInfoPreload = /<link\b[^>]*\bhref="\/api\/user\/info"[^>]*>\s*/;
+
+/**
+ * The page with its answers at the end of the body, without the preload of user info (its answer is
+ * in the page), as a stream: everything up to the start-up answers goes at once, so the browser
+ * fetches the entry's scripts and styles named in the head while the server is still asking for
+ * those answers and while they travel.
+ */
+export function pageWithAnswers(html: string, sessionElements: string, startupElements: Promise<string>): Readable {
+  const page = html.replace(userInfoPreload, '');
+  const bodyEnd = page.lastIndexOf('</body>');
+  const [before, after] = bodyEnd === -1 ? [page, ''] : [page.slice(0, bodyEnd), page.slice(bodyEnd)];
+  // A start-up answer that could not be asked leaves the app to ask for it, as without this.
+  const rest = startupElements.catch(() => '');
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(before + sessionElements);
+      yield Buffer.from((await rest) + after);
+    })(),
+  );
+}
