@@ -53,7 +53,7 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
-import { isDocumentNavigation, pageWithAnswers, sessionAnswersFor, startupAnswersFor } from './http/pageAnswers.js';
+import { answersWaitMs, isDocumentNavigation, noSessionAnswers, pageWithAnswers, sessionAnswersFor, startupAnswersFor, withinTime } from './http/pageAnswers.js';
 import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
 import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
@@ -307,7 +307,8 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     if (indexHtml === undefined) return undefined;
     const hasSession = request.cookies[sessionCookie] !== undefined || request.cookies[adminSessionCookie] !== undefined;
     if (hasSession && isDocumentNavigation(request)) {
-      const session = await sessionAnswersFor(app, request);
+      // Not in time (a slow database): the page goes without answers rather than late.
+      const session = await withinTime(sessionAnswersFor(app, request), answersWaitMs, noSessionAnswers);
       for (const cookie of session.setCookies) reply.header('set-cookie', cookie);
       if (session.isSignedIn) {
         const page = pageWithAnswers(indexHtml, session.elements, startupAnswersFor(app, request));

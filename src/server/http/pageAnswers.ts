@@ -10,6 +10,9 @@ import type { RouteDescriptor } from '../../shared/contract/route.js';
  * in process (`inject`), with the browser's own cookies. They are the very answers the browser
  * would get: the same authorisation, body, ETag and headers, and the same cookies set.
  */
+/** No answers: the page goes as built. */
+export const noSessionAnswers: SessionAnswers = { isSignedIn: false, elements: '', setCookies: [] };
+
 export interface SessionAnswers {
   /** User info said the session is signed in (and set no cookie): the page carries answers. */
   readonly isSignedIn: boolean;
@@ -71,6 +74,27 @@ function elementOf(answer: Answer): string {
 
 const isJsonSuccess = (answer: Answer): boolean => answer.status === 200 && (answer.headers['content-type'] ?? '').startsWith('application/json');
 
+/**
+ * The longest a page waits for its answers, before its head (session answers) and before its end
+ * (start-up answers). A database that is slow or not there must not hold the page back: without
+ * its answers the app starts as it would without this, asking for each itself, and shows what it
+ * has on the device meanwhile.
+ */
+export const answersWaitMs = 2_000;
+
+/** `work`'s value if it comes within `ms`, else `fallback` (the work goes on, unheard). */
+export async function withinTime<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 const saysSignedIn = (info: unknown): boolean => typeof info === 'object' && info !== null && 'isSignedIn' in info && info.isSignedIn === true;
 
 /**
@@ -81,10 +105,10 @@ const saysSignedIn = (info: unknown): boolean => typeof info === 'object' && inf
  */
 export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<SessionAnswers> {
   const [userInfoRoute, ...otherRoutes] = sessionAnswerRoutes;
-  if (!userInfoRoute) return { isSignedIn: false, elements: '', setCookies: [] };
+  if (!userInfoRoute) return noSessionAnswers;
   const userInfo = await ask(app, request, userInfoRoute);
   const isSignedIn = isJsonSuccess(userInfo) && saysSignedIn(JSON.parse(userInfo.body));
-  if (!isSignedIn || userInfo.setCookies.length > 0) return { isSignedIn: false, elements: '', setCookies: userInfo.setCookies };
+  if (!isSignedIn || userInfo.setCookies.length > 0) return { ...noSessionAnswers, setCookies: userInfo.setCookies };
   const others = await Promise.all(otherRoutes.map((route) => ask(app, request, route)));
   return { isSignedIn: true, elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
 }
@@ -108,12 +132,12 @@ const userInfoPreload = /<link\b[^>]*\bhref="\/api\/user\/info"[^>]*>\s*/;
  * fetches the entry's scripts and styles named in the head while the server is still asking for
  * those answers and while they travel.
  */
-export function pageWithAnswers(html: string, sessionElements: string, startupElements: Promise<string>): Readable {
+export function pageWithAnswers(html: string, sessionElements: string, startupElements: Promise<string>, waitMs = answersWaitMs): Readable {
   const page = html.replace(userInfoPreload, '');
   const bodyEnd = page.lastIndexOf('</body>');
   const [before, after] = bodyEnd === -1 ? [page, ''] : [page.slice(0, bodyEnd), page.slice(bodyEnd)];
-  // A start-up answer that could not be asked leaves the app to ask for it, as without this.
-  const rest = startupElements.catch(() => '');
+  // Start-up answers that could not be asked, or not in time, leave the app to ask for them, as without this.
+  const rest = withinTime(startupElements.catch(() => ''), waitMs, '');
   return Readable.from(
     (async function* () {
       yield Buffer.from(before + sessionElements);

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { listAbsencesRoute } from '../../../src/shared/contract/absences.js';
@@ -13,6 +14,13 @@ import { SettableClock } from '../../../src/server/clock.js';
 import type { Caller } from '../../helpers/testApp.js';
 import { TEST_CLOCK_START } from '../../helpers/testClock.js';
 import { useTestApp } from '../../helpers/useTestApp.js';
+import { pageWithAnswers } from '../../../src/server/http/pageAnswers.js';
+
+async function text(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 // A built page as the client build writes it: the head's preload of user info, an empty root.
 const staticDir = mkdtempSync(join(tmpdir(), 'campus-page-answers-'));
@@ -140,5 +148,16 @@ describe('answers carried in the page', () => {
     const head = await t.app.inject({ method: 'HEAD', url: '/home', headers: { ...navigation, cookie: student.headers(false).cookie ?? '' } });
     expect(head.statusCode).toBe(200);
     expect(head.body).toBe('');
+  });
+
+  it('ends without the start-up answers when they do not come in time (a slow database), so the app asks for them itself', async () => {
+    const never = new Promise<string>(() => undefined);
+    const late = await text(pageWithAnswers(builtPage, '<script id="session"></script>', never, 20));
+    expect(late).toBe(builtPage.replace(/<link rel="preload" href="\/api\/user\/info"[^>]*>\n/, '').replace('</body>', '<script id="session"></script></body>'));
+    const failed = await text(pageWithAnswers(builtPage, '', Promise.reject(new Error('the database went away')), 1_000));
+    expect(failed).not.toContain('application/json');
+    expect(failed.endsWith('</body></html>')).toBe(true);
+    const inTime = await text(pageWithAnswers(builtPage, '', Promise.resolve('<script id="startup"></script>'), 1_000));
+    expect(inTime).toContain('<script id="startup"></script></body></html>');
   });
 });
