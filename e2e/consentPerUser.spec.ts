@@ -51,6 +51,8 @@ async function signOut(page: Page): Promise<void> {
 
 /** The signed-in page has loaded all it loads, the provider's script included if it were to. */
 async function expectNoAnalyticsLoaded(page: Page, requested: readonly string[], before: number): Promise<void> {
+  // The start-up is done (the answers the page carried are gone), then what it asked for has come.
+  await expect(page.locator('script[data-page-answer]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   expect(requested.slice(before)).toEqual([]);
   await expect(page.locator('script[data-analytics]')).toHaveCount(0);

@@ -70,11 +70,11 @@ async function studentSession(newContext: NewContext): Promise<Cookie[]> {
 }
 
 /**
- * Counts the page's requests still waiting for their answer, except the status feed's stream, which
- * stays open for as long as the page does (so Playwright's 'networkidle' may never come, depending
- * on whether the feed connects before the start-up's answers have all landed).
+ * The page's requests still waiting for their answer, except the status feed's stream, which stays
+ * open for as long as the page does (so Playwright's 'networkidle' may never come, depending on
+ * whether the feed connects before the start-up's answers have all landed).
  */
-function openRequestsOf(page: Page): () => number {
+function openRequestsOf(page: Page): () => Request[] {
   const open = new Set<Request>();
   const isFeedStream = (request: Request) => request.method() === 'GET' && new URL(request.url()).pathname === '/api/realtimepingdom';
   page.on('request', (request) => {
@@ -82,11 +82,15 @@ function openRequestsOf(page: Page): () => number {
   });
   page.on('requestfinished', (request) => open.delete(request));
   page.on('requestfailed', (request) => open.delete(request));
-  return () => open.size;
+  return () => [...open];
 }
 
-/** Waits until the page shows its data: no skeleton or 'Loading …' text left, no answer still on its way, two frames drawn. */
-async function waitUntilSettled(page: Page, openRequests: () => number): Promise<void> {
+/**
+ * Waits until the page shows its data: no skeleton or 'Loading …' text left, every request that was
+ * still on its way then answered (later ones, such as the status feed's pings, each held back
+ * like every answer here, may keep the network from ever being quiet), two frames drawn.
+ */
+async function waitUntilSettled(page: Page, openRequests: () => Request[]): Promise<void> {
   const main = page.getByRole('main');
   // The CPU runs 4× slower and each API answer waits: the start-up takes several times its usual time.
   await expect(main.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
@@ -95,7 +99,9 @@ async function waitUntilSettled(page: Page, openRequests: () => number): Promise
   await expect(main.locator('.layout-hold[data-hold="cap"]')).toHaveCount(0);
   expect(await main.locator('.layout-hold[data-hold="ready"]').count()).toBeGreaterThan(0);
   await expect(main).not.toContainText(/Loading[^.…]*…/, { timeout: 30_000 });
-  await expect.poll(openRequests, { timeout: 30_000 }).toBe(0);
+  const onTheirWay = new Set(openRequests());
+  const stillOpen = () => openRequests().filter((request) => onTheirWay.has(request)).map((request) => `${request.method()} ${request.url()}`);
+  await expect.poll(stillOpen, { timeout: 30_000 }).toEqual([]);
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 

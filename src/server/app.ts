@@ -307,13 +307,12 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     if (indexHtml === undefined) return undefined;
     const hasSession = request.cookies[sessionCookie] !== undefined || request.cookies[adminSessionCookie] !== undefined;
     if (hasSession && isDocumentNavigation(request)) {
-      // Not in time (a slow database): the page goes without answers rather than late.
-      const session = await withinTime(sessionAnswersFor(app, request), answersWaitMs, noSessionAnswers);
+      // Not in time (a slow database), or not at all: the page goes without answers rather than late.
+      const session = await withinTime(sessionAnswersFor(app, request).catch(() => noSessionAnswers), answersWaitMs, noSessionAnswers);
       for (const cookie of session.setCookies) reply.header('set-cookie', cookie);
-      if (session.isSignedIn) {
-        const page = pageWithAnswers(indexHtml, session.elements, startupAnswersFor(app, request));
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(page);
-      }
+      // Made from a session's cookies (its answers, or cookies set): stored by no cache, shared or not.
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      return reply.send(session.isSignedIn ? pageWithAnswers(indexHtml, session.elements, startupAnswersFor(app, request, session.userRoles)) : indexHtml);
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   };

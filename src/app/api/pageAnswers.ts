@@ -4,15 +4,26 @@ import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared
  * The answers the server put in this page for its start-up (src/shared/rules/pageAnswerElement.ts):
  * each stands in for the page's first GET of its URL, once, as if the server had just sent it, so
  * a signed-in first load asks nothing before it can paint. An answer leaves the page as it is
- * taken; those nothing took go when the start-up is done (`dropPageAnswers`), since they are as
- * old as the page. No DOM (the service worker), nothing to take.
+ * taken. A resource's answer serves only the first load of a resource this device has no copy of
+ * (sync/ensureFresh.ts drops it otherwise); those nothing took go when the start-up is done
+ * (`dropPageAnswers`), and none is taken later than `answersLifeMs`: they are as old as the page.
+ * No DOM (the service worker), nothing to take.
  */
 
 const selector = `script[type="application/json"][${pageAnswerUrlAttribute}]`;
 
+/** How long after the page's navigation its answers may still stand in for a request. */
+const answersLifeMs = 30_000;
+
+/** The page's answer elements; none where there is no page (the service worker, a test without one). */
+function answerElements(): Element[] {
+  const page: Partial<Document> | undefined = globalThis.document;
+  return typeof page?.querySelectorAll === 'function' ? [...page.querySelectorAll(selector)] : [];
+}
+
 function pathOf(input: RequestInfo | URL): string | undefined {
   const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  const url = new URL(href, document.baseURI);
+  const url = new URL(href, location.href);
   // Only this origin's own paths: the answers are the page's, and carry no query.
   return url.origin === location.origin && url.search === '' ? url.pathname : undefined;
 }
@@ -29,17 +40,39 @@ function headersOf(element: Element): Record<string, string> {
 
 /** The page's answer to this GET, as a Response, if it carries one not yet taken; it is then gone. */
 export function takePageAnswer(input: RequestInfo | URL, init?: RequestInit): Response | undefined {
-  if (typeof document === 'undefined' || (init?.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+  if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return undefined;
+  const elements = answerElements();
+  if (elements.length === 0) return undefined;
+  // A page whose start-up never ran (a page outside the signed-in area) keeps them no longer than this.
+  if (performance.now() > answersLifeMs) {
+    dropPageAnswers();
+    return undefined;
+  }
   const path = pathOf(input);
   if (path === undefined) return undefined;
-  const element = [...document.querySelectorAll(selector)].find((candidate) => candidate.getAttribute(pageAnswerUrlAttribute) === path);
+  const element = elements.find((candidate) => candidate.getAttribute(pageAnswerUrlAttribute) === path);
   if (!element) return undefined;
   element.remove();
   return new Response(element.textContent, { status: 200, headers: headersOf(element) });
 }
 
+/**
+ * Drops the page's answer to a GET of `url`, if it carries one: the caller's check must reach the
+ * server (a forced reload after a write, a copy already on the device, which may be newer).
+ */
+export function dropPageAnswer(url: string): void {
+  const elements = answerElements();
+  if (elements.length === 0) return;
+  const path = pathOf(url);
+  for (const element of elements) if (element.getAttribute(pageAnswerUrlAttribute) === path) element.remove();
+}
+
+/** Whether the page carries an answer to a GET of `path` not yet taken (without taking it). */
+export function carriesPageAnswer(path: string): boolean {
+  return answerElements().some((element) => element.getAttribute(pageAnswerUrlAttribute) === path);
+}
+
 /** Drops the answers nothing took: a later GET of theirs must reach the server. */
 export function dropPageAnswers(): void {
-  if (typeof document === 'undefined') return;
-  for (const element of document.querySelectorAll(selector)) element.remove();
+  for (const element of answerElements()) element.remove();
 }

@@ -1,4 +1,6 @@
 import { conditionalGet, type ConditionalResult } from '../api/conditionalGet';
+import { dropPageAnswer } from '../api/pageAnswers';
+import { buildUrl } from '../api/url';
 import { isApiError } from '../api/ApiError';
 import { getActiveUser } from '../db/activeUser';
 import type { UserDatabase } from '../db/schema';
@@ -111,6 +113,10 @@ async function refresh(db: UserDatabase, resource: Resource, flight: FlightState
   const row = await db.resources.get(resource.key);
   // Decided in the same turn as the phase changes, so no forced call can join after the decision.
   // A paged list fetched only part-way is never fresh: the check goes on with its next page.
+  // The page's answer (api/pageAnswers.ts) was made when the page was: it may stand in only for a
+  // resource with no copy here, and not for a forced check (a reload after a write the server has
+  // since taken). Otherwise the check asks the server, or needs nothing.
+  if (row || flight.isForced) dropPageAnswer(buildUrl(resource.route.path, resource.params, resource.query));
   if (row && !flight.isForced && !row.isStale && !row.nextPage && isWithinTtl(row.fetchedAt, resource.ttlMinutes)) {
     flight.phase = 'settled';
     return 'fresh';

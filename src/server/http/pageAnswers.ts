@@ -1,7 +1,10 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery.js';
 import { sessionAnswerRoutes, startupAnswerRoutes } from '../../shared/contract/pageAnswers.js';
-import { pageAnswerHeaders, pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
+import { pagingHeaders } from '../../shared/contract/paging.js';
+import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
+import { sessionRevokedHeader, sessionUserHeader } from '../../shared/rules/sessionUserHeader.js';
 import type { RouteDescriptor } from '../../shared/contract/route.js';
 
 /**
@@ -11,16 +14,21 @@ import type { RouteDescriptor } from '../../shared/contract/route.js';
  * would get: the same authorisation, body, ETag and headers, and the same cookies set.
  */
 /** No answers: the page goes as built. */
-export const noSessionAnswers: SessionAnswers = { isSignedIn: false, elements: '', setCookies: [] };
+export const noSessionAnswers: SessionAnswers = { isSignedIn: false, userRoles: [], elements: '', setCookies: [] };
 
 export interface SessionAnswers {
   /** User info said the session is signed in (and set no cookie): the page carries answers. */
   readonly isSignedIn: boolean;
+  /** The signed-in user's roles (user info's `userRoles`): which start-up routes to ask. */
+  readonly userRoles: readonly string[];
   /** The `<script type="application/json">` elements of user info and the antiforgery token. */
   readonly elements: string;
   /** Their Set-Cookie values (the antiforgery cookie; a lapsed view's cookies), for the page's response. */
   readonly setCookies: readonly string[];
 }
+
+/** The answer headers that travel with it: what the app's `request.ts`, `conditionalGet` and paging read. */
+const pageAnswerHeaders = ['content-type', 'etag', sessionUserHeader.toLowerCase(), sessionRevokedHeader.toLowerCase(), pagingHeaders.link.toLowerCase(), pagingHeaders.totalCount.toLowerCase()];
 
 interface Answer {
   readonly path: string;
@@ -95,6 +103,9 @@ export async function withinTime<T>(work: Promise<T>, ms: number, fallback: T): 
   }
 }
 
+const rolesIn = (info: unknown): string[] =>
+  typeof info === 'object' && info !== null && 'userRoles' in info && Array.isArray(info.userRoles) ? info.userRoles.filter((role): role is string => typeof role === 'string') : [];
+
 const saysSignedIn = (info: unknown): boolean => typeof info === 'object' && info !== null && 'isSignedIn' in info && info.isSignedIn === true;
 
 /**
@@ -109,8 +120,13 @@ export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRe
   const userInfo = await ask(app, request, userInfoRoute);
   const isSignedIn = isJsonSuccess(userInfo) && saysSignedIn(JSON.parse(userInfo.body));
   if (!isSignedIn || userInfo.setCookies.length > 0) return { ...noSessionAnswers, setCookies: userInfo.setCookies };
-  const others = await Promise.all(otherRoutes.map((route) => ask(app, request, route)));
-  return { isSignedIn: true, elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
+  // The antiforgery token only for a load from this site (or typed, or a bookmark): one arriving
+  // from another site's link comes without the SameSite=Strict cookie, and asking for a token then
+  // would replace the one this browser's other tabs and service worker are using. The app asks.
+  const site = request.headers['sec-fetch-site'];
+  const asked = site === 'same-origin' || site === 'none' ? otherRoutes : otherRoutes.filter((route) => route !== antiforgeryTokenRoute);
+  const others = await Promise.all(asked.map((route) => ask(app, request, route)));
+  return { isSignedIn: true, userRoles: rolesIn(JSON.parse(userInfo.body)), elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
 }
 
 /**
@@ -118,8 +134,11 @@ export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRe
  * are settled by user info), so they can follow the page's head. An answer that is not a 200 (a
  * route this user may not call) is left out: the app then asks it itself and meets the refusal.
  */
-export async function startupAnswersFor(app: FastifyInstance, request: FastifyRequest): Promise<string> {
-  const answers = await Promise.all(startupAnswerRoutes.map((route) => ask(app, request, route)));
+export async function startupAnswersFor(app: FastifyInstance, request: FastifyRequest, userRoles: readonly string[]): Promise<string> {
+  // Only what the user's roles may call: no refusals asked for (they would read as refused access
+  // in a view's request log, admin "who viewed").
+  const allowed = startupAnswerRoutes.filter((route) => route.roles.length === 0 || route.roles.some((role) => userRoles.includes(role)));
+  const answers = await Promise.all(allowed.map((route) => ask(app, request, route)));
   return answers.filter(isJsonSuccess).map(elementOf).join('');
 }
 

@@ -1,6 +1,3 @@
-import { pagingHeaders } from '../contract/paging';
-import { sessionRevokedHeader, sessionUserHeader } from './sessionUserHeader';
-
 /**
  * Answers carried in the page (issue 35, candidate 1): a signed-in browser's first load of a page
  * receives, inside the HTML, the answers the app would ask for first, so its start-up makes no
@@ -13,9 +10,6 @@ import { sessionRevokedHeader, sessionUserHeader } from './sessionUserHeader';
 /** The attribute naming the answer's URL (its path; none of these routes takes a query). */
 export const pageAnswerUrlAttribute = 'data-page-answer';
 
-/** The attribute holding the answer's headers, a JSON object (`pageAnswerHeaders` only). */
+/** The attribute holding the answer's headers, a JSON object of lower-case names. */
 export const pageAnswerHeadersAttribute = 'data-headers';
-
-/** The answer headers that travel with it: what `request.ts`, `conditionalGet` and the paging read. */
-export const pageAnswerHeaders = ['content-type', 'etag', sessionUserHeader.toLowerCase(), sessionRevokedHeader.toLowerCase(), pagingHeaders.link.toLowerCase(), pagingHeaders.totalCount.toLowerCase()] as const;
 

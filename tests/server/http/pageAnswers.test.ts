@@ -102,6 +102,16 @@ describe('answers carried in the page', () => {
     expect(page.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value).toBe(token.token);
   });
 
+  it('leaves the antiforgery token to the app when the load comes from another site (without the SameSite=Strict cookie)', async () => {
+    const student = await t.signIn('student');
+    const page = await openPage('/home', student, { ...navigation, 'sec-fetch-site': 'cross-site' });
+    const answers = answersIn(page.body);
+    expect(answers.has(userInfoRoute.path)).toBe(true);
+    expect(answers.has(timetableRoute.path)).toBe(true);
+    expect(answers.has(antiforgeryTokenRoute.path)).toBe(false);
+    expect(page.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')).toBeUndefined();
+  });
+
   it('leaves out what the user may not call: a lecturer gets the timetable, not a student’s absences', async () => {
     const lecturer = await t.signIn('lecturer');
     const answers = answersIn((await openPage('/home', lecturer)).body);
@@ -140,6 +150,8 @@ describe('answers carried in the page', () => {
     expect(anonymous.headers['cache-control']).toBe('no-cache');
     const ended = await t.app.inject({ method: 'GET', url: '/home', headers: { ...navigation, cookie: 'cc_session=not-a-session' } });
     expect(ended.body).toBe(builtPage);
+    // Made from a session's cookies all the same: no cache keeps it.
+    expect(ended.headers['cache-control']).toBe('no-store');
     for (const headers of [{ accept: 'text/html' }, { ...navigation, 'sec-fetch-mode': 'cors', 'sec-fetch-dest': 'empty' }, { ...navigation, 'sec-fetch-dest': 'iframe' }]) {
       const page = await openPage('/home', student, headers);
       expect(page.body, JSON.stringify(headers)).toBe(builtPage);

@@ -1,4 +1,5 @@
 import { isRecord } from '../../../shared/guards';
+import { carriesPageAnswer } from '../../api/pageAnswers';
 /**
  * A cheap first answer to "is anybody signed in?" for the landing page and `/`, so that a
  * signed-out visitor's first paint needs neither the API client nor the contract's zod schemas
@@ -27,7 +28,8 @@ export function hasCachedUser(): boolean {
  * user is cached on this device, so an installed app opening as its user pays no extra request.
  */
 export async function isAnonymousVisitor(): Promise<boolean> {
-  if (hasCachedUser()) return false;
+  // A page carrying its answers was made for a signed-in session (api/pageAnswers.ts).
+  if (hasCachedUser() || carriesPageAnswer(userInfoPath)) return false;
   try {
     const response = await fetch(userInfoPath, {
       headers: { Accept: 'application/json' },
