@@ -1,18 +1,18 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery.js';
+import { isRecord } from '../../shared/guards.js';
 import { sessionAnswerRoutes, startupAnswerRoutes } from '../../shared/contract/pageAnswers.js';
 import { pagingHeaders } from '../../shared/contract/paging.js';
 import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
 import { sessionRevokedHeader, sessionUserHeader } from '../../shared/rules/sessionUserHeader.js';
 import type { RouteDescriptor } from '../../shared/contract/route.js';
 
-/**
- * Answers carried in the page (src/shared/rules/pageAnswerElement.ts): for a signed-in browser's
- * load of a page, the API answers its start-up would ask for first, each asked of this same server
- * in process (`inject`), with the browser's own cookies. They are the very answers the browser
- * would get: the same authorisation, body, ETag and headers, and the same cookies set.
- */
+// Answers carried in the page (src/shared/rules/pageAnswerElement.ts): for a signed-in browser's
+// load of a page, the API answers its start-up would ask for first, each asked of this same server
+// in process (`inject`), with the browser's own cookies. They are the very answers the browser
+// would get: the same authorisation, body, ETag and headers, and the same cookies set.
+
 /** No answers: the page goes as built. */
 export const noSessionAnswers: SessionAnswers = { isSignedIn: false, userRoles: [], elements: '', setCookies: [] };
 
@@ -103,10 +103,13 @@ export async function withinTime<T>(work: Promise<T>, ms: number, fallback: T): 
   }
 }
 
-const rolesIn = (info: unknown): string[] =>
-  typeof info === 'object' && info !== null && 'userRoles' in info && Array.isArray(info.userRoles) ? info.userRoles.filter((role): role is string => typeof role === 'string') : [];
-
-const saysSignedIn = (info: unknown): boolean => typeof info === 'object' && info !== null && 'isSignedIn' in info && info.isSignedIn === true;
+/** User info's answer, read as far as this needs it: signed in or not, and the roles. */
+function signedInRoles(answer: Answer): readonly string[] | undefined {
+  if (!isJsonSuccess(answer)) return undefined;
+  const info: unknown = JSON.parse(answer.body);
+  if (!isRecord(info) || info.isSignedIn !== true) return undefined;
+  return Array.isArray(info.userRoles) ? info.userRoles.filter((role): role is string => typeof role === 'string') : [];
+}
 
 /**
  * User info, then (for a signed-in session) the antiforgery token: the answers whose cookies go on
@@ -118,15 +121,15 @@ export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRe
   const [userInfoRoute, ...otherRoutes] = sessionAnswerRoutes;
   if (!userInfoRoute) return noSessionAnswers;
   const userInfo = await ask(app, request, userInfoRoute);
-  const isSignedIn = isJsonSuccess(userInfo) && saysSignedIn(JSON.parse(userInfo.body));
-  if (!isSignedIn || userInfo.setCookies.length > 0) return { ...noSessionAnswers, setCookies: userInfo.setCookies };
+  const userRoles = signedInRoles(userInfo);
+  if (userRoles === undefined || userInfo.setCookies.length > 0) return { ...noSessionAnswers, setCookies: userInfo.setCookies };
   // The antiforgery token only for a load from this site (or typed, or a bookmark): one arriving
   // from another site's link comes without the SameSite=Strict cookie, and asking for a token then
   // would replace the one this browser's other tabs and service worker are using. The app asks.
   const site = request.headers['sec-fetch-site'];
   const asked = site === 'same-origin' || site === 'none' ? otherRoutes : otherRoutes.filter((route) => route !== antiforgeryTokenRoute);
   const others = await Promise.all(asked.map((route) => ask(app, request, route)));
-  return { isSignedIn: true, userRoles: rolesIn(JSON.parse(userInfo.body)), elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
+  return { isSignedIn: true, userRoles, elements: [userInfo, ...others].filter(isJsonSuccess).map(elementOf).join(''), setCookies: others.flatMap((answer) => answer.setCookies) };
 }
 
 /**
