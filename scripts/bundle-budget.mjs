@@ -18,11 +18,15 @@ import { gzipSync } from 'node:zlib';
 // Chunks are named by manifest key ('index.html') or by the name of a first-paint chunk.
 // History: /home went 210 → 213 kB in 74 files and /timetable 201 → 206 kB in 62 files as lazy
 // chunks multiplied; merging each first paint into a few chunks (issue 35 §3) took them to 191 kB
-// in 7 files and 188 kB in 7 files.
+// in 7 files and 188 kB in 7 files. What a first visit fetches before its timetable (counted in a real
+// browser by e2e/firstVisitScripts.spec.ts) then went from 24 scripts to 10: the session's machine,
+// the status feed, the push subscription's machine and the reachability check now wait for the first
+// content (ui/layoutHold/firstContent.ts), and the first-run banners, which always loaded before it,
+// joined the first paint's chunk (3 files fewer; 3 kB more in the static graphs, 194.8 and 192.3 kB).
 export const routeBudgets = [
   { route: '/landing', targetKb: 90, limitKb: 112, maxFiles: 5, chunks: ['index.html'] },
-  { route: '/home', targetKb: 150, limitKb: 192, maxFiles: 8, chunks: ['index.html', 'signed-in', 'home'] },
-  { route: '/timetable', targetKb: 150, limitKb: 189, maxFiles: 8, chunks: ['index.html', 'signed-in', 'timetable'] },
+  { route: '/home', targetKb: 150, limitKb: 195, maxFiles: 8, chunks: ['index.html', 'signed-in', 'home'] },
+  { route: '/timetable', targetKb: 150, limitKb: 192.5, maxFiles: 8, chunks: ['index.html', 'signed-in', 'timetable'] },
 ];
 
 const args = process.argv.slice(2);

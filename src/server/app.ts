@@ -53,6 +53,7 @@ import { analyticsOrigins } from './features/analytics/analyticsCsp.js';
 import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
+import { firstPaintLinksFor, withHeadLinks } from './http/firstPaintPreloads.js';
 import { answersWaitMs, isDocumentNavigation, noSessionAnswers, pageWithAnswers, sessionAnswersFor, startupAnswersFor, withinTime } from './http/pageAnswers.js';
 import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
@@ -312,7 +313,11 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
       for (const cookie of session.setCookies) reply.header('set-cookie', cookie);
       // Made from a session's cookies (its answers, or cookies set): stored by no cache, shared or not.
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return reply.send(session.isSignedIn ? pageWithAnswers(indexHtml, session.elements, startupAnswersFor(app, request, session.userRoles)) : indexHtml);
+      if (!session.isSignedIn) return reply.send(indexHtml);
+      const startupElements = startupAnswersFor(app, request, session.userRoles);
+      // Its first paint's chunks named in its head (http/firstPaintPreloads.ts), fetched beside the entry's.
+      const page = withHeadLinks(indexHtml, await firstPaintLinksFor(config.staticDir, request.url.split('?')[0] ?? '/'));
+      return reply.send(pageWithAnswers(page, session.elements, startupElements));
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   };

@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { currentConnectivity, reportServerReachable, subscribeConnectivity, type Connectivity } from '../sync/connectivity';
 import { useOutboxCount } from '../sync/pendingMutations';
 import { Icon } from '../ui/icons/Icon';
+import { whenFirstContentShown } from '../ui/layoutHold/firstContent';
 import './connectivity.css';
 
 /** The indicator's words: the state, then how many writes wait on this device. */
@@ -21,12 +22,15 @@ export function connectivityText(state: Exclude<Connectivity, 'online'>, waiting
 export function ConnectivityIndicator() {
   const state = useSyncExternalStore(subscribeConnectivity, currentConnectivity, () => 'online' as const);
   useEffect(() => {
-    // The periodic check (sync/reachabilityCheck.ts) loads after the first paint, off the route budgets.
+    // The periodic check (sync/reachabilityCheck.ts) loads once the page's first content shows
+    // (ui/layoutHold/firstContent.ts), off the route budgets.
     let stop: (() => void) | undefined;
     let isUnmounted = false;
-    void import('../sync/reachabilityCheck').then((check) => {
-      if (!isUnmounted) stop = check.startReachabilityCheck(reportServerReachable);
-    });
+    void whenFirstContentShown()
+      .then(() => import('../sync/reachabilityCheck'))
+      .then((check) => {
+        if (!isUnmounted) stop = check.startReachabilityCheck(reportServerReachable);
+      });
     return () => {
       isUnmounted = true;
       stop?.();

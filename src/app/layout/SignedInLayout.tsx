@@ -1,9 +1,11 @@
 import { lazy, Suspense, useCallback, useEffect, useRef } from 'react';
 import { ScrollRestoration } from 'react-router';
+import { EngagementBanners } from '../features/engagement/EngagementBanners';
 import { useIsViewingAs } from '../features/viewAs/isViewingAs';
 import { frozenScreenStore, registerFreezableScreen } from '../features/session/screenFreeze';
 import { useStore } from '../state/useStore';
 import { StartupGate } from '../startup/StartupGate';
+import { firstContentStore, layoutRendered } from '../ui/layoutHold/firstContent';
 import { Toaster } from '../ui/toast/Toaster';
 import { AppShell } from './AppShell';
 
@@ -11,16 +13,16 @@ import { AppShell } from './AppShell';
  * The lazily loaded root of the signed-in area: start-up, the session dialog, toasts and the
  * shell. Nothing here (or below) is part of the entry chunk.
  */
-// The session's machine and dialog (XState, react-aria's modal) load after the first paint: the
-// dialog opens only near the session's end, minutes later. The server keeps each session 30 s
-// beyond its idle window, so the client's expiry starting a moment later never outlives it.
+// What the first paint does not need loads once the page's first content shows
+// (ui/layoutHold/firstContent.ts), so it neither delays the page's chunks nor competes with its render:
+// - the session's machine and dialog (XState, react-aria's modal): the dialog opens only near the
+//   session's end, minutes later. The server keeps each session 30 s beyond its idle window, so the
+//   client's expiry starting a moment later never outlives it;
+// - the status feed (below).
 const SessionController = lazy(() => import('../features/session/SessionController').then((m) => ({ default: m.SessionController })));
 
-// The first-run banners (consent, tour prompt, install) and analytics start-up come after the
-// first paint too; the feedback prompt waits until they have all answered (engagementSlot).
-const EngagementBanners = lazy(() => import('../features/engagement/EngagementBanners').then((m) => ({ default: m.EngagementBanners })));
 
-// The status feed (its machine, and the SignalR client it loads in turn) starts after the first paint.
+// The status feed (its machine, and the SignalR client it loads in turn) starts after the first content.
 // An administrator's view-as banner (issue 17) loads only in a view-as session.
 const ViewAsBanner = lazy(() => import('../features/viewAs/ViewAsBanner').then((m) => ({ default: m.ViewAsBanner })));
 
@@ -33,6 +35,9 @@ export function SignedInLayout() {
   const screenRef = useRef<HTMLDivElement>(null);
   const frozenScreen = useStore(frozenScreenStore);
   useEffect(() => registerFreezableScreen(() => screenRef.current), []);
+  // After the page's layout effects: a hold it renders has registered by now.
+  useEffect(layoutRendered, []);
+  const isContentShown = useStore(firstContentStore);
   return (
     <>
       {/* While signing out, an inert copy of the screen stands in for it (screenFreeze.ts). */}
@@ -47,19 +52,23 @@ export function SignedInLayout() {
               </Suspense>
             )}
             <AppShell />
-            {!isViewing && (
-              <Suspense fallback={null}>
-                <EngagementBanners />
-              </Suspense>
-            )}
+            {/*
+              The first-run banners (consent, tour prompt, install) and analytics start-up are part of
+              the first paint's chunk, not loaded after it: the feedback prompt, in home's held content,
+              waits until they have all answered (engagementSlot); were their answers to come after the
+              content shows, the prompt would appear above the widgets and push them down.
+            */}
+            {!isViewing && <EngagementBanners />}
           </StartupGate>
         </div>
       )}
-      <Suspense fallback={null}>
-        {!isViewing && <SessionController />}
-        {/* Its negotiation is a POST, which a view refuses: the feed waits for the administrator's own session. */}
-        {!isViewing && <StatusFeedController />}
-      </Suspense>
+      {isContentShown && (
+        <Suspense fallback={null}>
+          {!isViewing && <SessionController />}
+          {/* Its negotiation is a POST, which a view refuses: the feed waits for the administrator's own session. */}
+          {!isViewing && <StatusFeedController />}
+        </Suspense>
+      )}
       <Toaster />
       <ScrollRestoration />
     </>

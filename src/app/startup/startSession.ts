@@ -3,6 +3,7 @@ import { dropPageAnswers } from '../api/pageAnswers';
 import { ensureFresh } from '../sync/ensureFresh';
 import { startOutboxSync } from '../sync/outboxSync';
 import { startupResources } from '../sync/registry';
+import { whenFirstContentShown } from '../ui/layoutHold/firstContent';
 import { requestPersistentStorage } from './persistentStorage';
 import { profileResource } from './userResources';
 import './registeredResources';
@@ -34,9 +35,15 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   void requestPersistentStorage();
   startOutboxSync(user.userId);
   // SPEC §7: learn whether this device is subscribed (its token, then the server's subscription).
-  // Its machine (XState) loads beside the first paint rather than in it. Never while an
+  // Its machine (XState) loads once the page's first content shows, not before it. Never while an
   // administrator views as this user (issue 17): this device is not theirs.
-  if (!user.viewAs) void import('../features/pushSubscription/pushSubscription.actor').then(({ pushSubscriptionFor }) => pushSubscriptionFor(user));
+  if (!user.viewAs) {
+    void whenFirstContentShown()
+      .then(() => import('../features/pushSubscription/pushSubscription.actor'))
+      .then(({ pushSubscriptionFor }) => {
+        if (started?.userId === user.userId) pushSubscriptionFor(user);
+      });
+  }
   const loads = startupResources().map((resource) => {
     const load = ensureFresh(resource).catch(logBootError(resource.key));
     return { key: resource.key, load };

@@ -5,9 +5,10 @@ import { startSignedInSession } from '../../../src/app/startup/startSession';
 import { enrolmentStatusText } from '../../../src/app/startup/StartupOverlay';
 import { stopOutboxSync } from '../../../src/app/sync/outboxSync';
 import { startupResources } from '../../../src/app/sync/registry';
+import { layoutRendered, resetFirstContent } from '../../../src/app/ui/layoutHold/firstContent';
 import { makeUser } from '../sync/support/fixtures';
 
-// The session starts the device's push subscription beside the first paint (a lazy import). Its
+// The session starts the device's push subscription once the page's first content shows (a lazy import). Its
 // machine has tests of its own; here it is a spy, so nothing of it is still loading once a test ends.
 const push = vi.hoisted(() => ({ pushSubscriptionFor: vi.fn() }));
 vi.mock('../../../src/app/features/pushSubscription/pushSubscription.actor', () => push);
@@ -42,6 +43,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   closeUserDatabase();
   setActiveUser(null);
+  resetFirstContent();
 });
 
 describe('the signed-in start-up sequence (SPEC §7)', () => {
@@ -62,6 +64,10 @@ describe('the signed-in start-up sequence (SPEC §7)', () => {
     expect(await activeUserDatabase()?.resources.get('userApiPreferences')).toMatchObject({ value: { theme: 'Dark' } });
     expect(console.warn).toHaveBeenCalledWith('Start-up: could not load profile', expect.objectContaining({ status: 500 }));
     expect(persist).toHaveBeenCalledTimes(1);
+    // The push subscription's machine waits for the page's first content, then starts.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(push.pushSubscriptionFor).not.toHaveBeenCalled();
+    layoutRendered();
     await vi.waitFor(() => expect(push.pushSubscriptionFor).toHaveBeenCalledWith(user));
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -31,6 +31,24 @@ const builtPage = [
   '</head><body><div id="root"></div></body></html>',
 ].join('\n');
 writeFileSync(join(staticDir, 'index.html'), builtPage);
+// Its build manifest: the entry, the chunks every signed-in page renders and those of /home and
+// /timetable (scripts/firstPaintChunks.ts), and a lazy chunk nothing renders at first.
+const chunk = (file: string, name: string, imports: string[] = [], css: string[] = []) => ({ file: `assets/${file}`, name, imports, css });
+mkdirSync(join(staticDir, '.vite'));
+writeFileSync(
+  join(staticDir, '.vite', 'manifest.json'),
+  JSON.stringify({
+    'index.html': { ...chunk('index-abc.js', 'index', ['_react-1.js'], ['assets/index-1.css']), isEntry: true, src: 'index.html' },
+    '_react-1.js': chunk('react-1.js', 'react'),
+    '_signed-in-2.js': chunk('signed-in-2.js', 'signed-in', ['_react-1.js', 'index.html', '_dexie-3.js'], ['assets/signed-in-2.css']),
+    '_dexie-3.js': chunk('dexie-3.js', 'dexie'),
+    '_home-4.js': chunk('home-4.js', 'home', ['_signed-in-2.js', 'index.html'], ['assets/home-4.css']),
+    '_timetable-5.js': chunk('timetable-5.js', 'timetable', ['_signed-in-2.js', 'index.html']),
+    'src/app/features/tour/tour.adapter.ts': chunk('tour-6.js', 'tour.adapter', ['index.html']),
+    'src/app/features/attendanceRegistration/RegistrationControl.tsx': chunk('RegistrationControl-7.js', 'RegistrationControl', ['_signed-in-2.js', '_checkInCode-8.js']),
+    '_checkInCode-8.js': chunk('checkInCode-8.js', 'checkInCode'),
+  }),
+);
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
 // Frozen: user info's session expiry is the same in the page and in the GET asked after it.
@@ -131,6 +149,27 @@ describe('answers carried in the page', () => {
     const carried = answersIn(page.body).get(listNotificationsRoute.path);
     const listed = JSON.parse(carried?.text ?? '[]') as { title: string }[];
     expect(listed.map((notification) => notification.title)).toContain(title);
+  });
+
+  it("names the page's first-paint chunks in its head, beyond the entry's, so they load beside it", async () => {
+    const student = await t.signIn('student');
+    const head = async (path: string) => {
+      const { body } = await openPage(path, student);
+      return body.slice(0, body.indexOf('</head>'));
+    };
+    const linked = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"[^>]*href="([^"]+)"/g)].map(([, rel, href]) => `${rel} ${href}`);
+    const signedIn = ['preload /assets/signed-in-2.css', 'modulepreload /assets/signed-in-2.js', 'modulepreload /assets/dexie-3.js'];
+    // Today's classes wait for the registration slot's lazy flow whenever a class's window is open.
+    const registration = ['modulepreload /assets/RegistrationControl-7.js', 'modulepreload /assets/checkInCode-8.js'];
+    expect(linked(await head('/home')).sort()).toEqual([...signedIn, ...registration, 'preload /assets/home-4.css', 'modulepreload /assets/home-4.js'].sort());
+    expect(linked(await head('/')).sort()).toEqual(linked(await head('/home')).sort());
+    expect(linked(await head('/timetable?view=week')).sort()).toEqual([...signedIn, ...registration, 'modulepreload /assets/timetable-5.js'].sort());
+    expect(linked(await head('/settings')).sort()).toEqual([...signedIn].sort());
+    // The style preloads are styles: `as="style"`; the module preloads match the entry's CORS mode.
+    expect(await head('/home')).toContain('<link rel="preload" as="style" href="/assets/home-4.css">');
+    expect(await head('/home')).toContain('<link rel="modulepreload" crossorigin href="/assets/home-4.js">');
+    // Nobody else's page names them: the signed-out page is the built one.
+    expect((await openPage('/home', undefined)).body).toBe(builtPage);
   });
 
   it('serves `/` the same way, and `/index.html` (what the service worker precaches) as the plain file', async () => {

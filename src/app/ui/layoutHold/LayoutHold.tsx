@@ -1,4 +1,5 @@
-import { useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { holdFirstContent } from './firstContent';
 import { HoldContext } from './holdContext';
 import './layoutHold.css';
 
@@ -46,6 +47,10 @@ export function LayoutHold({ skeleton, children }: { readonly skeleton: ReactNod
     };
     return { hold, check };
   }, []);
+
+  // What waits for the page's first content (firstContent.ts) waits for this hold too. A passive
+  // effect: released after the frame that shows the content has been painted, not before it.
+  useEffect(() => (isShown ? undefined : holdFirstContent()), [isShown]);
 
   useLayoutEffect(() => {
     if (isShown) return undefined;
