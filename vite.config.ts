@@ -44,7 +44,8 @@ export default defineConfig({
   build: {
     outDir: process.env.BUILD_OUT_DIR ?? 'dist',
     emptyOutDir: true,
-    // scripts/bundle-budget.mjs reads dist/.vite/manifest.json to find the initial route's JS.
+    // scripts/bundle-budget.mjs reads dist/.vite/manifest.json to find the initial route's JS, and the
+    // server to name a signed-in page's first-paint chunks in its head (src/server/http/firstPaintPreloads.ts).
     manifest: true,
     // The one chunk over Vite's default 500 kB is the map engine (maplibre-gl, about 1 MB): it is
     // loaded only when a user opens a room on the map and is not precached (globIgnores above).

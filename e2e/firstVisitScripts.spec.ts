@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { TimetablePage } from './pages/TimetablePage';
 import { useOwnServer } from './support/ownServer';
@@ -52,8 +52,25 @@ function logFirstVisit(): void {
   };
 }
 
+/**
+ * The script requests of `page` still under way. A script's timing entry is written when its
+ * download ends: one asked for before the content showed but still downloading would be missed.
+ */
+function scriptsInFlight(page: Page): () => number {
+  const open = new Set<Request>();
+  const isScript = (request: Request) => new URL(request.url()).pathname.endsWith('.js');
+  page.on('request', (request) => {
+    if (isScript(request)) open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => open.delete(request));
+  return () => open.size;
+}
+
 /** The scripts the page asked for before its first content showed, by path, in the order asked. */
-async function scriptsBeforeFirstContent(page: Page): Promise<string[]> {
+async function scriptsBeforeFirstContent(page: Page, inFlight: () => number): Promise<string[]> {
+  // Every script asked for so far has arrived (and has its timing entry).
+  await expect.poll(inFlight, { message: 'scripts still downloading' }).toBe(0);
   const handle = await page.waitForFunction(() => {
     const { scripts, shownAt } = (window as unknown as { firstVisit: FirstVisitLog }).firstVisit;
     if (shownAt === undefined) return false;
@@ -72,6 +89,7 @@ for (const path of ['/home', '/timetable']) {
     const context = await newContext({ storageState: await page.context().storageState() });
     await context.addInitScript(logFirstVisit);
     const visit = await context.newPage();
+    const inFlight = scriptsInFlight(visit);
     await visit.goto(path);
     // The timetable is on screen: today's classes on /home, the week's on /timetable.
     await expect((path === '/home' ? visit.locator('.day__events li') : new TimetablePage(visit).events).first()).toBeVisible();
@@ -83,7 +101,7 @@ for (const path of ['/home', '/timetable']) {
       await expect(visit.locator(`head link[rel="modulepreload"][href^="/assets/${chunk}-"]`), chunk).toHaveCount(1);
     }
 
-    const scripts = await scriptsBeforeFirstContent(visit);
+    const scripts = await scriptsBeforeFirstContent(visit, inFlight);
     expect(new Set(scripts).size, 'each script fetched once').toBe(scripts.length);
     // The first paint's own chunks are among them, and what waits for the first content is not.
     expect(scripts.some((script) => /\/assets\/signed-in-[\w-]+\.js$/.test(script))).toBe(true);

@@ -308,16 +308,17 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     if (indexHtml === undefined) return undefined;
     const hasSession = request.cookies[sessionCookie] !== undefined || request.cookies[adminSessionCookie] !== undefined;
     if (hasSession && isDocumentNavigation(request)) {
+      // Its first paint's chunks, to name in its head (http/firstPaintPreloads.ts; never rejects).
+      const links = firstPaintLinksFor(config.staticDir, request.url);
       // Not in time (a slow database), or not at all: the page goes without answers rather than late.
       const session = await withinTime(sessionAnswersFor(app, request).catch(() => noSessionAnswers), answersWaitMs, noSessionAnswers);
       for (const cookie of session.setCookies) reply.header('set-cookie', cookie);
       // Made from a session's cookies (its answers, or cookies set): stored by no cache, shared or not.
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!session.isSignedIn) return reply.send(indexHtml);
-      const startupElements = startupAnswersFor(app, request, session.userRoles);
-      // Its first paint's chunks named in its head (http/firstPaintPreloads.ts), fetched beside the entry's.
-      const page = withHeadLinks(indexHtml, await firstPaintLinksFor(config.staticDir, request.url.split('?')[0] ?? '/'));
-      return reply.send(pageWithAnswers(page, session.elements, startupElements));
+      // Answers that cannot be asked (a server closing) leave the app to ask for them itself.
+      const startupElements = startupAnswersFor(app, request, session.userRoles).catch(() => '');
+      return reply.send(pageWithAnswers(withHeadLinks(indexHtml, await links), session.elements, startupElements));
     }
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
   };

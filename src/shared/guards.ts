@@ -9,6 +9,11 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }
 
+/** The strings of `value` if it is an array (its other items left out), else none. */
+export function stringsOf(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+}
+
 /** Whether `value` is one of `values`, e.g. a string from outside checked against a literal union. */
 export function isOneOf<const T>(values: readonly T[], value: unknown): value is T {
   return values.some((candidate) => candidate === value);

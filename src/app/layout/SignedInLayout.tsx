@@ -21,7 +21,6 @@ import { AppShell } from './AppShell';
 // - the status feed (below).
 const SessionController = lazy(() => import('../features/session/SessionController').then((m) => ({ default: m.SessionController })));
 
-
 // The status feed (its machine, and the SignalR client it loads in turn) starts after the first content.
 // An administrator's view-as banner (issue 17) loads only in a view-as session.
 const ViewAsBanner = lazy(() => import('../features/viewAs/ViewAsBanner').then((m) => ({ default: m.ViewAsBanner })));

@@ -50,10 +50,11 @@ export function startSignedInSession(user: SignedInUserInfo): StartedSession {
   });
   const session: StartedSession = {
     profile: loads.find(({ key }) => key === profileResource.key)?.load ?? Promise.resolve(),
-    // The page's answers (api/pageAnswers.ts) serve this start-up only: one it did not need (a copy
-    // here was still fresh) would be stale by the next check.
-    all: Promise.all(loads.map(({ load }) => load)).then(dropPageAnswers),
+    all: Promise.all(loads.map(({ load }) => load)).then(() => undefined),
   };
+  // The page's answers (api/pageAnswers.ts) serve this start-up and the page's first content only:
+  // one neither needed (a copy here was still fresh) would be stale by the next check.
+  void Promise.all([session.all, whenFirstContentShown()]).then(dropPageAnswers);
   started = { userId: user.userId, session };
   return session;
 }

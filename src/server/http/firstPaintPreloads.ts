@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { isRecord } from '../../shared/guards.js';
+import { isRecord, stringsOf } from '../../shared/guards.js';
+import { pagePathOf } from './pageAnswers.js';
 
 // The first-paint chunks of a signed-in page, named in its head (issue 35 §3). The built page
 // preloads the entry's own module graph; the signed-in area's chunks (scripts/firstPaintChunks.ts:
@@ -32,8 +33,6 @@ interface ManifestChunk {
   readonly css: readonly string[];
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
-
 /** The build manifest (Vite's `build.manifest`), as far as this reads it. */
 export function parseManifest(text: string): ReadonlyMap<string, ManifestChunk> {
   const parsed: unknown = JSON.parse(text);
@@ -45,8 +44,8 @@ export function parseManifest(text: string): ReadonlyMap<string, ManifestChunk> 
       file: value.file,
       ...(typeof value.name === 'string' ? { name: value.name } : {}),
       ...(value.isEntry === true ? { isEntry: true } : {}),
-      imports: strings(value.imports),
-      css: strings(value.css),
+      imports: stringsOf(value.imports),
+      css: stringsOf(value.css),
     });
   }
   return chunks;
@@ -69,7 +68,7 @@ function staticClosure(manifest: ReadonlyMap<string, ManifestChunk>, starts: rea
  * chunks (a build from before them, or none at all).
  */
 export function firstPaintLinks(manifest: ReadonlyMap<string, ManifestChunk>, path: string): string {
-  const names = chunksByPath[path] ?? ['signed-in'];
+  const names = (Object.hasOwn(chunksByPath, path) && chunksByPath[path]) || ['signed-in'];
   const keyOf = (name: string) => (manifest.has(name) ? name : [...manifest].find(([key, chunk]) => key.startsWith('_') && chunk.name === name && chunk.file.endsWith('.js'))?.[0]);
   const starts = names.map(keyOf).filter((key): key is string => key !== undefined);
   const entries = [...manifest].filter(([, chunk]) => chunk.isEntry).map(([key]) => key);
@@ -78,29 +77,37 @@ export function firstPaintLinks(manifest: ReadonlyMap<string, ManifestChunk>, pa
   const scripts = chunks.map((chunk) => chunk?.file).filter((file) => file !== undefined);
   const styles = chunks.flatMap((chunk) => chunk?.css ?? []);
   return [
-    ...styles.map((file) => `<link rel="preload" as="style" href="/${file}">`),
+    // In the CORS mode of the stylesheet the app's chunk loader adds (`crossorigin`), or the
+    // browser would fetch it again rather than use the preload.
+    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
   ].join('');
 }
 
-let cached: { readonly staticDir: string; readonly text: string; readonly manifest: ReadonlyMap<string, ManifestChunk> } | undefined;
+let cached:
+  | { readonly staticDir: string; readonly text: string; readonly manifest: ReadonlyMap<string, ManifestChunk>; readonly linksByPath: Map<string, string> }
+  | undefined;
 
 /**
- * The links for `path` from the build in `staticDir`, parsed again when the build changes (the
- * manifest's text is kept to tell); empty when there is no manifest to read.
+ * The links for the page `url` opens, from the build in `staticDir`: parsed again when the build
+ * changes (the manifest's text is kept to tell). Empty when there is no manifest to read, or it is
+ * not JSON (a build being written): the page then goes without them. Never rejects.
  */
-export async function firstPaintLinksFor(staticDir: string, path: string): Promise<string> {
+export async function firstPaintLinksFor(staticDir: string, url: string): Promise<string> {
   const text = await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8').catch(() => undefined);
   if (text === undefined) return '';
   if (cached?.staticDir !== staticDir || cached.text !== text) {
     try {
-      cached = { staticDir, text, manifest: parseManifest(text) };
+      cached = { staticDir, text, manifest: parseManifest(text), linksByPath: new Map() };
     } catch {
-      return ''; // not JSON: a build being written; the page goes without the hints
+      return '';
     }
   }
-  return firstPaintLinks(cached.manifest, path);
+  const path = pagePathOf(url);
+  const links = cached.linksByPath.get(path) ?? firstPaintLinks(cached.manifest, path);
+  cached.linksByPath.set(path, links);
+  return links;
 }
 
 /** `html` with `links` at the end of its head. */
-export const withHeadLinks = (html: string, links: string): string => (links === '' ? html : html.replace('</head>', `${links}</head>`));
+export const withHeadLinks = (html: string, links: string): string => (links === '' ? html : html.replace('</head>', () => `${links}</head>`));

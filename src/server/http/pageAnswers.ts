@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { antiforgeryTokenRoute } from '../../shared/contract/antiforgery.js';
-import { isRecord } from '../../shared/guards.js';
-import { sessionAnswerRoutes, startupAnswerRoutes } from '../../shared/contract/pageAnswers.js';
+import { isRecord, stringsOf } from '../../shared/guards.js';
+import { pageOwnAnswerRoutes, sessionAnswerRoutes, startupAnswerRoutes } from '../../shared/contract/pageAnswers.js';
 import { pagingHeaders } from '../../shared/contract/paging.js';
 import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
 import { sessionRevokedHeader, sessionUserHeader } from '../../shared/rules/sessionUserHeader.js';
@@ -108,7 +108,16 @@ function signedInRoles(answer: Answer): readonly string[] | undefined {
   if (!isJsonSuccess(answer)) return undefined;
   const info: unknown = JSON.parse(answer.body);
   if (!isRecord(info) || info.isSignedIn !== true) return undefined;
-  return Array.isArray(info.userRoles) ? info.userRoles.filter((role): role is string => typeof role === 'string') : [];
+  return stringsOf(info.userRoles);
+}
+
+/**
+ * The app's page a URL opens, as its router matches it: without the query or a trailing slash,
+ * and in lower case (the router's paths are not case-sensitive).
+ */
+export function pagePathOf(url: string): string {
+  const path = (url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase();
+  return path === '' ? '/' : path;
 }
 
 /**
@@ -133,14 +142,17 @@ export async function sessionAnswersFor(app: FastifyInstance, request: FastifyRe
 }
 
 /**
- * The start-up resources' answers, as elements. None of these routes sets a cookie (the session's
- * are settled by user info), so they can follow the page's head. An answer that is not a 200 (a
- * route this user may not call) is left out: the app then asks it itself and meets the refusal.
+ * The start-up resources' answers, and those of the page's own first content (by its path), as
+ * elements. None of these routes sets a cookie (the session's are settled by user info), so they
+ * can follow the page's head. An answer that is not a 200 (a route this user may not call) is left
+ * out: the app then asks it itself and meets the refusal.
  */
 export async function startupAnswersFor(app: FastifyInstance, request: FastifyRequest, userRoles: readonly string[]): Promise<string> {
+  const path = pagePathOf(request.url);
+  const routes = [...startupAnswerRoutes, ...((Object.hasOwn(pageOwnAnswerRoutes, path) && pageOwnAnswerRoutes[path]) || [])];
   // Only what the user's roles may call: no refusals asked for (they would read as refused access
   // in a view's request log, admin "who viewed").
-  const allowed = startupAnswerRoutes.filter((route) => route.roles.length === 0 || route.roles.some((role) => userRoles.includes(role)));
+  const allowed = routes.filter((route) => route.roles.length === 0 || route.roles.some((role) => userRoles.includes(role)));
   const answers = await Promise.all(allowed.map((route) => ask(app, request, route)));
   return answers.filter(isJsonSuccess).map(elementOf).join('');
 }

@@ -2,8 +2,10 @@ import { absenceConfigRoute, listAbsencesRoute } from './absences';
 import { antiforgeryTokenRoute } from './antiforgery';
 import { attendanceAnalysisRoute } from './attendance';
 import { listFavouriteResourcesRoute } from './favourites';
+import { feedbackPromptDateRoute } from './feedback';
 import { listNotificationsRoute } from './notifications';
 import { getAppPreferencesRoute, getUserApiPreferencesRoute, preferenceOptionsRoute } from './preferences';
+import { resourcesRoute } from './resources';
 import type { RouteDescriptor } from './route';
 import { timetableRoute } from './timetable';
 import { userAnalyticsRoute, userInfoRoute, userProfileRoute } from './user';
@@ -39,3 +41,16 @@ export const startupAnswerRoutes: readonly RouteDescriptor[] = [
   getUserApiPreferencesRoute,
   getAppPreferencesRoute,
 ];
+
+/** Home's own resources beyond the start-up: the popular links' widget and the feedback prompt's date. */
+const homeAnswerRoutes: readonly RouteDescriptor[] = [resourcesRoute, feedbackPromptDateRoute];
+
+/**
+ * What a page's first content loads beyond the start-up, by the page's path: carried in that page
+ * like the start-up's answers, and taken by the page's own first GETs. Home's held content waits for
+ * these too, so without them its first paint would wait for another round trip.
+ */
+export const pageOwnAnswerRoutes: Readonly<Record<string, readonly RouteDescriptor[]>> = {
+  '/': homeAnswerRoutes,
+  '/home': homeAnswerRoutes,
+};

@@ -1,5 +1,5 @@
 import { act, render } from '@testing-library/react';
-import { useEffect } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { firstContentStore, layoutRendered, resetFirstContent, whenFirstContentShown } from '../../../src/app/ui/layoutHold/firstContent';
 import { useHoldLayout } from '../../../src/app/ui/layoutHold/holdContext';
@@ -80,6 +80,25 @@ describe('first content', () => {
     await nextFrames();
     expect(firstContentStore.get()).toBe(false);
     unmount();
+    await act(async () => undefined);
+    expect(firstContentStore.get()).toBe(true);
+  });
+
+  it('holds under StrictMode too, whose effects run, are cleaned up and run again on mount', async () => {
+    const page = (arrived: boolean) => (
+      <StrictMode>
+        <Layout>
+          <LayoutHold skeleton={<p>skeleton</p>}>
+            <Part arrived={arrived} />
+          </LayoutHold>
+        </Layout>
+      </StrictMode>
+    );
+    const { rerender } = render(page(false));
+    await nextFrames();
+    expect(firstContentStore.get()).toBe(false);
+    rerender(page(true));
+    await nextFrames();
     expect(firstContentStore.get()).toBe(true);
   });
 

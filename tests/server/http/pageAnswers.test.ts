@@ -7,7 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { listAbsencesRoute } from '../../../src/shared/contract/absences.js';
 import { antiforgeryTokenRoute } from '../../../src/shared/contract/antiforgery.js';
 import { listNotificationsRoute } from '../../../src/shared/contract/notifications.js';
-import { startupAnswerRoutes } from '../../../src/shared/contract/pageAnswers.js';
+import { pageOwnAnswerRoutes, startupAnswerRoutes } from '../../../src/shared/contract/pageAnswers.js';
+import { feedbackPromptDateRoute } from '../../../src/shared/contract/feedback.js';
+import { resourcesRoute } from '../../../src/shared/contract/resources.js';
 import { timetableRoute } from '../../../src/shared/contract/timetable.js';
 import { userInfoRoute, userProfileRoute } from '../../../src/shared/contract/user.js';
 import { SettableClock } from '../../../src/server/clock.js';
@@ -85,8 +87,15 @@ describe('answers carried in the page', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.headers['cache-control']).toBe('no-store');
     const answers = answersIn(page.body);
-    expect([...answers.keys()].sort()).toEqual([userInfoRoute.path, antiforgeryTokenRoute.path, ...startupAnswerRoutes.map((route) => route.path)].sort());
-    for (const route of [userInfoRoute, userProfileRoute, timetableRoute]) {
+    const homeOwn = [resourcesRoute.path, feedbackPromptDateRoute.path];
+    expect(pageOwnAnswerRoutes['/home']?.map((route) => route.path)).toEqual(homeOwn);
+    expect([...answers.keys()].sort()).toEqual([userInfoRoute.path, antiforgeryTokenRoute.path, ...startupAnswerRoutes.map((route) => route.path), ...homeOwn].sort());
+    expect([...answersIn((await openPage('/Home/', student)).body).keys()].sort()).toEqual([...answers.keys()].sort());
+    // Home's own resources (its popular links, the feedback prompt's date) only in home's page.
+    const timetablePage = answersIn((await openPage('/timetable', student)).body);
+    expect(timetablePage.has(timetableRoute.path)).toBe(true);
+    for (const path of homeOwn) expect(timetablePage.has(path), path).toBe(false);
+    for (const route of [userInfoRoute, userProfileRoute, timetableRoute, resourcesRoute, feedbackPromptDateRoute]) {
       const own = await t.call(route, { as: student });
       const carried = answers.get(route.path);
       expect(JSON.parse(carried?.text ?? 'null'), route.path).toEqual(own.json());
@@ -165,8 +174,10 @@ describe('answers carried in the page', () => {
     expect(linked(await head('/')).sort()).toEqual(linked(await head('/home')).sort());
     expect(linked(await head('/timetable?view=week')).sort()).toEqual([...signedIn, ...registration, 'modulepreload /assets/timetable-5.js'].sort());
     expect(linked(await head('/settings')).sort()).toEqual([...signedIn].sort());
-    // The style preloads are styles: `as="style"`; the module preloads match the entry's CORS mode.
-    expect(await head('/home')).toContain('<link rel="preload" as="style" href="/assets/home-4.css">');
+    // The page the router opens: a trailing slash or capitals change nothing.
+    expect(linked(await head('/Timetable/')).sort()).toEqual(linked(await head('/timetable')).sort());
+    // Each in the CORS mode of what the app then asks for: the chunk loader's modules and stylesheets are `crossorigin`.
+    expect(await head('/home')).toContain('<link rel="preload" as="style" crossorigin href="/assets/home-4.css">');
     expect(await head('/home')).toContain('<link rel="modulepreload" crossorigin href="/assets/home-4.js">');
     // Nobody else's page names them: the signed-out page is the built one.
     expect((await openPage('/home', undefined)).body).toBe(builtPage);

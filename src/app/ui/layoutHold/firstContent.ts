@@ -2,9 +2,9 @@ import { createStore } from '../../state/createStore';
 
 /**
  * When the signed-in page's first content is on screen (issue 35 §4). What the first paint does
- * not need (the session's machine and dialog, the first-run banners and analytics, the status
- * feed, the push subscription's machine) waits for it, so that its chunks neither queue before
- * the page's own on a slow link nor run on the main thread while the page renders.
+ * not need (the session's machine and dialog, the status feed, the push subscription's machine,
+ * the reachability check) waits for it, so that its chunks neither queue before the page's own on
+ * a slow link nor run on the main thread while the page renders (decision 0072).
  *
  * The content counts as shown when every layout hold on the page (LayoutHold.tsx) has shown its
  * content, or when the signed-in layout has rendered a page that holds nothing. Once shown it
@@ -33,7 +33,9 @@ export function holdFirstContent(): () => void {
     if (isReleased || takenIn !== generation) return;
     isReleased = true;
     openHolds -= 1;
-    showIfSettled();
+    // Decided after the effects of this flush: a hold released and taken again at once (React's
+    // StrictMode re-running effects in development) is still open then.
+    queueMicrotask(showIfSettled);
   };
 }
 
