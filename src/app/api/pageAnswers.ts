@@ -1,12 +1,13 @@
 import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement';
 
 /**
- * The answers the server put in this page for its start-up (src/shared/rules/pageAnswerElement.ts):
+ * The answers the server put in this page for its start-up and its first content
+ * (src/shared/rules/pageAnswerElement.ts):
  * each stands in for the page's first GET of its URL, once, as if the server had just sent it, so
  * a signed-in first load asks nothing before it can paint. An answer leaves the page as it is
  * taken. A resource's answer serves only the first load of a resource this device has no copy of
- * (sync/ensureFresh.ts drops it otherwise); those nothing took go when the start-up is done
- * (`dropPageAnswers`), and none is taken later than `answersLifeMs`: they are as old as the page.
+ * (sync/ensureFresh.ts drops it otherwise); those nothing took go when the start-up is done and
+ * the first content has shown (`dropPageAnswers`, startup/startSession.ts), and none is taken later than `answersLifeMs`: they are as old as the page.
  * No DOM (the service worker), nothing to take.
  */
 
