@@ -237,11 +237,16 @@ test.describe('on a phone, the day view', () => {
     await signInAs('student');
     const timetable = new TimetablePage(page);
     await timetable.goto();
+    const todayKey = londonDayKey(await pageTime(page));
+    await expect(timetable.days).toHaveCount(1);
+    await expect(timetable.days.first()).toHaveAttribute('data-day', todayKey);
     await page.getByRole('button', { name: 'Previous' }).click();
-    // Another week opens on its first day with classes.
+    // Another week opens on its first day with classes. Its day replaces today's: read its key only
+    // once today's has gone.
+    await expect(timetable.days.first()).not.toHaveAttribute('data-day', todayKey);
     const [key] = await timetable.dayKeys();
     const events = timetable.day(key ?? '').locator('li.event');
-    expect(await events.count()).toBeGreaterThan(0);
+    await expect(events.first()).toBeVisible();
     await expect(events.and(page.locator('.event--ended'))).toHaveCount(await events.count());
     await expect(timetable.day(key ?? '').getByTestId('now-line')).toHaveCount(0);
     await expectNoAxeViolations();
