@@ -54,7 +54,8 @@ import { analyticsRoutes } from './features/analytics/analytics.routes.js';
 import { registerSecurityHeaders, securityHeaderOptions, staticSecurityHeaders } from './http/security.js';
 import { registerStaticFiles } from './http/staticFiles.js';
 import { firstPaintLinksFor, withHeadLinks } from './http/firstPaintPreloads.js';
-import { answersWaitMs, isDocumentNavigation, noSessionAnswers, pageWithAnswers, sessionAnswersFor, startupAnswersFor, withinTime } from './http/pageAnswers.js';
+import { answersWaitMs, isDocumentNavigation, noSessionAnswers, pageWithAnswers, sessionAnswersFor, startupAnswersFor } from './http/pageAnswers.js';
+import { withinTime } from './withinTime.js';
 import { registerTestControl } from './http/testControl.js';
 import { registerViewAsRequestLog } from './http/viewAsGuard.js';
 import { viewAsRoutes } from './features/admin/viewAs/viewAs.routes.js';
@@ -309,7 +310,7 @@ export async function buildApp({ config, db, runJobs = false, clock = clockFor(c
     const hasSession = request.cookies[sessionCookie] !== undefined || request.cookies[adminSessionCookie] !== undefined;
     if (hasSession && isDocumentNavigation(request)) {
       // Its first paint's chunks, to name in its head (http/firstPaintPreloads.ts; never rejects).
-      const links = firstPaintLinksFor(config.staticDir, request.url);
+      const links = firstPaintLinksFor(config.staticDir, indexHtml, request.url);
       // Not in time (a slow database), or not at all: the page goes without answers rather than late.
       const session = await withinTime(sessionAnswersFor(app, request).catch(() => noSessionAnswers), answersWaitMs, noSessionAnswers);
       for (const cookie of session.setCookies) reply.header('set-cookie', cookie);

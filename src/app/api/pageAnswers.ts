@@ -22,6 +22,11 @@ function answerElements(): Element[] {
   return typeof page?.querySelectorAll === 'function' ? [...page.querySelectorAll(selector)] : [];
 }
 
+/** The page's answer elements for a GET of `path`. */
+function answersAt(path: string | undefined): Element[] {
+  return path === undefined ? [] : answerElements().filter((element) => element.getAttribute(pageAnswerUrlAttribute) === path);
+}
+
 function pathOf(input: RequestInfo | URL): string | undefined {
   const href = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const url = new URL(href, location.href);
@@ -49,9 +54,7 @@ export function takePageAnswer(input: RequestInfo | URL, init?: RequestInit): Re
     dropPageAnswers();
     return undefined;
   }
-  const path = pathOf(input);
-  if (path === undefined) return undefined;
-  const element = elements.find((candidate) => candidate.getAttribute(pageAnswerUrlAttribute) === path);
+  const [element] = answersAt(pathOf(input));
   if (!element) return undefined;
   element.remove();
   return new Response(element.textContent, { status: 200, headers: headersOf(element) });
@@ -62,15 +65,13 @@ export function takePageAnswer(input: RequestInfo | URL, init?: RequestInit): Re
  * server (a forced reload after a write, a copy already on the device, which may be newer).
  */
 export function dropPageAnswer(url: string): void {
-  const elements = answerElements();
-  if (elements.length === 0) return;
-  const path = pathOf(url);
-  for (const element of elements) if (element.getAttribute(pageAnswerUrlAttribute) === path) element.remove();
+  if (answerElements().length === 0) return;
+  for (const element of answersAt(pathOf(url))) element.remove();
 }
 
 /** Whether the page carries an answer to a GET of `path` not yet taken (without taking it). */
 export function carriesPageAnswer(path: string): boolean {
-  return answerElements().some((element) => element.getAttribute(pageAnswerUrlAttribute) === path);
+  return answersAt(path).length > 0;
 }
 
 /** Drops the answers nothing took: a later GET of theirs must reach the server. */

@@ -1,5 +1,6 @@
 import { deleteUserDatabase } from './deleteUserDatabase';
 import { databasePrefix } from './names';
+import { stringsOf } from '../../shared/guards';
 
 /**
  * A user whose session simply expired never signs out, so their database (absence drafts with
@@ -25,7 +26,7 @@ function storage(): Storage | undefined {
 function readKnownUsers(): string[] {
   try {
     const parsed: unknown = JSON.parse(storage()?.getItem(knownUserDatabasesKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
+    return stringsOf(parsed);
   } catch {
     return [];
   }

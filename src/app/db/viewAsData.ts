@@ -1,5 +1,6 @@
 import { deleteDatabaseNamed } from './deleteUserDatabase';
 import { viewAsDatabasePrefix } from './names';
+import { stringsOf } from '../../shared/guards';
 
 /**
  * The temporary databases of view-as sessions (issue 17). Each holds what an administrator saw
@@ -22,7 +23,7 @@ function storage(): Storage | undefined {
 function readKnown(): string[] {
   try {
     const parsed: unknown = JSON.parse(storage()?.getItem(knownViewAsDatabasesKey) ?? '[]');
-    return Array.isArray(parsed) ? parsed.filter((name): name is string => typeof name === 'string') : [];
+    return stringsOf(parsed);
   } catch {
     return [];
   }

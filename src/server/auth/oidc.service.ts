@@ -6,7 +6,7 @@ import type { OidcConfig } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 import type { ExpressionBuilder } from 'kysely';
-import { isOneOf } from '../../shared/guards.js';
+import { isOneOf, stringsOf } from '../../shared/guards.js';
 
 /** What the sign-in start hands to the callback, kept in a short-lived signed cookie. */
 export const pendingSignInSchema = z.readonly(
@@ -116,10 +116,7 @@ export class OidcService {
       const value = claims[name];
       return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
     };
-    const strings = (name: string): string[] => {
-      const value = claims[name];
-      return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-    };
+    const strings = (name: string): string[] => stringsOf(claims[name]);
     // The configured claim alone links a sign-in to an imported person: never an email address.
     const userName = (text(this.settings.usernameClaim) ?? claims.sub).toLowerCase();
     const displayName = text('name') ?? userName;

@@ -48,13 +48,15 @@ export function postgresRateLimitStore(db: Db, clock: Clock): FastifyRateLimitSt
       sweep();
       const windowMs = Math.max(1, Math.trunc(timeWindow));
       const now = clock.now();
+      // The time left as float8: a window's milliseconds pass int's range beyond 24.8 days, and the
+      // driver gives a bigint back as a string.
       sql<{ hits: number; ttl: number }>`
         INSERT INTO rate_limit_windows AS w (key, hits, window_ends)
         VALUES (${this.prefix + key}, 1, ${now}::timestamptz + make_interval(secs => ${windowMs / 1000}))
         ON CONFLICT (key) DO UPDATE SET
           hits = CASE WHEN w.window_ends <= ${now}::timestamptz THEN 1 ELSE w.hits + 1 END,
           window_ends = CASE WHEN w.window_ends <= ${now}::timestamptz THEN excluded.window_ends ELSE w.window_ends END
-        RETURNING hits, GREATEST(0, ceil(extract(epoch FROM w.window_ends - ${now}::timestamptz) * 1000))::int AS ttl`
+        RETURNING hits, GREATEST(0, ceil(extract(epoch FROM w.window_ends - ${now}::timestamptz) * 1000))::float8 AS ttl`
         .execute(db)
         .then(({ rows: [row] }) => callback(null, { current: row?.hits ?? 1, ttl: row?.ttl ?? windowMs }))
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

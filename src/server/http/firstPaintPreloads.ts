@@ -84,24 +84,31 @@ export function firstPaintLinks(manifest: ReadonlyMap<string, ManifestChunk>, pa
   ].join('');
 }
 
-let cached:
-  | { readonly staticDir: string; readonly text: string; readonly manifest: ReadonlyMap<string, ManifestChunk>; readonly linksByPath: Map<string, string> }
-  | undefined;
+let cached: { readonly staticDir: string; readonly page: string; readonly manifest: ReadonlyMap<string, ManifestChunk>; readonly linksByPath: Map<string, string> } | undefined;
+
+/** The build's manifest in `staticDir`; undefined when there is none, or it is not JSON (a build being written). */
+async function readManifest(staticDir: string): Promise<ReadonlyMap<string, ManifestChunk> | undefined> {
+  const text = await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8').catch(() => undefined);
+  try {
+    return text === undefined ? undefined : parseManifest(text);
+  } catch {
+    return undefined;
+  }
+}
 
 /**
- * The links for the page `url` opens, from the build in `staticDir`: parsed again when the build
- * changes (the manifest's text is kept to tell). Empty when there is no manifest to read, or it is
- * not JSON (a build being written): the page then goes without them. Never rejects.
+ * The links for the page `url` opens, from the build in `staticDir` whose page (its index.html,
+ * read for this request) is `page`. The manifest is read again only when the page changes: every
+ * build that changes a chunk changes the entry (which names the chunks it loads), so the page that
+ * loads it. A manifest that does not name the page's entry is of another build (one being written,
+ * say): the page then goes without links, and the next request reads it again. Never rejects.
  */
-export async function firstPaintLinksFor(staticDir: string, url: string): Promise<string> {
-  const text = await readFile(join(staticDir, '.vite', 'manifest.json'), 'utf8').catch(() => undefined);
-  if (text === undefined) return '';
-  if (cached?.staticDir !== staticDir || cached.text !== text) {
-    try {
-      cached = { staticDir, text, manifest: parseManifest(text), linksByPath: new Map() };
-    } catch {
-      return '';
-    }
+export async function firstPaintLinksFor(staticDir: string, page: string, url: string): Promise<string> {
+  if (cached?.staticDir !== staticDir || cached.page !== page) {
+    const manifest = await readManifest(staticDir);
+    const isThisBuild = manifest !== undefined && [...manifest.values()].some((chunk) => chunk.isEntry === true && page.includes(`/${chunk.file}`));
+    if (!manifest || !isThisBuild) return '';
+    cached = { staticDir, page, manifest, linksByPath: new Map() };
   }
   const path = pagePathOf(url);
   const links = cached.linksByPath.get(path) ?? firstPaintLinks(cached.manifest, path);

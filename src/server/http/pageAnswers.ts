@@ -7,6 +7,7 @@ import { pagingHeaders } from '../../shared/contract/paging.js';
 import { pageAnswerHeadersAttribute, pageAnswerUrlAttribute } from '../../shared/rules/pageAnswerElement.js';
 import { sessionRevokedHeader, sessionUserHeader } from '../../shared/rules/sessionUserHeader.js';
 import type { RouteDescriptor } from '../../shared/contract/route.js';
+import { withinTime } from '../withinTime.js';
 
 // Answers carried in the page (src/shared/rules/pageAnswerElement.ts): for a signed-in browser's
 // load of a page, the API answers its start-up would ask for first, each asked of this same server
@@ -89,19 +90,6 @@ const isJsonSuccess = (answer: Answer): boolean => answer.status === 200 && (ans
  * has on the device meanwhile.
  */
 export const answersWaitMs = 2_000;
-
-/** `work`'s value if it comes within `ms`, else `fallback` (the work goes on, unheard). */
-export async function withinTime<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<T>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), ms);
-  });
-  try {
-    return await Promise.race([work, late]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
 
 /** User info's answer, read as far as this needs it: signed in or not, and the roles. */
 function signedInRoles(answer: Answer): readonly string[] | undefined {

@@ -169,7 +169,17 @@ export class JobQueue {
     return statement;
   }
 
+  /**
+   * Refuses a call made once the queue has stopped: its statements would never reach the pool (see
+   * `bossStatement`), so the caller would wait for ever. A request still running while the server
+   * shuts down gets an error it can answer with instead.
+   */
+  private assertRunning(what: string): void {
+    if (this.isStopped) throw new Error(`the job queue has stopped: cannot ${what}`);
+  }
+
   async createQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    this.assertRunning(`create the ${name} queue`);
     await this.boss.createQueue(name, { name, ...options });
   }
 
@@ -180,6 +190,7 @@ export class JobQueue {
    */
   async insert(jobs: readonly JobInsert[], within?: Db): Promise<void> {
     if (jobs.length === 0) return;
+    if (!within) this.assertRunning(`queue ${jobs[0]?.name ?? ''} jobs`);
     await this.boss.insert([...jobs], within ? { db: bossDbOf(within) } : {});
     const workerId = this.workerIds.get(jobs[0]?.name ?? '');
     if (workerId) this.boss.notifyWorker(workerId);
@@ -187,6 +198,7 @@ export class JobQueue {
 
   /** Sends one job now; returns its id. */
   async send(name: string, data: object = {}): Promise<string> {
+    this.assertRunning(`send a ${name} job`);
     const id = await this.boss.send(name, data);
     if (!id) throw new Error(`the ${name} job was not queued`);
     const workerId = this.workerIds.get(name);
@@ -200,11 +212,13 @@ export class JobQueue {
    * one that throws is failed (and retried while the job's retry limit allows).
    */
   async work<T>(name: string, batchSize: number, handler: (jobs: Job<T>[]) => Promise<void>): Promise<void> {
+    this.assertRunning(`work the ${name} queue`);
     const id = await this.boss.work<T>(name, { batchSize, includeMetadata: true, pollingIntervalSeconds: POLLING_SECONDS }, handler);
     this.workerIds.set(name, id);
   }
 
   async fail(name: string, id: string, message: string, extra: object = {}): Promise<void> {
+    this.assertRunning(`fail a ${name} job`);
     await this.boss.fail(name, id, { message, ...extra });
   }
 
@@ -252,11 +266,13 @@ export class JobQueue {
 
   /** Jobs of a queue not finished yet (waiting, waiting for a retry or running). */
   async pending(name: string): Promise<number> {
+    this.assertRunning(`count the ${name} queue`);
     return this.boss.getQueueSize(name, { before: 'completed' });
   }
 
   /** Jobs of a queue waiting to run (not yet started). */
   async waiting(name: string): Promise<number> {
+    this.assertRunning(`count the ${name} queue`);
     return this.boss.getQueueSize(name, { before: 'active' });
   }
 
@@ -271,6 +287,7 @@ export class JobQueue {
 
   /** The state of one job, or undefined once it is gone. */
   async jobState(name: string, id: string): Promise<string | undefined> {
+    this.assertRunning(`read a ${name} job`);
     return (await this.boss.getJobById(name, id, { includeArchive: true }))?.state;
   }
 

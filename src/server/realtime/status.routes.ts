@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { UploadsWritability } from '../features/absences/uploadsWritable.js';
 import { badRequest, HttpError, type ErrorBody } from '../http/errors.js';
 import { implement, type RouteImplementation } from '../http/contractRoutes.js';
+import { withinTime } from '../withinTime.js';
 import { readStatuses, setMaintenance } from './statusStore.js';
 
 /**
@@ -15,15 +16,8 @@ export const HEALTH_TIMEOUT_MS = 2000;
 
 /** Resolves when `SELECT 1` answers within the time; rejects when it fails or takes longer. */
 async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-  });
-  try {
-    await Promise.race([sql`SELECT 1`.execute(db), timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  const hasAnswered = await withinTime(sql`SELECT 1`.execute(db).then(() => true), timeoutMs, false);
+  if (!hasAnswered) throw new Error(`no answer within ${timeoutMs} ms`);
 }
 
 /**

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/server/app.js';
+import { postgresRateLimitStore } from '../../../src/server/auth/rateLimitStore.js';
 import { createDb, type Db } from '../../../src/server/db/database.js';
 import { createTestApp, type TestApp } from '../../helpers/testApp.js';
 
@@ -57,5 +58,15 @@ describe('the sign-in rate limit across instances', () => {
     expect((await signInPage(second, address)).statusCode).toBe(200);
     const { rows } = await sql<{ hits: number }>`SELECT hits FROM rate_limit_windows WHERE key LIKE ${`%|${address}`}`.execute(first.db);
     expect(rows).toEqual([{ hits: 1 }]);
+  });
+
+  it('gives the time left of a window longer than 24.8 days (past int milliseconds) as a number', async () => {
+    const Store = postgresRateLimitStore(first.db, first.clock);
+    const store = new Store({});
+    const thirtyDaysMs = 30 * 24 * 60 * 60 * 1000;
+    const answer = await new Promise<{ current: number; ttl: number }>((resolve, reject) => {
+      store.incr('long-window|192.0.2.45', (error, result) => (error || !result ? reject(error ?? new Error('no result')) : resolve(result)), thirtyDaysMs, 5);
+    });
+    expect(answer).toEqual({ current: 1, ttl: thirtyDaysMs });
   });
 });

@@ -62,4 +62,19 @@ describe('stopping the job queue', () => {
     const stored = await sql<{ state: string }>`SELECT state::text AS state FROM ${sql.table(`${JOB_SCHEMA}.job`)} WHERE id = ${id}::uuid`.execute(database.db);
     expect(stored.rows).toEqual([{ state: 'completed' }]);
   });
+
+  it('refuses a call made after it has stopped, rather than leaving it waiting for ever', async () => {
+    const jobs = new JobQueue(database.db, silent);
+    await jobs.start(async () => {
+      await jobs.createQueue('test.after-stop');
+    });
+    await jobs.stop();
+    await expect(jobs.send('test.after-stop')).rejects.toThrow('the job queue has stopped: cannot send a test.after-stop job');
+    await expect(jobs.insert([{ name: 'test.after-stop' }])).rejects.toThrow('the job queue has stopped');
+    await expect(jobs.pending('test.after-stop')).rejects.toThrow('the job queue has stopped');
+    // Started again, it works again.
+    await jobs.start();
+    expect(await jobs.send('test.after-stop')).toMatch(/^[0-9a-f-]{36}$/);
+    await jobs.stop();
+  });
 });
