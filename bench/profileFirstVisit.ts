@@ -111,7 +111,10 @@ try {
     writeFileSync(process.env.CPU_PROFILE ?? 'first-visit.cpuprofile', JSON.stringify(profile));
   }
   if (isTracing) {
-    const trace = JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] };
+    const text = (await browser.stopTracing()).toString();
+    // TRACE=<file>.json keeps the trace too, for a closer look (Chrome's Performance panel opens it).
+    if (process.env.TRACE?.endsWith('.json')) writeFileSync(process.env.TRACE, text);
+    const trace = JSON.parse(text) as { traceEvents: TraceEvent[] };
     console.log(mainThreadSummary(trace.traceEvents));
   }
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: { startMs: number; durationMs: number }[] }).__longTasks);

@@ -1,3 +1,4 @@
+import { healthRoute } from '../src/shared/contract/realtime';
 import { expect, test } from './fixtures';
 import { AppShell } from './pages/AppShell';
 import { fetchNotifications, NotificationsPage } from './pages/NotificationsPage';
@@ -26,10 +27,15 @@ for (const [viewportIndex, viewport] of [
 
     test('the server stops while the student reads: "Server unreachable" within 10 s, and it clears by itself when the server is back', async ({ page, signInAs, expectNoAxeViolations }) => {
       test.setTimeout(120_000);
+      // The header's check loads once the page's first content shows, and its first probe asks for
+      // the health route at once: the server stops only once the check runs (had it stopped first,
+      // the check's own chunk could not have loaded, the service worker not having cached it yet).
+      const isChecking = page.waitForRequest((request) => new URL(request.url()).pathname === healthRoute.path);
       await signInAs('student');
       const shell = new AppShell(page);
       await expect(page.getByText(/Updated \d{2}:\d{2}/).first()).toBeVisible();
       await expect(shell.connectivity).toHaveCount(0);
+      await isChecking;
 
       // From here the page's time moves only when the test moves it.
       await page.clock.pauseAt((await pageTime(page)) + 1_000);

@@ -36,6 +36,9 @@ async function checkBothWidths(page: Page, label: string, expectNoAxeViolations:
   await expectNoOverflow(page, label);
   await expectNoAxeViolations();
   await page.setViewportSize(desktop);
+  // What follows the width re-renders on resize (media queries' listeners, resize observers): two
+  // frames let those renders land before the content is awaited and checked.
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await waitForContent(page);
   await expectNoAxeViolations();
   await page.setViewportSize(phone);
