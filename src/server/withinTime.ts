@@ -1,6 +1,6 @@
 /**
- * `work`'s value if it comes within `ms`, else `fallback` (the work goes on, unheard). The one
- * race against a timer the server runs: a page's answers (http/pageAnswers.ts), the health probe's
+ * `work`'s value if it comes within `ms`, else `fallback` (the work goes on, unheard). The server's
+ * one way to give work a time limit: a page's answers (http/pageAnswers.ts), the health probe's
  * database ping (realtime/status.routes.ts).
  */
 export async function withinTime<T>(work: Promise<T>, ms: number, fallback: T): Promise<T> {

@@ -22,9 +22,9 @@ function answerElements(): Element[] {
   return typeof page?.querySelectorAll === 'function' ? [...page.querySelectorAll(selector)] : [];
 }
 
-/** The page's answer elements for a GET of `path`. */
-function answersAt(path: string | undefined): Element[] {
-  return path === undefined ? [] : answerElements().filter((element) => element.getAttribute(pageAnswerUrlAttribute) === path);
+/** Of the page's answer `elements`, those for a GET of `path`. */
+function answersAt(elements: readonly Element[], path: string | undefined): Element[] {
+  return path === undefined ? [] : elements.filter((element) => element.getAttribute(pageAnswerUrlAttribute) === path);
 }
 
 function pathOf(input: RequestInfo | URL): string | undefined {
@@ -54,7 +54,7 @@ export function takePageAnswer(input: RequestInfo | URL, init?: RequestInit): Re
     dropPageAnswers();
     return undefined;
   }
-  const [element] = answersAt(pathOf(input));
+  const [element] = answersAt(elements, pathOf(input));
   if (!element) return undefined;
   element.remove();
   return new Response(element.textContent, { status: 200, headers: headersOf(element) });
@@ -65,13 +65,14 @@ export function takePageAnswer(input: RequestInfo | URL, init?: RequestInit): Re
  * server (a forced reload after a write, a copy already on the device, which may be newer).
  */
 export function dropPageAnswer(url: string): void {
-  if (answerElements().length === 0) return;
-  for (const element of answersAt(pathOf(url))) element.remove();
+  const elements = answerElements();
+  if (elements.length === 0) return;
+  for (const element of answersAt(elements, pathOf(url))) element.remove();
 }
 
 /** Whether the page carries an answer to a GET of `path` not yet taken (without taking it). */
 export function carriesPageAnswer(path: string): boolean {
-  return answersAt(path).length > 0;
+  return answersAt(answerElements(), path).length > 0;
 }
 
 /** Drops the answers nothing took: a later GET of theirs must reach the server. */
