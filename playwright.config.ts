@@ -63,13 +63,19 @@ export default defineConfig({
       use: inBrowser(chromiumPath),
     },
     {
-      // The update hand-over is the real browser's service-worker lifecycle, which Chromium runs
-      // slower under a second worker's load than the spec's 45 s give-up allows now and then (one
-      // red run in five, worker stuck 'activating'). It runs last, on its own.
+      // The update hand-over is the real browser's service-worker lifecycle. It runs last, on its
+      // own, in the full browser with Chromium's speculative service-worker warm-up off: the warm-up
+      // (links on screen start their worker early) restarted the outgoing worker while it was
+      // stopping to hand over, and Chromium then kept the new version waiting until the page
+      // navigated away, and that navigation stalled (about one run in three with --repeat-each;
+      // 4 of 4 passed with it off). Noticed and left open in the closing note of 2026-11-29.
       name: 'chromium-sw-update',
       testMatch: '**/swUpdate.spec.ts',
       dependencies: ['chromium', 'chromium-full'],
-      use: inBrowser(chromiumPath),
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags, '--disable-features=SpeculativeServiceWorkerWarmUp'] },
+      },
     },
   ],
 });

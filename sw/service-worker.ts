@@ -2,7 +2,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
-import { realtimeHubPath } from '../src/shared/contract/realtime';
+import { healthRoute, realtimeHubPath } from '../src/shared/contract/realtime';
 import { isSessionActivity, type WorkerToPageMessage } from '../src/app/sw/messages';
 import { userIdFromOutboxSyncTag } from '../src/app/sync/syncTag';
 import { flushUserOutbox } from '../src/app/sync/workerFlush';
@@ -52,6 +52,10 @@ self.addEventListener('fetch', (event) => {
   // The status feed (a long-lived event stream and its pings) goes straight to the network: it is
   // not the user's activity, so it is never reported (SPEC §7), and the worker holds no stream.
   if (url.pathname.startsWith(realtimeHubPath)) return;
+  // The header's reachability probe (every 5 s) is about the server, not the worker, and goes
+  // straight to the network too: an event every 5 s would keep an outgoing worker busy, so a new
+  // version waiting to take over would wait for the page to navigate away (below, 'install').
+  if (url.pathname === healthRoute.path) return;
   // An upload (an absence's evidence, an import bundle) goes straight to the network too: a request
   // the worker passes on with its own fetch reports no upload progress to the page's XMLHttpRequest.
   // The page tells the session about the answer itself.
@@ -74,10 +78,14 @@ interface RoutableInstallEvent extends ExtendableEvent {
   readonly addRoutes?: (rules: RouterRule[]) => Promise<void>;
 }
 
-// The status feed never reaches the worker where the browser can route it past: a long-lived
-// stream the worker has seen can hold a new version back from taking over (swUpdate.spec.ts).
+// The status feed and the reachability probe never reach the worker where the browser can route
+// them past. An outgoing worker hands over to a new version (skipWaiting) only once it has no work,
+// and the browser judges that by its idle timer, which any event restarts: a long-lived stream,
+// or a probe every 5 s, holds the new version back until the page navigates away, and a navigation
+// that meets that hand-over can stall (swUpdate.spec.ts).
 self.addEventListener('install', (event: RoutableInstallEvent) => {
-  if (event.addRoutes) event.waitUntil(event.addRoutes([{ condition: { urlPattern: `${realtimeHubPath}*` }, source: 'network' }]).catch(() => {}));
+  const straightToNetwork = [`${realtimeHubPath}*`, healthRoute.path].map((urlPattern): RouterRule => ({ condition: { urlPattern }, source: 'network' }));
+  if (event.addRoutes) event.waitUntil(event.addRoutes(straightToNetwork).catch(() => {}));
 });
 
 self.addEventListener('message', (event) => {

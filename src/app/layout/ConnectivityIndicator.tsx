@@ -2,6 +2,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { currentConnectivity, reportServerReachable, subscribeConnectivity, type Connectivity } from '../sync/connectivity';
 import { useOutboxCount } from '../sync/pendingMutations';
 import { Icon } from '../ui/icons/Icon';
+import { onBeforeUpdate } from '../sw/workerEvents';
 import { whenFirstContentShown } from '../ui/layoutHold/firstContent';
 import './connectivity.css';
 
@@ -25,15 +26,21 @@ export function ConnectivityIndicator() {
     // The periodic check (sync/reachabilityCheck.ts) loads once the page's first content shows
     // (ui/layoutHold/firstContent.ts), off the route budgets.
     let stop: (() => void) | undefined;
-    let isUnmounted = false;
+    let isStopped = false;
+    const stopChecking = () => {
+      isStopped = true;
+      stop?.();
+    };
     void whenFirstContentShown()
       .then(() => import('../sync/reachabilityCheck'))
       .then((check) => {
-        if (!isUnmounted) stop = check.startReachabilityCheck(reportServerReachable);
+        if (!isStopped) stop = check.startReachabilityCheck(reportServerReachable);
       });
+    // The probe stops for good before an update hand-over: the page then reloads (sw/updateFlow.ts).
+    const unsubscribeUpdate = onBeforeUpdate(stopChecking);
     return () => {
-      isUnmounted = true;
-      stop?.();
+      unsubscribeUpdate();
+      stopChecking();
     };
   }, []);
   const waiting = useOutboxCount();

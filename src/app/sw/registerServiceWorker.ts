@@ -71,7 +71,7 @@ export function cancelNavigationForUpdate(targetUrl: string): boolean {
   if (!workbox) return false;
   return guardNavigation(port, {
     markReloadForUpdate: () => sessionStorage.setItem(RELOAD_MARKER_KEY, 'pending'),
-    stopStatusUpdates: emitBeforeUpdate,
+    stopBackgroundRequests: emitBeforeUpdate,
     showOverlay: showUpdateOverlay,
     replaceLocation: (url) => location.replace(url),
   }, targetUrl);

@@ -26,6 +26,12 @@ export interface HandoverTimers {
  */
 export const HANDOVER_GIVE_UP_MS = 45_000;
 
+/**
+ * How long the page waits for its own requests to stop before it asks the waiting worker to take
+ * over anyway (a status feed whose close never answers must not hold the update back).
+ */
+export const QUIET_WAIT_MS = 2_000;
+
 const browserTimers: HandoverTimers = {
   after: (ms, run) => {
     const id = setTimeout(run, ms);
@@ -35,7 +41,13 @@ const browserTimers: HandoverTimers = {
 
 export interface PageEffects {
   readonly markReloadForUpdate: () => void;
-  readonly stopStatusUpdates: () => void;
+  /**
+   * Stops the page's own background requests (the status feed, the reachability probe); resolves
+   * once they have stopped. The outgoing worker hands over only once it has no work, and a request
+   * that meets the hand-over can restart it and hold the new version back until the page navigates
+   * away (swUpdate.spec.ts), so the worker is asked only once the page is quiet.
+   */
+  readonly stopBackgroundRequests: () => Promise<void>;
   readonly showOverlay: () => void;
   readonly replaceLocation: (url: string) => void;
 }
@@ -47,10 +59,18 @@ export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: 
     return false;
   }
   page.markReloadForUpdate();
-  page.stopStatusUpdates();
+  const quiet = page.stopBackgroundRequests();
   const handedOver = port.handedOver();
-  port.skipWaiting();
   page.showOverlay();
+  let isAsked = false;
+  const askWorker = () => {
+    if (isAsked) return;
+    isAsked = true;
+    cancelQuietWait();
+    port.skipWaiting();
+  };
+  const cancelQuietWait = timers.after(QUIET_WAIT_MS, askWorker);
+  void quiet.then(askWorker, askWorker);
   let isDone = false;
   const finish = () => {
     if (isDone) return;

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   guardNavigation,
   HANDOVER_GIVE_UP_MS,
+  QUIET_WAIT_MS,
   RELOAD_MARKER_KEY,
   reloadOnceForUpdate,
   type HandoverTimers,
@@ -12,6 +13,7 @@ import { isSessionActivity } from '../../../src/app/sw/messages';
 
 function fakes(hasWaiting: boolean) {
   let changeController: () => void = () => {};
+  let pageQuiet: () => void = () => {};
   const calls: string[] = [];
   const port: UpdatePort = {
     hasWaitingWorker: () => hasWaiting,
@@ -23,11 +25,14 @@ function fakes(hasWaiting: boolean) {
   };
   const page: PageEffects = {
     markReloadForUpdate: () => calls.push('mark'),
-    stopStatusUpdates: () => calls.push('stopStatus'),
+    stopBackgroundRequests: () => {
+      calls.push('stopRequests');
+      return new Promise<void>((resolve) => (pageQuiet = resolve));
+    },
     showOverlay: () => calls.push('overlay'),
     replaceLocation: (url) => calls.push(`replace:${url}`),
   };
-  return { port, page, calls, changeController: () => changeController() };
+  return { port, page, calls, changeController: () => changeController(), pageQuiet: () => pageQuiet() };
 }
 
 /** Timers on a hand-moved clock. */
@@ -67,15 +72,33 @@ describe('the waiting-worker route guard (SPEC §4)', () => {
     expect(calls).toEqual(['checkForUpdate']);
   });
 
-  it('cancels the navigation, hands over to the waiting worker and replaces the location once it controls the page', async () => {
-    const { port, page, calls, changeController } = fakes(true);
+  it('cancels the navigation, hands over to the waiting worker once the page is quiet and replaces the location once it controls the page', async () => {
+    const { port, page, calls, changeController, pageQuiet } = fakes(true);
     const clock = manualTimers();
     expect(guardNavigation(port, page, '/timetable', clock.timers)).toBe(true);
-    expect(calls).toEqual(['mark', 'stopStatus', 'skipWaiting', 'overlay']);
+    expect(calls).toEqual(['mark', 'stopRequests', 'overlay']);
+    pageQuiet();
+    await settle();
+    expect(calls).toEqual(['mark', 'stopRequests', 'overlay', 'skipWaiting']);
+    clock.advance(QUIET_WAIT_MS);
+    expect(calls.filter((call) => call === 'skipWaiting')).toHaveLength(1);
     changeController();
     await settle();
     expect(calls.at(-1)).toBe('replace:/timetable');
     expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('asks the worker to take over anyway when the page does not quieten in time', async () => {
+    const { port, page, calls, pageQuiet } = fakes(true);
+    const clock = manualTimers();
+    guardNavigation(port, page, '/timetable', clock.timers);
+    clock.advance(QUIET_WAIT_MS - 1);
+    expect(calls).not.toContain('skipWaiting');
+    clock.advance(1);
+    expect(calls.at(-1)).toBe('skipWaiting');
+    pageQuiet();
+    await settle();
+    expect(calls.filter((call) => call === 'skipWaiting')).toHaveLength(1);
   });
 
   it('reloads into the target anyway when the worker never takes over, so the overlay does not stay', async () => {

@@ -20,8 +20,13 @@ export function StatusFeedController() {
     actor.send({ type: 'START' });
     document.addEventListener('visibilitychange', report);
     const unregister = registerSignOutCleanup(() => actor.send({ type: 'SIGNED_OUT' }));
-    // SPEC §4: the feed stops before the page hands over to a new version of the app.
-    const unsubscribeUpdate = onBeforeUpdate(() => actor.send({ type: 'STOP' }));
+    // SPEC §4: the feed stops before the page hands over to a new version of the app; the hand-over
+    // waits for its close (a second stop of a closing connection is the same close).
+    const unsubscribeUpdate = onBeforeUpdate(() => {
+      const { connection } = actor.getSnapshot().context;
+      actor.send({ type: 'STOP' });
+      return connection?.stop();
+    });
     return () => {
       unsubscribeUpdate();
       unregister();

@@ -8,16 +8,23 @@ vi.mock('../../../../src/app/features/serviceStatus/statusConnection', () => ({ 
 const connectMock = vi.mocked(connectStatusFeed);
 
 describe('the status feed around an update (SPEC §4)', () => {
-  it('is stopped before the page hands over to a new version', async () => {
-    const stop = vi.fn(async () => {});
+  it('is stopped before the page hands over to a new version, which waits until it has closed', async () => {
+    let closed: () => void = () => {};
+    const closing = new Promise<void>((resolve) => (closed = resolve));
+    const stop = vi.fn(() => closing);
     connectMock.mockResolvedValue({ stop });
     const view = render(<StatusFeedController />);
     await waitFor(() => expect(connectMock).toHaveBeenCalledTimes(1));
     expect(stop).not.toHaveBeenCalled();
 
-    emitBeforeUpdate();
+    let isQuiet = false;
+    void emitBeforeUpdate().then(() => (isQuiet = true));
 
-    await waitFor(() => expect(stop).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(stop).toHaveBeenCalled());
+    await Promise.resolve();
+    expect(isQuiet).toBe(false);
+    closed();
+    await waitFor(() => expect(isQuiet).toBe(true));
     view.unmount();
     expect(connectMock).toHaveBeenCalledTimes(1);
   });
