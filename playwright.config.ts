@@ -63,15 +63,15 @@ export default defineConfig({
       use: inBrowser(chromiumPath),
     },
     {
-      // The update hand-over is the real browser's service-worker lifecycle. It runs last, on its
-      // own, in the full browser with Chromium's speculative service-worker warm-up off: the warm-up
-      // (links on screen start their worker early) restarted the outgoing worker while it was
-      // stopping to hand over, and Chromium then kept the new version waiting until the page
-      // navigated away, and that navigation stalled (about one run in three with --repeat-each;
-      // 4 of 4 passed with it off). Noticed and left open in the closing note of 2026-11-29.
+      // The update hand-over is the real browser's service-worker lifecycle, in the full browser with
+      // Chromium's speculative service-worker warm-up off: the warm-up (links on screen start their
+      // worker early) restarted the outgoing worker while it was stopping to hand over, and Chromium
+      // then kept the new version waiting until the page navigated away, and that navigation
+      // stalled (about one run in three with --repeat-each; with it off, 4 of 4 and 3 of 3 alone,
+      // and 2 of 2 beside a second worker's load). It no longer needs to run last and alone (it did
+      // while load was thought to be the cause). The product gap is in decision 0035.
       name: 'chromium-sw-update',
       testMatch: '**/swUpdate.spec.ts',
-      dependencies: ['chromium', 'chromium-full'],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags, '--disable-features=SpeculativeServiceWorkerWarmUp'] },
