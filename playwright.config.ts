@@ -18,6 +18,28 @@ const isCi = Boolean(process.env.CI);
  */
 const fullBrowserSpecs = ['**/push.spec.ts', '**/adminNotifications.spec.ts', '**/evidencePreview.spec.ts'];
 
+/**
+ * The features Playwright itself turns off (playwright-core 1.65, `chromiumSwitches.ts`). Chromium
+ * honours only the last `--disable-features` on its command line, and Playwright's comes first, so
+ * a spec's own list must repeat these or it turns them back on.
+ */
+const playwrightDisabledFeatures = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+];
+
 const inBrowser = (executablePath: string) => ({
   ...devices['Desktop Chrome'],
   launchOptions: { executablePath, args: [...chromiumFlags] },
@@ -67,14 +89,14 @@ export default defineConfig({
       // Chromium's speculative service-worker warm-up off: the warm-up (links on screen start their
       // worker early) restarted the outgoing worker while it was stopping to hand over, and Chromium
       // then kept the new version waiting until the page navigated away, and that navigation
-      // stalled (about one run in three with --repeat-each; with it off, 4 of 4 and 3 of 3 alone,
-      // and 2 of 2 beside a second worker's load). It no longer needs to run last and alone (it did
-      // while load was thought to be the cause). The product gap is in decision 0035.
+      // stalled (4 of 12 runs failed with --repeat-each; with it off, 13 of 13 passed, alone and
+      // beside other work). It no longer needs to run last and alone (it did while load was thought
+      // to be the cause). The product gap is in decision 0035.
       name: 'chromium-sw-update',
       testMatch: '**/swUpdate.spec.ts',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags, '--disable-features=SpeculativeServiceWorkerWarmUp'] },
+        launchOptions: { executablePath: chromiumPath, args: [...chromiumFlags, `--disable-features=${[...playwrightDisabledFeatures, 'SpeculativeServiceWorkerWarmUp'].join(',')}`] },
       },
     },
   ],

@@ -1,8 +1,9 @@
 /**
  * The waiting-worker flow of SPEC §4, independent of the browser APIs so it can be tested:
  * when a new version is waiting, a navigation does not happen; instead the page marks that it is
- * reloading for an update, stops the status feed, asks the worker to take over, shows a loading
- * overlay, and replaces the location with the navigation's target once the new worker controls it.
+ * reloading for an update, stops its status feed and reachability probe, shows a loading overlay,
+ * asks the worker to take over once those have stopped (or after QUIET_WAIT_MS), and replaces the
+ * location with the navigation's target once the new worker controls it.
  */
 export interface UpdatePort {
   readonly hasWaitingWorker: () => boolean;
@@ -42,10 +43,10 @@ const browserTimers: HandoverTimers = {
 export interface PageEffects {
   readonly markReloadForUpdate: () => void;
   /**
-   * Stops the page's own background requests (the status feed, the reachability probe); resolves
-   * once they have stopped. The outgoing worker hands over only once it has no work, and a request
-   * that meets the hand-over can restart it and hold the new version back until the page navigates
-   * away (swUpdate.spec.ts), so the worker is asked only once the page is quiet.
+   * Stops the page's own periodic requests, the status feed (an open connection's close is waited
+   * for) and the reachability probe; resolves once they have stopped. The outgoing worker hands
+   * over only once it has no work, so the worker is asked once these are done. A screen's own
+   * requests (a register's refresh, say) are not stopped: the overlay is up and they are rare.
    */
   readonly stopBackgroundRequests: () => Promise<void>;
   readonly showOverlay: () => void;
@@ -63,10 +64,13 @@ export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: 
   const handedOver = port.handedOver();
   page.showOverlay();
   let isAsked = false;
-  const askWorker = () => {
-    if (isAsked) return;
+  const stopAsking = () => {
     isAsked = true;
     cancelQuietWait();
+  };
+  const askWorker = () => {
+    if (isAsked) return;
+    stopAsking();
     port.skipWaiting();
   };
   const cancelQuietWait = timers.after(QUIET_WAIT_MS, askWorker);
@@ -75,6 +79,8 @@ export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: 
   const finish = () => {
     if (isDone) return;
     isDone = true;
+    // Taken over already (another tab asked): this page asks nothing more of whatever waits next.
+    stopAsking();
     cancelGiveUp();
     page.replaceLocation(targetUrl);
   };

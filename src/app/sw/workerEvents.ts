@@ -13,8 +13,8 @@ export function onNotificationsChanged(listener: Listener): () => void {
 }
 
 /**
- * Fired before the page hands over to a new worker, to stop the page's own requests (the status
- * feed, the reachability probe); a listener may return a promise that settles once they have.
+ * Fired before the page hands over to a new worker, to stop the page's periodic requests (the
+ * status feed, the reachability probe); a listener may return a promise that settles once they have.
  */
 export function onBeforeUpdate(listener: BeforeUpdateListener): () => void {
   beforeUpdateListeners.add(listener);

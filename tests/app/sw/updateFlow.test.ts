@@ -80,12 +80,28 @@ describe('the waiting-worker route guard (SPEC §4)', () => {
     pageQuiet();
     await settle();
     expect(calls).toEqual(['mark', 'stopRequests', 'overlay', 'skipWaiting']);
+    // Only the give-up is left: the quiet wait was cancelled once the worker was asked.
+    expect(clock.pendingCount()).toBe(1);
     clock.advance(QUIET_WAIT_MS);
     expect(calls.filter((call) => call === 'skipWaiting')).toHaveLength(1);
     changeController();
     await settle();
     expect(calls.at(-1)).toBe('replace:/timetable');
     expect(clock.pendingCount()).toBe(0);
+  });
+
+  it('asks nothing of the worker once another tab has handed over to it first', async () => {
+    const { port, page, calls, changeController, pageQuiet } = fakes(true);
+    const clock = manualTimers();
+    guardNavigation(port, page, '/timetable', clock.timers);
+    changeController();
+    await settle();
+    expect(calls.at(-1)).toBe('replace:/timetable');
+    expect(clock.pendingCount()).toBe(0);
+    pageQuiet();
+    await settle();
+    clock.advance(QUIET_WAIT_MS);
+    expect(calls).not.toContain('skipWaiting');
   });
 
   it('asks the worker to take over anyway when the page does not quieten in time', async () => {
