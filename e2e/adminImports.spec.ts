@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { csv, manifest, writeZip } from '../tests/helpers/importBundle';
 import { expect, test } from './fixtures';
 import { AdminImportsPage } from './pages/AdminImportsPage';
+import { expectFocusOn } from './support/focus';
 import { findHorizontalOverflow } from './support/horizontalOverflow';
 import { useOwnServer } from './support/ownServer';
 import { waitForServiceWorkerControl } from './support/serviceWorker';
@@ -137,7 +138,7 @@ test('an administrator uploads a bundle, sees it checked, applies it and reverts
   // The report: checked by a job while the page follows it; the focus is on its heading.
   await expect(page).toHaveURL(/\/admin\/imports\/\d+$/);
   const reportUrl = page.url();
-  await expect(imports.reportHeading()).toBeFocused();
+  await expectFocusOn(imports.reportHeading(), 'the report heading');
   await expect(imports.state()).toHaveText('State: Ready to apply', { timeout: 30_000 });
   for (const records of ['Organisations', 'Modules (courses)', 'Teaching groups (classes)', 'People (users)', 'Roles', 'Enrolments', 'Rooms', 'Timetable events']) {
     await expect(imports.countsOf(records), records).toHaveText(['1', '0', '0', '0']);
@@ -177,7 +178,7 @@ test('an administrator uploads a bundle, sees it checked, applies it and reverts
   await expect(applyDialog).toHaveCount(0);
   await expect(imports.state()).toHaveText(/^State: (Applying…|Applied)$/);
   await expect(imports.state()).toHaveText('State: Applied', { timeout: 30_000 });
-  await expect(imports.reportHeading()).toBeFocused();
+  await expectFocusOn(imports.reportHeading(), 'the report heading');
   await expect(imports.report().getByRole('heading', { name: 'What it changed' })).toBeVisible();
   await expect(imports.historyRows().filter({ hasText: bundleName })).toContainText('Applied');
   await expect(imports.historyRows().filter({ hasText: bundleName })).toContainText('Create 8, update 0, deactivate 0.');

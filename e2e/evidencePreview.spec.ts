@@ -5,6 +5,7 @@ import { expect, test } from './fixtures';
 import { AttendancePages } from './pages/AttendancePages';
 import { ReviewPages } from './pages/ReviewPages';
 import { addDays, getJson, londonToday, openCreateDialog, submitAllDayIllness } from './support/absenceSpecs';
+import { expectFocusOn } from './support/focus';
 import { useOwnServer } from './support/ownServer';
 import { signInOn } from './support/signIn';
 
@@ -103,15 +104,7 @@ for (const [width, viewport, offset] of [['desktop', desktop, 15], ['phone', pho
 
       // Opened from the keyboard.
       await preview.focus();
-      // The page's focus is on the button: its activeElement. Not toBeFocused, which also needs the
-      // document to report the window focused (document.hasFocus()): on CI (stop 50) it said
-      // "inactive" at both widths while the button stayed the same element, and no focus moved
-      // here under load with every focus event logged. If the focus is elsewhere, this names where.
-      await expect
-        .poll(() => preview.evaluate((button) => (document.activeElement === button ? 'the preview button' : (document.activeElement?.outerHTML.slice(0, 160) ?? 'nothing'))), {
-          message: 'what has the page’s focus',
-        })
-        .toBe('the preview button');
+      await expectFocusOn(preview, 'the preview button');
       await staffPage.keyboard.press('Enter');
       await expect(preview).toHaveAttribute('aria-expanded', 'true');
       const frame = evidence.locator(`iframe[title="Preview of ${fileName}"]`);

@@ -7,6 +7,7 @@ import { PageFrame } from '../form/PageFrame';
 import { useOnline } from '../shell/useOnline';
 import { ImportHistory } from './ImportHistory';
 import { ImportReport } from './ImportReport';
+import { isInProgress } from './importText';
 import { UploadForm } from './UploadForm';
 import { reloadImportHistory, useImportHistory, useImportReport } from './imports.queries';
 import '../../../ui/field.css';
@@ -36,10 +37,20 @@ export function ImportsPage() {
     headingRef.current?.focus();
   }, [rowId]);
 
-  // The history shows each batch's state too: read it again whenever the report's state moves.
+  // After Apply or Revert the heading holds the focus until the job is done. The dialog gives the
+  // focus back to the button that opened it once its closing animation ends, and that button goes
+  // with the old state, so the focus may then be lost (on the body) or moved outside the page's
+  // content by the dialog's fallback: each new state puts it back on the heading.
+  const isFocusOwed = useRef(false);
   const state = report?.state;
   useEffect(() => {
-    if (state) void reloadImportHistory(queryClient);
+    if (!state) return;
+    // The history shows each batch's state too: read it again whenever the report's state moves.
+    void reloadImportHistory(queryClient);
+    if (!isFocusOwed.current) return;
+    const focused = document.activeElement;
+    if (!focused || !focused.isConnected || !focused.closest('main')) headingRef.current?.focus();
+    if (!isInProgress(state)) isFocusOwed.current = false;
   }, [state, queryClient]);
 
   return (
@@ -64,6 +75,7 @@ export function ImportsPage() {
             headingRef={headingRef}
             isOnline={isOnline}
             onRequested={() => {
+              isFocusOwed.current = true;
               // After the dialog gives the focus back: its button may be gone with the old state.
               requestAnimationFrame(() => headingRef.current?.focus());
             }}

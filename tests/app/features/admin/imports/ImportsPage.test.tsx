@@ -1,11 +1,12 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../../../src/app/api/client';
 import { ImportsPage } from '../../../../../src/app/features/admin/imports/ImportsPage';
 import { createQueryClient } from '../../../../../src/app/serverState/queryClient';
-import { importGetRoute, importListRoute, type ImportReport } from '../../../../../src/shared/contract/adminImports';
+import { importApplyRoute, importGetRoute, importListRoute, type ImportReport } from '../../../../../src/shared/contract/adminImports';
 import type { RouteDescriptor } from '../../../../../src/shared/contract/route';
 import { countsOf, makeReport } from './fixtures';
 
@@ -19,16 +20,26 @@ beforeEach(() => {
   callApiMock.mockReset();
   callApiMock.mockImplementation(((route: RouteDescriptor) => {
     if (route.id === importGetRoute.id) return Promise.resolve(reports.length > 1 ? reports.shift() : reports[0]);
+    if (route.id === importApplyRoute.id) {
+      reports = [makeReport({ state: 'applying' }), makeReport({ state: 'applied' })];
+      return Promise.resolve({});
+    }
     if (route.id === importListRoute.id) return Promise.resolve({ items: [{ ...makeReport({ createdBy: null, fileName: 'demo.zip', rowId: 1, state: 'applied' }) }] });
     return Promise.reject(new Error(`unexpected ${route.id}`));
   }) as never);
 });
 
-// The admin area's layout gives its pages the query client; each test a fresh one.
+// The admin area's layout gives its pages the query client; each test a fresh one. The shell's
+// header and main content are around the page, as in the app.
 const renderAt = (path: string) =>
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={createMemoryRouter([{ path: '/admin/imports/:rowId?', handle: { routeName: 'adminImports' }, element: <ImportsPage /> }], { initialEntries: [path] })} />
+      <header>
+        <button type="button">Service status</button>
+      </header>
+      <main>
+        <RouterProvider router={createMemoryRouter([{ path: '/admin/imports/:rowId?', handle: { routeName: 'adminImports' }, element: <ImportsPage /> }], { initialEntries: [path] })} />
+      </main>
     </QueryClientProvider>,
   );
 
@@ -60,5 +71,17 @@ describe('the data import page', () => {
     expect(within(row).getByRole('cell', { name: 'System' })).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: /^Open the report of demo\.zip/ })).toHaveAttribute('href', '/admin/imports/1');
     expect(screen.queryByRole('region', { name: 'Import report' })).not.toBeInTheDocument();
+  });
+
+  it('after Apply, puts the focus back on the report heading while the job runs, wherever the closing dialog left it', async () => {
+    reports = [makeReport({ state: 'ready' })];
+    renderAt('/admin/imports/7');
+    const report = within(screen.getByRole('region', { name: 'Import report' }));
+    await userEvent.click(await report.findByRole('button', { name: 'Apply import…' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Apply this import?' })).getByRole('button', { name: 'Apply import' }));
+    // The dialog's fallback when the button that opened it has gone: a control outside the content.
+    screen.getByRole('button', { name: 'Service status' }).focus();
+    expect(await report.findByText('Applied', {}, { timeout: 5_000 })).toBeInTheDocument();
+    await waitFor(() => expect(report.getByRole('heading', { level: 2, name: 'Import report' })).toHaveFocus());
   });
 });
