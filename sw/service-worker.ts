@@ -53,8 +53,7 @@ self.addEventListener('fetch', (event) => {
   // not the user's activity, so it is never reported (SPEC §7), and the worker holds no stream.
   if (url.pathname.startsWith(realtimeHubPath)) return;
   // The header's reachability probe (every 5 s) is about the server, not the worker, and goes
-  // straight to the network too: an event every 5 s would keep an outgoing worker busy, so a new
-  // version waiting to take over would wait for the page to navigate away (below, 'install').
+  // straight to the network too: it would wake the worker every 5 s for nothing (below, 'install').
   if (url.pathname === healthRoute.path) return;
   // An upload (an absence's evidence, an import bundle) goes straight to the network too: a request
   // the worker passes on with its own fetch reports no upload progress to the page's XMLHttpRequest.
@@ -79,10 +78,8 @@ interface RoutableInstallEvent extends ExtendableEvent {
 }
 
 // The status feed and the reachability probe never reach the worker where the browser can route
-// them past. An outgoing worker hands over to a new version (skipWaiting) only once it has no work,
-// and the browser judges that by its idle timer, which any event restarts: a long-lived stream,
-// or a probe every 5 s, holds the new version back until the page navigates away, and a navigation
-// that meets that hand-over can stall (swUpdate.spec.ts).
+// them past. An outgoing worker hands over to a new version (skipWaiting) only once it has no work:
+// a long-lived stream it holds keeps the new version waiting (swUpdate.spec.ts, decision 0035).
 self.addEventListener('install', (event: RoutableInstallEvent) => {
   const straightToNetwork = [`${realtimeHubPath}*`, healthRoute.path].map((urlPattern): RouterRule => ({ condition: { urlPattern }, source: 'network' }));
   if (event.addRoutes) event.waitUntil(event.addRoutes(straightToNetwork).catch(() => {}));
