@@ -14,8 +14,9 @@ useOwnServer(test);
 // Issue 20, for every persona on every route that persona can open (and the signed-out pages):
 // - at 390×844 nothing on the page is wider than the phone, and the page is axe-clean;
 // - at 1280×860 the same page is axe-clean (WCAG 2.1 A/AA).
-// One walk serves both widths: each page is loaded once, checked on the phone, then widened and
-// checked again. (Loading every page twice, once per width, cost about a tenth of the e2e run.)
+// One walk serves both widths: each page is opened once (inside the running app,
+// e2e/support/routeWalk.ts), checked on the phone, then widened and checked again. (Loading
+// every page twice, once per width, cost about a tenth of the e2e run.)
 // The app's layout follows the width live (CSS, and `useMediaQuery`'s change listener), so a
 // widened page is the page a wide screen loads.
 

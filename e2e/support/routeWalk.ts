@@ -61,12 +61,31 @@ export async function waitForContent(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Opens `path` in the running app the way its links do: through the router's history, with no page
+ * load. The walk then starts the app once per persona rather than once per route (each start was
+ * most of a route's cost), and axe stays injected. A page's own loads are walked by the specs about
+ * it. The wait is for the shell to commit the new page: `usePageTransition` marks every change of
+ * page with a direction class, taken off here first. A path the app is already on (where the
+ * previous route redirected) is left as it is.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  const isThere = await page.evaluate((target) => {
+    if (`${window.location.pathname}${window.location.search}`.toLowerCase() === target.toLowerCase()) return true;
+    document.querySelector('.page-transition')?.classList.remove('page-transition--left', 'page-transition--right');
+    window.history.pushState(null, '', target);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+    return false;
+  }, path);
+  if (!isThere) await page.locator('.page-transition:is(.page-transition--left, .page-transition--right)').waitFor({ state: 'attached' });
+}
+
 const links = (page: Page) => page.locator('a[href^="/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href') ?? ''));
 
 /**
- * Opens, in the signed-in `page`, every route `persona` may open, waits for its content and runs
- * `check` on it with the path opened. A route with `:params` opens at the first matching link an
- * earlier page showed (and fails the walk when none did).
+ * Opens, in the signed-in `page` and inside the running app, every route `persona` may open, waits
+ * for its content and runs `check` on it with the path opened. A route with `:params` opens at the
+ * first matching link an earlier page showed (and fails the walk when none did).
  */
 export async function walkRoutes(page: Page, personaName: PersonaName, persona: Persona, check: (path: string) => Promise<void>): Promise<void> {
   const found = new Set<string>();
@@ -77,7 +96,7 @@ export async function walkRoutes(page: Page, personaName: PersonaName, persona: 
       expect(linked, `a link to ${path} on a page ${personaName} opened`).toBeDefined();
       path = linked ?? path;
     }
-    await page.goto(path);
+    await openInApp(page, path);
     await waitForContent(page);
     await check(path);
     for (const href of await links(page)) found.add(href);
