@@ -23,10 +23,11 @@ import { gzipSync } from 'node:zlib';
 // the status feed, the push subscription's machine and the reachability check now wait for the first
 // content (ui/layoutHold/firstContent.ts), and the first-run banners, which always loaded before it,
 // joined the first paint's chunk (3 files fewer; 3 kB more in the static graphs, 194.8 and 192.3 kB).
+// The update give-up's way past a stuck hand-over (decision 0035) added 0.16 kB to the entry.
 export const routeBudgets = [
   { route: '/landing', targetKb: 90, limitKb: 112, maxFiles: 5, chunks: ['index.html'] },
-  { route: '/home', targetKb: 150, limitKb: 195, maxFiles: 8, chunks: ['index.html', 'signed-in', 'home'] },
-  { route: '/timetable', targetKb: 150, limitKb: 192.5, maxFiles: 8, chunks: ['index.html', 'signed-in', 'timetable'] },
+  { route: '/home', targetKb: 150, limitKb: 195.2, maxFiles: 8, chunks: ['index.html', 'signed-in', 'home'] },
+  { route: '/timetable', targetKb: 150, limitKb: 192.7, maxFiles: 8, chunks: ['index.html', 'signed-in', 'timetable'] },
 ];
 
 const args = process.argv.slice(2);

@@ -62,7 +62,7 @@ export async function waitForContent(page: Page): Promise<void> {
 }
 
 /**
- * Opens `path` in the running app the way its links do: through the router's history, with no page
+ * Opens `path` in the running app through the router's history (a popstate), with no page
  * load. The walk then starts the app once per persona rather than once per route (each start was
  * most of a route's cost), and axe stays injected. A page's own loads are walked by the specs about
  * it. The wait is for the shell to commit the new page: `usePageTransition` marks every change of

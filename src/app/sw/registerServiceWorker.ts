@@ -30,6 +30,10 @@ const port: UpdatePort = {
   checkForUpdate: async () => {
     await workbox?.update();
   },
+  // Rare (a hand-over that never came), so it loads only then, off the route budgets.
+  letGoOfWorker: async () => {
+    if (registration) await (await import('./letGoOfWorker')).letGoOfWorker(registration);
+  },
 };
 
 function handleMessage(message: WorkerToPageMessage, hooks: WorkerHooks): void {

@@ -3,7 +3,9 @@
  * when a new version is waiting, a navigation does not happen; instead the page marks that it is
  * reloading for an update, stops its status feed and reachability probe, shows a loading overlay,
  * asks the worker to take over once those have stopped (or after QUIET_WAIT_MS), and replaces the
- * location with the navigation's target once the new worker controls it.
+ * location with the navigation's target once the new worker controls it. A hand-over that never
+ * comes is given up after HANDOVER_GIVE_UP_MS: the page lets go of its worker and loads the target
+ * from the network.
  */
 export interface UpdatePort {
   readonly hasWaitingWorker: () => boolean;
@@ -14,6 +16,16 @@ export interface UpdatePort {
    */
   readonly handedOver: () => Promise<void>;
   readonly checkForUpdate: () => Promise<void>;
+  /**
+   * Lets go of the page's service worker (unregisters it), so that the next load comes from the
+   * network past both versions: Chromium can keep the new version waiting behind an outgoing
+   * worker its warm-up restarted, and a navigation through them then stalls (decision 0035). The
+   * page registers the new version again when it loads, and it takes over the app's other tabs.
+   * The worker is kept (and the load goes through it, as before) when the server does not answer,
+   * where only the old worker's shell can still open the page, and when the device has a push
+   * subscription, which would end with the registration.
+   */
+  readonly letGoOfWorker: () => Promise<void>;
 }
 
 /** Timers of the hand-over, injectable for tests. */
@@ -22,10 +34,14 @@ export interface HandoverTimers {
 }
 
 /**
- * If the waiting worker never takes over, the page reloads into its target anyway after this
- * long, so the user is never left under the overlay.
+ * If the waiting worker has not taken over after this long, the page gives up on it and loads its
+ * target from the network (`letGoOfWorker`), so the user is never left under the overlay. A
+ * hand-over takes about a second; the browser's stuck one never ends by itself.
  */
-export const HANDOVER_GIVE_UP_MS = 45_000;
+export const HANDOVER_GIVE_UP_MS = 15_000;
+
+/** How long the give-up waits for the worker to be let go before it loads the target anyway. */
+export const LET_GO_WAIT_MS = 2_000;
 
 /**
  * How long the page waits for its own requests to stop before it asks the waiting worker to take
@@ -76,16 +92,25 @@ export function guardNavigation(port: UpdatePort, page: PageEffects, targetUrl: 
   const cancelQuietWait = timers.after(QUIET_WAIT_MS, askWorker);
   void quiet.then(askWorker, askWorker);
   let isDone = false;
-  const finish = () => {
-    if (isDone) return;
+  /** Ends the wait once, by a hand-over or by the give-up: false when it had already ended. */
+  const endWait = () => {
+    if (isDone) return false;
     isDone = true;
     // Taken over already (another tab asked): this page asks nothing more of whatever waits next.
     stopAsking();
     cancelGiveUp();
-    page.replaceLocation(targetUrl);
+    return true;
   };
-  const cancelGiveUp = timers.after(HANDOVER_GIVE_UP_MS, finish);
-  void handedOver.then(finish);
+  const giveUp = () => {
+    if (!endWait()) return;
+    // The target loads once the worker is let go, or after LET_GO_WAIT_MS, whichever comes first.
+    const letGo = Promise.resolve().then(() => port.letGoOfWorker()).catch(() => undefined);
+    void Promise.race([letGo, new Promise((resolve) => timers.after(LET_GO_WAIT_MS, () => resolve(undefined)))]).then(() => page.replaceLocation(targetUrl));
+  };
+  const cancelGiveUp = timers.after(HANDOVER_GIVE_UP_MS, giveUp);
+  void handedOver.then(() => {
+    if (endWait()) page.replaceLocation(targetUrl);
+  });
   return true;
 }
 

@@ -9,6 +9,16 @@ import { reachabilityMachine, type ProbeServer, type ReachabilityInput } from '.
  */
 const probeHealth: ProbeServer = (signal) => globalThis.fetch(healthRoute.path, { cache: 'no-store', credentials: 'omit', signal });
 
+/** Whether the server answers its health probe within `waitMs` (any answer counts, as above). */
+export async function isServerAnswering(waitMs: number): Promise<boolean> {
+  try {
+    await probeHealth(AbortSignal.timeout(waitMs));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs the reachability check for this page, telling `report` (connectivity.ts's
  * `reportServerReachable`, passed in by the header's indicator, which loads this module on

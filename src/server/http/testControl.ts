@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SettableClock } from '../clock.js';
@@ -26,6 +27,9 @@ const invalid = (field: string, message: string): HttpError => new HttpError(400
  *   clock forward (400 for backwards), answers `{ now }`.
  * - `POST /api/test/jobs/:name/run`: runs one scheduled or interval job now, on this process, with
  *   the server's clock; 404 for an unknown name.
+ * - `GET /api/test/held`: never answers; the request ends when the client goes away. A page's
+ *   request through the service worker then keeps that worker busy, as a browser's stuck worker
+ *   would (`e2e/swUpdate.spec.ts`, the hand-over that never comes).
  *
  * Off, none of them is registered: /api/test/… answers 404 like any unknown path.
  */
@@ -45,6 +49,20 @@ export function registerTestControl(app: FastifyInstance, ctx: ServerContext): v
       clock.startAt(to);
     }
     return { now: clock.now().toISOString() };
+  });
+
+  // Fastify sends nothing for a hijacked reply: the socket is the client's to close, or the
+  // server's as it stops (a held request must not keep it from stopping).
+  const heldSockets = new Set<Socket>();
+  app.get(`${TEST_CONTROL_PREFIX}/held`, (request, reply) => {
+    reply.hijack();
+    const { socket } = request.raw;
+    heldSockets.add(socket);
+    socket.once('close', () => heldSockets.delete(socket));
+  });
+  app.addHook('preClose', (done) => {
+    for (const socket of heldSockets) socket.destroy();
+    done();
   });
 
   app.post<{ Params: { name: string } }>(`${TEST_CONTROL_PREFIX}/jobs/:name/run`, async (request) => {

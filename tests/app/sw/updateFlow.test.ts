@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   guardNavigation,
   HANDOVER_GIVE_UP_MS,
+  LET_GO_WAIT_MS,
   QUIET_WAIT_MS,
   RELOAD_MARKER_KEY,
   reloadOnceForUpdate,
@@ -14,6 +15,7 @@ import { isSessionActivity } from '../../../src/app/sw/messages';
 function fakes(hasWaiting: boolean) {
   let changeController: () => void = () => {};
   let pageQuiet: () => void = () => {};
+  let workerLetGo: () => void = () => {};
   const calls: string[] = [];
   const port: UpdatePort = {
     hasWaitingWorker: () => hasWaiting,
@@ -22,6 +24,10 @@ function fakes(hasWaiting: boolean) {
     checkForUpdate: vi.fn(async () => {
       calls.push('checkForUpdate');
     }),
+    letGoOfWorker: () => {
+      calls.push('letGo');
+      return new Promise<void>((resolve) => (workerLetGo = resolve));
+    },
   };
   const page: PageEffects = {
     markReloadForUpdate: () => calls.push('mark'),
@@ -32,7 +38,7 @@ function fakes(hasWaiting: boolean) {
     showOverlay: () => calls.push('overlay'),
     replaceLocation: (url) => calls.push(`replace:${url}`),
   };
-  return { port, page, calls, changeController: () => changeController(), pageQuiet: () => pageQuiet() };
+  return { port, page, calls, changeController: () => changeController(), pageQuiet: () => pageQuiet(), workerLetGo: () => workerLetGo() };
 }
 
 /** Timers on a hand-moved clock. */
@@ -60,9 +66,9 @@ function manualTimers() {
   return { timers, advance, pendingCount: () => due.size };
 }
 
+/** Lets every promise callback already due run (a few rounds of microtasks). */
 const settle = async () => {
-  await Promise.resolve();
-  await Promise.resolve();
+  for (let round = 0; round < 5; round += 1) await Promise.resolve();
 };
 
 describe('the waiting-worker route guard (SPEC §4)', () => {
@@ -117,18 +123,55 @@ describe('the waiting-worker route guard (SPEC §4)', () => {
     expect(calls.filter((call) => call === 'skipWaiting')).toHaveLength(1);
   });
 
-  it('reloads into the target anyway when the worker never takes over, so the overlay does not stay', async () => {
-    const { port, page, calls, changeController } = fakes(true);
+  it('lets go of the worker and loads the target from the network when the worker never takes over, so the overlay does not stay', async () => {
+    const { port, page, calls, changeController, workerLetGo } = fakes(true);
     const clock = manualTimers();
     guardNavigation(port, page, '/resources', clock.timers);
     clock.advance(HANDOVER_GIVE_UP_MS - 1);
-    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual([]);
+    expect(calls).not.toContain('letGo');
     clock.advance(1);
+    await settle();
+    // The worker is let go first: a load through the stuck hand-over would stall.
+    expect(calls.at(-1)).toBe('letGo');
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual([]);
+    workerLetGo();
+    await settle();
     expect(calls.filter((call) => call.startsWith('replace:'))).toEqual(['replace:/resources']);
-    expect(clock.pendingCount()).toBe(0);
+    // Neither the end of the let-go wait nor a hand-over that comes after all changes anything.
+    clock.advance(LET_GO_WAIT_MS);
+    await settle();
     changeController();
     await settle();
     expect(calls.filter((call) => call.startsWith('replace:'))).toHaveLength(1);
+  });
+
+  it('loads the target anyway when letting go of the worker does not finish in time', async () => {
+    const { port, page, calls, workerLetGo } = fakes(true);
+    const clock = manualTimers();
+    guardNavigation(port, page, '/resources', clock.timers);
+    clock.advance(HANDOVER_GIVE_UP_MS + LET_GO_WAIT_MS - 1);
+    await settle();
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual([]);
+    clock.advance(1);
+    await settle();
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual(['replace:/resources']);
+    workerLetGo();
+    await settle();
+    expect(calls.filter((call) => call.startsWith('replace:'))).toHaveLength(1);
+  });
+
+  it('keeps the worker when it takes over in time', async () => {
+    const { port, page, calls, changeController, pageQuiet } = fakes(true);
+    const clock = manualTimers();
+    guardNavigation(port, page, '/timetable', clock.timers);
+    pageQuiet();
+    await settle();
+    clock.advance(HANDOVER_GIVE_UP_MS - 1);
+    changeController();
+    await settle();
+    clock.advance(HANDOVER_GIVE_UP_MS + LET_GO_WAIT_MS);
+    expect(calls).not.toContain('letGo');
+    expect(calls.filter((call) => call.startsWith('replace:'))).toEqual(['replace:/timetable']);
   });
 });
 

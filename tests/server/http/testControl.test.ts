@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from '../../../src/shared/contract/index.js';
 import { createTestApp, signIn, type Caller, type TestApp } from '../../helpers/testApp.js';
@@ -16,7 +17,7 @@ describe('without E2E_TEST_CONTROL', () => {
   afterAll(() => t?.close());
 
   it('answers 404 for every test route', async () => {
-    for (const [method, url] of [['GET', '/api/test/clock'], ['POST', '/api/test/clock'], ['POST', '/api/test/jobs/housekeeping.purgeExpiredSessions/run']] as const) {
+    for (const [method, url] of [['GET', '/api/test/clock'], ['POST', '/api/test/clock'], ['POST', '/api/test/jobs/housekeeping.purgeExpiredSessions/run'], ['GET', '/api/test/held']] as const) {
       const response = await t.app.inject({ method, url, payload: method === 'POST' ? { advanceMs: 1000 } : undefined });
       expect(response.statusCode, `${method} ${url}`).toBe(404);
     }
@@ -94,5 +95,36 @@ describe('with E2E_TEST_CONTROL=1', () => {
     expect(ran.statusCode).toBe(200);
     expect(await sessions()).toBe(0);
     expect((await t.app.inject({ method: 'POST', url: '/api/test/jobs/no.such.job/run' })).statusCode).toBe(404);
+  });
+  it('holds GET /api/test/held open until the client goes away, and answers other requests meanwhile', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const base = `http://127.0.0.1:${port}`;
+    const leave = new AbortController();
+    let isSettled = false;
+    const held = fetch(`${base}/api/test/held`, { signal: leave.signal }).finally(() => {
+      isSettled = true;
+    });
+    expect((await fetch(`${base}/api/test/clock`)).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(isSettled).toBe(false);
+    leave.abort();
+    await expect(held).rejects.toThrow();
+  });
+
+  it('lets go of a held request as the server stops', async () => {
+    const stopping = await createTestApp({ E2E_TEST_CONTROL: '1', CLOCK_START: START });
+    await stopping.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = stopping.app.server.address() as AddressInfo;
+    // How the held request ended: its connection closed, or a status.
+    const ended = fetch(`http://127.0.0.1:${port}/api/test/held`).then(
+      (response) => response.status,
+      () => 'connection closed',
+    );
+    await expect.poll(() => new Promise<number>((resolve) => stopping.app.server.getConnections((_error, count) => resolve(count)))).toBe(1);
+    // The stop completes (a held socket would keep it waiting), and the held request ends with it:
+    // its connection closes, or a request routed once the stop began gets the stopping server's 503.
+    await stopping.close();
+    expect(await ended).toBeOneOf(['connection closed', 503]);
   });
 });
