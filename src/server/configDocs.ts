@@ -349,7 +349,7 @@ export const variableDocs: { readonly [Name in ConfigVariable]: VariableDoc } = 
   },
   E2E_TEST_CONTROL: {
     fallback: '`0`',
-    meaning: '`1` (set only by `scripts/e2e-server.mjs`) adds the test-only `GET`/`POST /api/test/clock` (`{ "advanceMs": n }` or `{ "to": "<instant with offset>" }`, forward only), which reads or moves the server\'s clock, and `POST /api/test/jobs/<name>/run`, which runs one timed job now; off, `/api/test/*` answers 404. Not part of the API contract; **refused in production**',
+    meaning: '`1` (set only by `scripts/e2e-server.mjs`) adds the test-only `GET`/`POST /api/test/clock` (`{ "advanceMs": n }` or `{ "to": "<instant with offset>" }`, forward only), which reads or moves the server\'s clock, `POST /api/test/jobs/<name>/run`, which runs one timed job now, and `GET /api/test/held`, which never answers (a request that keeps a service worker busy); off, `/api/test/*` answers 404. Not part of the API contract; **refused in production**',
   },
   SCHEDULED_JOBS: {
     fallback: '`1`',
