@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Student Support's referral queue (/staff/referrals) and a referral's page (/staff/referrals/:rowId). */
 export class SupportReferralPages {
@@ -44,11 +44,18 @@ export class SupportReferralPages {
     return this.main.getByRole('region', { name: 'Case notes' });
   }
 
-  /** Sets the status, writes the case note and saves. */
+  /**
+   * Sets the status, writes the case note, saves, and waits until the save is over: the form says
+   * it saved and its button is back. The page's status can show the new value a render before the
+   * button leaves "Saving…"; an axe check made in between caught the button part way through its
+   * colour transition back from the disabled look (white on #b8c3e5).
+   */
   async update(status: 'New' | 'Contacted' | 'Closed', note: string): Promise<void> {
     const form = this.main.getByRole('region', { name: 'Update the case' });
     await form.getByLabel('Status').selectOption(status);
     await form.getByLabel('Case note').fill(note);
-    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(form.getByRole('status')).toHaveText(/^Saved: the referral is now /);
+    await expect(form.getByRole('button', { name: 'Save', exact: true })).toBeEnabled();
   }
 }
